@@ -1,0 +1,1 @@
+"""Database models for the chain simulator (none yet)."""

@@ -1,0 +1,3 @@
+"""WebSocket URL routes, served by channels (see simulator.asgi)."""
+
+websocket_urlpatterns: list = []
