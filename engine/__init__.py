@@ -1,0 +1,19 @@
+"""The chain simulator's rules engine: pure Python, no web framework.
+
+>>> from engine import Duel
+>>> duel = Duel("yugioh", setup={"p1": {"monster": ["Sangan"]}})
+
+The public API: :class:`Duel` (apply, legal_actions, undo, replay, to_dict/from_dict),
+the card library, scenarios (:func:`load_scenario`, :func:`run_scenario`) and the rule
+catalogue (:data:`RULES`).
+"""
+
+from .cards import CardDef, EffectDef, Library, builtin_library, default_library
+from .catalogue import RULES, Rule
+from .duel import Duel
+from .errors import CardDataError, DataError, EngineError, IllegalAction, ScenarioError
+
+__all__ = [
+    "RULES", "CardDataError", "CardDef", "DataError", "Duel", "EffectDef", "EngineError",
+    "IllegalAction", "Library", "Rule", "ScenarioError", "builtin_library", "default_library",
+]

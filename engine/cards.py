@@ -1,0 +1,476 @@
+"""Card and effect definitions, loaded from YAML and validated.
+
+A card file is a YAML list of cards. Every card has an ``id``, a ``game``, names in English and
+Japanese (French where a source gives one), its type and stats, its text, and ``effects``: the
+structured form of that text in one small vocabulary shared by both games (see
+``docs/cards.md``). The engine knows no card by name; everything a card does is here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import CardDataError
+
+DATA_DIR = Path(__file__).parent / "data"
+
+GAMES = ("yugioh", "duel_masters")
+EFFECT_KINDS = (
+    "trigger",  # YGO trigger / trigger-like effect; DM triggered ability
+    "ignition",  # YGO ignition effect (Spell Speed 1, Main Phase, open state)
+    "quick",  # YGO quick effect (Spell Speed 2)
+    "activation",  # the activation of a Spell/Trap card itself
+    "continuous",  # YGO continuous effect / DM static ability
+    "replacement",  # "if X would happen, instead Y"
+    "s_trigger",  # DM Shield Trigger (S-Trigger)
+    "ninja_strike",  # DM Ninja Strike declaration from the hand
+)
+WORDINGS = ("when", "if", "during")
+CHECK_AT = ("event", "resolution", "both")
+CARD_TYPES = {
+    "yugioh": ("monster", "spell", "trap", "token"),
+    "duel_masters": ("creature", "spell", "evolution"),
+}
+SUBTYPES = {
+    "monster": ("normal", "effect", "flip", "token"),
+    "token": ("token",),
+    "spell": ("normal", "quick_play", "continuous", "field", "equip", "ritual"),
+    "trap": ("normal", "continuous", "counter"),
+    "creature": ("creature",),
+    "evolution": ("evolution",),
+}
+EFFECT_KEYS = {
+    "kind", "label", "wording", "optional", "event", "phase", "activate_from", "speed",
+    "once_per_turn", "cost", "targets", "operations", "respond_to", "same_link",
+    "while_face_up", "condition", "apply", "instead", "ninja_strike", "text",
+}
+CARD_KEYS = {
+    "id", "game", "name", "type", "subtype", "attribute", "race", "level", "atk", "def",
+    "archetypes", "text", "effects", "civilization", "cost", "power", "races", "evolves_from",
+    "double_breaker", "blocker", "note",
+}
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A YAML loader that remembers the line of every mapping and of each of its keys."""
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[str, Any]:
+    mapping = loader.construct_mapping(node, deep=True)
+    lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value}
+    mapping["__line__"] = node.start_mark.line + 1
+    mapping["__lines__"] = lines
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def load_yaml_with_lines(text: str, file: str) -> Any:
+    """Parse YAML, recording line numbers; a syntax error names the file and line."""
+    try:
+        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        raise CardDataError(f"invalid YAML: {exc}", file=file, line=line) from exc
+
+
+def strip_lines(value: Any) -> Any:
+    """Drop the recorded line numbers, giving plain data back."""
+    if isinstance(value, dict):
+        return {k: strip_lines(v) for k, v in value.items() if k not in ("__line__", "__lines__")}
+    if isinstance(value, list):
+        return [strip_lines(v) for v in value]
+    return value
+
+
+def line_of(mapping: Any, key: str | None = None) -> int | None:
+    if not isinstance(mapping, dict):
+        return None
+    if key is not None and key in mapping.get("__lines__", {}):
+        return mapping["__lines__"][key]
+    return mapping.get("__line__")
+
+
+@dataclass(frozen=True)
+class EffectDef:
+    """One effect of a card, in the shared vocabulary.
+
+    ``wording`` and ``optional`` decide missing the timing (YGO-MISS, YGO-WAIT);
+    ``event`` is the pattern a trigger waits for; ``phase`` a phase timing (YGO-PHASE);
+    ``activate_from`` where the card must be (YGO-LOCATION); ``operations`` run at resolution,
+    an operation with ``then: true`` starting a new instant (YGO-SEQUENCE).
+    """
+
+    index: int
+    kind: str
+    label: str = ""
+    text: str = ""
+    wording: str = "if"
+    optional: bool = False
+    event: tuple[dict[str, Any], ...] = ()
+    phase: dict[str, Any] | None = None
+    activate_from: tuple[str, ...] = ()
+    speed: int = 1
+    once_per_turn: str | None = None
+    cost: tuple[dict[str, Any], ...] = ()
+    targets: tuple[dict[str, Any], ...] = ()
+    operations: tuple[dict[str, Any], ...] = ()
+    respond_to: tuple[dict[str, Any], ...] = ()
+    same_link: bool = False
+    while_face_up: bool = False
+    condition: tuple[dict[str, Any], ...] = ()
+    apply: dict[str, Any] | None = None
+    instead: dict[str, Any] | None = None
+
+    @property
+    def is_trigger(self) -> bool:
+        return self.kind == "trigger"
+
+    @property
+    def watches_self(self) -> bool:
+        """True when every event pattern is about this card itself (or caused by it)."""
+        return bool(self.event) and all(
+            p.get("card") == "self" or p.get("by") == "self" for p in self.event
+        )
+
+    @property
+    def summons_itself_from_hand(self) -> bool:
+        """A trigger that Special Summons its own card from the hand (YGO-HAND-SELF-SUMMON)."""
+        return "hand" in self.activate_from and any(
+            op.get("op") == "special_summon" and op.get("card") == "self" for op in self.operations
+        )
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card as printed: names, type, stats, text and structured effects."""
+
+    id: str
+    game: str
+    name: dict[str, str]
+    type: str
+    subtype: str = ""
+    attribute: str = ""
+    race: str = ""
+    level: int = 0
+    atk: int = 0
+    defense: int = 0
+    archetypes: tuple[str, ...] = ()
+    text: str = ""
+    effects: tuple[EffectDef, ...] = ()
+    civilization: str = ""
+    cost: int = 0
+    power: int = 0
+    races: tuple[str, ...] = ()
+    evolves_from: dict[str, Any] | None = None
+    double_breaker: bool = False
+    blocker: bool = False
+    source: str = ""
+
+    @property
+    def en(self) -> str:
+        return self.name["en"]
+
+    def display_name(self, lang: str = "en") -> str:
+        return self.name.get(lang) or self.name["en"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return card_to_dict(self)
+
+
+def _default_zone(card_type: str, game: str) -> tuple[str, ...]:
+    if game == "duel_masters":
+        return ("battle",) if card_type in ("creature", "evolution") else ("hand",)
+    if card_type in ("monster", "token"):
+        return ("monster",)
+    return ("spell_trap", "field")
+
+
+def _as_tuple_of_maps(value: Any, err) -> tuple[dict[str, Any], ...]:
+    if value is None:
+        return ()
+    if isinstance(value, dict):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        err("must be a mapping or a list of mappings")
+    return tuple(strip_lines(v) for v in value)
+
+
+def parse_card(raw: Any, *, file: str, game_hint: str | None = None) -> CardDef:
+    """Validate one card mapping and build its :class:`CardDef`."""
+    if not isinstance(raw, dict):
+        raise CardDataError("each card must be a mapping", file=file)
+    card_id = raw.get("id")
+
+    def fail(message: str, field_name: str, mapping: Any = raw) -> None:
+        raise CardDataError(
+            message, file=file, line=line_of(mapping, field_name.split(".")[-1].split("[")[0]),
+            card=str(card_id) if card_id else None, field=field_name,
+        )
+
+    if not isinstance(card_id, str) or not card_id:
+        fail("a card needs a string id", "id")
+    for key in raw:
+        if key not in CARD_KEYS and not key.startswith("__"):
+            fail(f"unknown field {key!r}", key)
+    game = raw.get("game", game_hint)
+    if game not in GAMES:
+        fail(f"game must be one of {', '.join(GAMES)}", "game")
+    names = raw.get("name")
+    if isinstance(names, str):
+        names = {"en": names}
+    if not isinstance(names, dict) or not isinstance(names.get("en"), str):
+        fail("name needs at least an English name under 'en'", "name")
+    names = {k: str(v) for k, v in strip_lines(names).items()}
+    ctype = raw.get("type")
+    if ctype not in CARD_TYPES[game]:
+        fail(f"type must be one of {', '.join(CARD_TYPES[game])}", "type")
+    subtype = raw.get("subtype", SUBTYPES[ctype][0])
+    if subtype not in SUBTYPES[ctype]:
+        fail(f"subtype of a {ctype} must be one of {', '.join(SUBTYPES[ctype])}", "subtype")
+    for num in ("level", "atk", "def", "cost", "power"):
+        if num in raw and not isinstance(raw[num], int):
+            fail("must be a whole number", num)
+    effects_raw = raw.get("effects") or []
+    if not isinstance(effects_raw, list):
+        fail("effects must be a list", "effects")
+    effects = tuple(
+        _parse_effect(e, i, game, ctype, subtype, file=file, card_id=card_id)
+        for i, e in enumerate(effects_raw)
+    )
+    archetypes = raw.get("archetypes") or []
+    races = raw.get("races") or []
+    return CardDef(
+        id=card_id, game=game, name=names, type=ctype, subtype=subtype,
+        attribute=str(raw.get("attribute", "")), race=str(raw.get("race", "")),
+        level=raw.get("level", 0), atk=raw.get("atk", 0), defense=raw.get("def", 0),
+        archetypes=tuple(str(a) for a in archetypes), text=str(raw.get("text", "")).strip(),
+        effects=effects, civilization=str(raw.get("civilization", "")), cost=raw.get("cost", 0),
+        power=raw.get("power", 0), races=tuple(str(r) for r in races),
+        evolves_from=strip_lines(raw.get("evolves_from")),
+        double_breaker=bool(raw.get("double_breaker", False)),
+        blocker=bool(raw.get("blocker", False)), source=file,
+    )
+
+
+def _parse_effect(
+    raw: Any, index: int, game: str, ctype: str, subtype: str, *, file: str, card_id: str
+) -> EffectDef:
+    from .operations import OPERATIONS  # the vocabulary lives beside its implementation
+
+    where = f"effects[{index}]"
+
+    def fail(message: str, key: str | None = None) -> None:
+        raise CardDataError(
+            message, file=file, line=line_of(raw, key), card=card_id,
+            field=f"{where}.{key}" if key else where,
+        )
+
+    if not isinstance(raw, dict):
+        fail("each effect must be a mapping")
+    for key in raw:
+        if key not in EFFECT_KEYS and not key.startswith("__"):
+            fail(f"unknown field {key!r}", key)
+    kind = raw.get("kind")
+    if kind not in EFFECT_KINDS:
+        fail(f"kind must be one of {', '.join(EFFECT_KINDS)}", "kind")
+    wording = raw.get("wording", "if")
+    if wording not in WORDINGS:
+        fail(f"wording must be one of {', '.join(WORDINGS)}", "wording")
+    optional = raw.get("optional", False)
+    if not isinstance(optional, bool):
+        fail("optional must be true or false", "optional")
+    event = _as_tuple_of_maps(raw.get("event"), lambda m: fail(m, "event"))
+    if kind == "trigger" and not event and not raw.get("phase"):
+        fail("a trigger needs an event pattern or a phase", "event")
+    phase = strip_lines(raw.get("phase"))
+    if phase is not None and (not isinstance(phase, dict) or "name" not in phase):
+        fail("phase needs a 'name'", "phase")
+    activate_from = raw.get("activate_from")
+    if activate_from is None:
+        activate_from = _default_zone(ctype, game)
+    elif isinstance(activate_from, str):
+        activate_from = (activate_from,)
+    if game == "yugioh":
+        speed_default = 1
+        if kind == "quick" or (ctype == "trap" and kind in ("trigger", "activation")):
+            speed_default = 2  # YGO-KIND: a Trap's trigger-like effect is Spell Speed 2
+        if ctype == "trap" and subtype == "counter":
+            speed_default = 3
+        if ctype == "spell" and subtype == "quick_play" and kind == "activation":
+            speed_default = 2
+    else:
+        speed_default = 0
+    speed = raw.get("speed", speed_default)
+    if speed not in (0, 1, 2, 3):
+        fail("speed must be 1, 2 or 3", "speed")
+    once = raw.get("once_per_turn")
+    if once is True:
+        once = "card"
+    if once not in (None, False, "card", "name"):
+        fail("once_per_turn must be true, 'card' or 'name'", "once_per_turn")
+    ops_by_key = {}
+    for key in ("cost", "operations"):
+        ops = _as_tuple_of_maps(raw.get(key), lambda m, k=key: fail(m, k))
+        for j, op in enumerate(ops):
+            name = op.get("op")
+            if name not in OPERATIONS:
+                raise CardDataError(
+                    f"unknown operation {name!r}; known: {', '.join(sorted(OPERATIONS))}",
+                    file=file, line=line_of(raw, key), card=card_id, field=f"{where}.{key}[{j}].op",
+                )
+        ops_by_key[key] = ops
+    targets = _as_tuple_of_maps(raw.get("targets"), lambda m: fail(m, "targets"))
+    for j, t in enumerate(targets):
+        if "as" not in t:
+            raise CardDataError(
+                "each target needs a name under 'as'", file=file, line=line_of(raw, "targets"),
+                card=card_id, field=f"{where}.targets[{j}].as",
+            )
+    condition = _as_tuple_of_maps(raw.get("condition"), lambda m: fail(m, "condition"))
+    for j, c in enumerate(condition):
+        if c.get("at", "resolution") not in CHECK_AT:
+            raise CardDataError(
+                f"at must be one of {', '.join(CHECK_AT)}", file=file,
+                line=line_of(raw, "condition"), card=card_id, field=f"{where}.condition[{j}].at",
+            )
+    return EffectDef(
+        index=index, kind=kind, label=str(raw.get("label", "")), text=str(raw.get("text", "")),
+        wording=wording, optional=optional, event=event, phase=phase,
+        activate_from=tuple(activate_from), speed=speed, once_per_turn=once or None,
+        cost=ops_by_key["cost"], targets=targets, operations=ops_by_key["operations"],
+        respond_to=_as_tuple_of_maps(raw.get("respond_to"), lambda m: fail(m, "respond_to")),
+        same_link=bool(raw.get("same_link", False)),
+        while_face_up=bool(raw.get("while_face_up", False)), condition=condition,
+        apply=strip_lines(raw.get("apply")), instead=strip_lines(raw.get("instead")),
+    )
+
+
+def card_to_dict(card: CardDef) -> dict[str, Any]:
+    """The card back as plain data in the YAML schema (used by scenario export)."""
+    out: dict[str, Any] = {"id": card.id, "game": card.game, "name": dict(card.name),
+                           "type": card.type, "subtype": card.subtype}
+    for key, value in (("attribute", card.attribute), ("race", card.race), ("level", card.level),
+                       ("atk", card.atk), ("def", card.defense),
+                       ("archetypes", list(card.archetypes)), ("civilization", card.civilization),
+                       ("cost", card.cost), ("power", card.power), ("races", list(card.races)),
+                       ("evolves_from", card.evolves_from), ("text", card.text)):
+        if value:
+            out[key] = value
+    effects = []
+    for e in card.effects:
+        d: dict[str, Any] = {"kind": e.kind}
+        for key in ("label", "text", "wording", "optional", "phase", "speed", "once_per_turn",
+                    "same_link", "while_face_up", "apply", "instead"):
+            value = getattr(e, key)
+            if value:
+                d[key] = value
+        d["activate_from"] = list(e.activate_from)
+        for key in ("event", "cost", "targets", "operations", "respond_to", "condition"):
+            value = getattr(e, key)
+            if value:
+                d[key] = [dict(v) for v in value]
+        effects.append(d)
+    if effects:
+        out["effects"] = effects
+    return out
+
+
+class Library:
+    """A set of card definitions, found by id or by any of their names."""
+
+    def __init__(self, cards: list[CardDef] | None = None) -> None:
+        self.cards: dict[str, CardDef] = {}
+        self._by_name: dict[str, str] = {}
+        for card in cards or []:
+            self.add(card)
+
+    def add(self, card: CardDef, *, replace: bool = False) -> None:
+        if card.id in self.cards and not replace:
+            raise CardDataError(
+                f"duplicate card id (already defined in {self.cards[card.id].source})",
+                file=card.source, card=card.id, field="id",
+            )
+        self.cards[card.id] = card
+        for name in card.name.values():
+            self._by_name.setdefault(name.casefold(), card.id)
+
+    def __contains__(self, card_id: str) -> bool:
+        return card_id in self.cards
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def __iter__(self):
+        return iter(self.cards.values())
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def find(self, ref: str) -> CardDef | None:
+        """A card by id or by one of its names (any language, case-insensitive)."""
+        if ref in self.cards:
+            return self.cards[ref]
+        card_id = self._by_name.get(str(ref).casefold())
+        return self.cards[card_id] if card_id else None
+
+    def search(self, text: str, game: str | None = None) -> list[CardDef]:
+        """Cards whose id or any name contains ``text``, for the library panel."""
+        needle = text.casefold()
+        return [
+            c for c in self.cards.values()
+            if (game is None or c.game == game)
+            and (needle in c.id or any(needle in n.casefold() for n in c.name.values()))
+        ]
+
+    def copy(self) -> Library:
+        return Library(list(self.cards.values()))
+
+
+def load_card_file(path: Path | str, *, game_hint: str | None = None) -> list[CardDef]:
+    """Load and validate one card file."""
+    path = Path(path)
+    raw = load_yaml_with_lines(path.read_text(encoding="utf-8"), str(path))
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise CardDataError("a card file is a list of cards", file=str(path), line=1)
+    return [parse_card(item, file=str(path), game_hint=game_hint) for item in raw]
+
+
+def parse_cards(raw: Any, *, file: str, game_hint: str | None = None) -> list[CardDef]:
+    """Validate inline card definitions (for example a scenario's ``cards`` block)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise CardDataError("cards must be a list of cards", file=file, line=line_of(raw))
+    return [parse_card(item, file=file, game_hint=game_hint) for item in raw]
+
+
+@cache
+def builtin_library() -> Library:
+    """Every built-in card of both games (``engine/data/cards/*.yaml``)."""
+    library = Library()
+    for path in sorted((DATA_DIR / "cards").glob("*.yaml")):
+        hint = path.stem if path.stem in GAMES else None
+        for card in load_card_file(path, game_hint=hint):
+            library.add(card)
+    return library
+
+
+def default_library(game: str | None = None) -> Library:
+    """A fresh copy of the built-in library, to which scenario cards may be added."""
+    return builtin_library().copy()
+
+
+__all__ = [
+    "CardDef", "EffectDef", "Library", "builtin_library", "default_library", "load_card_file",
+    "parse_cards", "field",
+]

@@ -1,0 +1,655 @@
+"""The duel: one state, actions applied to it, replay and undo.
+
+Like a chess board object: ``Duel(...)`` holds a :class:`~engine.state.State`, the list of
+actions applied since the set-up, and the rule policy of its game. ``apply(action)`` either
+applies an action completely or raises :class:`~engine.errors.IllegalAction` and leaves the
+duel exactly as it was; ``legal_actions()`` lists what may be done now; ``undo()`` and
+``replay()`` rebuild the state from the set-up and the actions (the state is deterministic).
+
+This module is the shared machinery of both games: zones and moves, instants and trigger
+records, activations with costs and targets, resolving operations, decisions and the log. What
+differs between the games lives in the rule policies (``engine/rules``).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .cards import CardDef, EffectDef, Library, default_library
+from .errors import IllegalAction, TriggerLoopError
+from .events import card_matches, describe_event, make_event
+from .log import render
+from .operations import OPERATIONS, SELF_ONLY, Context
+from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
+
+#: instants one action may cause before the engine calls it a trigger loop
+LOOP_BASE = 5000
+LOOP_PER_CARD = 25
+
+
+class NeedDecision(Exception):
+    """Raised by a unit of work that cannot go on without a player's answer."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.kind)
+        self.decision = decision
+
+
+class Duel:
+    """A duel of one game under one rule policy.
+
+    >>> from engine import Duel
+    >>> duel = Duel("yugioh", setup={"p1": {"monster": ["Sangan"]}})
+    >>> duel.apply({"do": "destroy", "card": duel.ref("Sangan")})
+    """
+
+    def __init__(
+        self,
+        game: str = "yugioh",
+        *,
+        setup: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+        library: Library | None = None,
+    ) -> None:
+        from .rules import policy_for
+
+        self.game = game
+        self.policy = policy_for(game)
+        self.library = library if library is not None else default_library(game)
+        self.settings = self.policy.normalise_settings(settings or {})
+        self.setup: dict[str, Any] = copy.deepcopy(setup or {})
+        self.actions: list[dict[str, Any]] = []
+        self.aliases: dict[str, int] = {}
+        self.state = self._initial_state()
+        self._loop_budget = 0
+        self._applying = False
+
+    # ------------------------------------------------------------------ set-up
+    def _initial_state(self) -> State:
+        st = State(game=self.game, settings=dict(self.settings))
+        st.zones = [{z: [] for z in self.policy.ZONES} for _ in PLAYERS]
+        st.phase = self.policy.FIRST_PHASE
+        self.state = st
+        self.aliases = {}
+        self._watchers: set[int] = set()
+        self._continuous: set[int] = set()
+        self.policy.apply_setup(self, self.setup)
+        return st
+
+    def create_card(self, ref: str, owner: int, zone: str, **attrs: Any) -> Card:
+        """Put a new card instance into a zone (set-up, board edits, tokens)."""
+        definition = self.card_def_by_ref(ref)
+        st = self.state
+        card = Card(iid=st.next_iid, card_id=definition.id, owner=owner, controller=owner,
+                    zone=zone)
+        for key, value in attrs.items():
+            setattr(card, key, value)
+        st.next_iid += 1
+        st.cards[card.iid] = card
+        if zone != "limbo":
+            st.zones[owner][zone].append(card.iid)
+        self._index_card(card)
+        return card
+
+    def _index_card(self, card: Card) -> None:
+        definition = self.library[card.card_id]
+        for e in definition.effects:
+            if e.kind == "trigger" and e.event and not e.watches_self:
+                self._watchers.add(card.iid)
+            if e.kind == "continuous" and e.apply:
+                self._continuous.add(card.iid)
+
+    def card_def_by_ref(self, ref: str) -> CardDef:
+        definition = self.library.find(ref)
+        if definition is None:
+            raise IllegalAction(f"unknown card {ref!r}")
+        return definition
+
+    def ref(self, name: str) -> int:
+        """The instance id of a card by alias, ``p1:Name``, ``Name#2`` or name."""
+        if name in self.aliases:
+            return self.aliases[name]
+        player = None
+        if ":" in name and name.split(":", 1)[0] in ("p1", "p2"):
+            key, name = name.split(":", 1)
+            player = player_index(key)
+        nth = 1
+        if "#" in name:
+            name, _, num = name.rpartition("#")
+            nth = int(num)
+        definition = self.library.find(name)
+        if definition is None:
+            raise IllegalAction(f"unknown card {name!r}")
+        found = [c.iid for c in self.state.cards.values()
+                 if c.card_id == definition.id and (player is None or c.owner == player)]
+        if len(found) < nth:
+            raise IllegalAction(f"no card {name!r} is on the table")
+        return sorted(found)[nth - 1]
+
+    # ------------------------------------------------------------------ lookups
+    def definition(self, card: Card | int) -> CardDef:
+        if isinstance(card, int):
+            card = self.state.cards[card]
+        return self.library[card.card_id]
+
+    def effect(self, card: Card | int, index: int) -> EffectDef:
+        return self.definition(card).effects[index]
+
+    def name(self, iid: int) -> str:
+        card = self.state.cards.get(iid)
+        return self.library[card.card_id].en if card else f"#{iid}"
+
+    def find_cards(self, spec: dict[str, Any], me: int, self_iid: int | None = None) -> list[Card]:
+        """Cards in zones matching a selector spec, seen from player ``me``."""
+        zones = spec.get("zone", "monster")
+        zones = [zones] if isinstance(zones, str) else list(zones)
+        zones = [self.policy.zone_alias(z) for z in zones]
+        who = spec.get("controller", "any")
+        players = {"you": [me], "opponent": [1 - me], "any": [me, 1 - me]}[who]
+        flt = dict(spec.get("filter") or {})
+        other = spec.get("other", False)
+        out = []
+        for p in players:
+            for z in zones:
+                for iid in self.state.zones[p][z]:
+                    card = self.state.cards[iid]
+                    if other and iid == self_iid:
+                        continue
+                    if card_matches(flt, self.library[card.card_id], controller=card.controller,
+                                    me=me, face_up=card.face_up, position=card.position,
+                                    iid=iid, self_iid=self_iid,
+                                    current_power=self.policy.power(self, card)):
+                        out.append(card)
+        return out
+
+    # ------------------------------------------------------------------ the log
+    def log(self, key: str, rules: list[str] | tuple[str, ...] = (), **args: Any) -> None:
+        st = self.state
+        st.log.append({"seq": len(st.log) + 1, "instant": st.instant, "key": key,
+                       "rules": list(rules), "args": args})
+
+    def transcript(self, start: int = 0) -> list[str]:
+        """The log in English, one line per entry."""
+        return [render(e, self.name) for e in self.state.log[start:]]
+
+    # ------------------------------------------------------------------ instants
+    def happen(self, events: list[dict[str, Any]], kind: str = "action") -> int:
+        """Close one instant: the events happened together. Triggers are collected after it."""
+        st = self.state
+        if not events:
+            return st.instant
+        self._loop_budget -= 1
+        if self._loop_budget < 0:
+            raise self._loop_error()
+        st.instant += 1
+        inst = {"n": st.instant, "kind": kind, "events": events}
+        st.instants.append(inst)
+        if len(st.instants) > 64:
+            del st.instants[:-64]
+        self.log("instant", instant=st.instant, events=[describe_event(e) for e in events])
+        self.policy.after_instant(self, inst)
+        return st.instant
+
+    def instant_events(self, n: int) -> list[dict[str, Any]]:
+        for inst in reversed(self.state.instants):
+            if inst["n"] == n:
+                return inst["events"]
+        return []
+
+    def _loop_error(self) -> TriggerLoopError:
+        counts: dict[str, int] = {}
+        for t in self.state.triggers[-200:]:
+            counts[self.name(t.card)] = counts.get(self.name(t.card), 0) + 1
+        loop = sorted(counts, key=counts.get, reverse=True)[:3]
+        return TriggerLoopError(
+            "effects kept triggering each other without end; stopped after "
+            f"{self._loop_limit()} instants: {' and '.join(loop) or 'unknown cards'}"
+        )
+
+    def _loop_limit(self) -> int:
+        return LOOP_BASE + LOOP_PER_CARD * len(self.state.cards)
+
+    # ------------------------------------------------------------------ moving cards
+    def remove_from_zone(self, card: Card) -> None:
+        if card.zone != "limbo":
+            zone = self.state.zones[card.controller if card.zone in self.policy.FIELD_ZONES
+                                    else card.owner][card.zone]
+            if card.iid in zone:
+                zone.remove(card.iid)
+            else:  # defensive: find it wherever it is listed
+                for p in PLAYERS:
+                    if card.iid in self.state.zones[p][card.zone]:
+                        self.state.zones[p][card.zone].remove(card.iid)
+
+    def put(self, card: Card, zone: str, *, controller: int | None = None, face_up: bool = True,
+            position: str = "attack", top: bool = True) -> None:
+        """Move a card to a zone: a new object for the rules (``obj`` + 1)."""
+        self.remove_from_zone(card)
+        if zone not in self.policy.FIELD_ZONES:
+            controller = card.owner
+        card.controller = card.owner if controller is None else controller
+        card.zone = zone
+        card.obj += 1
+        card.face_up = face_up
+        card.position = position
+        card.tapped = False
+        card.mods = []
+        card.flags = {k: v for k, v in card.flags.items() if k in ("token",)}
+        owner = card.controller if zone in self.policy.FIELD_ZONES else card.owner
+        if card.flags.get("token") and zone not in self.policy.FIELD_ZONES:
+            card.zone = "limbo"  # a token that leaves the field ceases to exist
+            return
+        if top:
+            self.state.zones[owner][zone].append(card.iid)
+        else:
+            self.state.zones[owner][zone].insert(0, card.iid)
+
+    def move_by_effect(self, card: Card, to: str, ctx: Context | None, *,
+                       cause_type: str | None = None, spec: dict[str, Any] | None = None,
+                       cause: str | None = None, by_player: int | None = None) -> list[dict]:
+        """Move a card as an effect, cost or rule does, returning the events it causes."""
+        return self.policy.move_events(self, card, self.policy.zone_alias(to), ctx,
+                                       cause_type=cause_type, spec=spec or {}, cause=cause,
+                                       by_player=by_player)
+
+    def summon(self, card: Card, player: int, *, how: str, by: int | None, position: str,
+               cause: str) -> list[dict[str, Any]]:
+        return self.policy.summon_events(self, card, player, how=how, by=by, position=position,
+                                         cause=cause)
+
+    def draw(self, player: int, count: int, by: int | None = None) -> list[dict[str, Any]]:
+        events = []
+        deck = self.state.zones[player]["deck"]
+        for _ in range(count):
+            if not deck:
+                break
+            card = self.state.cards[deck[-1]]
+            self.put(card, "hand", face_up=True)
+            events.append(make_event("drawn", card, player=player, by=by))
+        return events
+
+    def change_lp(self, player: int, delta: int, *, cause: str, by: int | None) -> list[dict]:
+        st = self.state
+        st.lp[player] += delta
+        kind = "lp_gained" if delta > 0 else "lp_lost"
+        return [make_event(kind, None, player=player, amount=abs(delta), cause=cause, by=by)]
+
+    def change_control(self, card: Card, to: int, *, by: int | None) -> list[dict[str, Any]]:
+        if card.controller == to or card.zone not in self.policy.FIELD_ZONES:
+            return []
+        before = make_event("control_changed", card, player=to, by=by)
+        self.state.zones[card.controller][card.zone].remove(card.iid)
+        self.state.zones[to][card.zone].append(card.iid)
+        card.controller = to  # not a new object: YGO-LOCATION
+        return [before]
+
+    def modify(self, card: Card, stat: str, amount: int, *, until: str, source: int) -> list[dict]:
+        card.mods.append({"stat": stat, "amount": amount, "until": until, "source": source,
+                          "turn": self.state.turn})
+        return [make_event("power_changed", card, amount=amount, by=source)]
+
+    def set_tapped(self, card: Card, tapped: bool, *, by: int | None) -> list[dict[str, Any]]:
+        if card.tapped == tapped:
+            return []
+        ev = make_event("tapped" if tapped else "untapped", card, by=by)
+        card.tapped = tapped
+        if tapped:
+            card.flags["tapped_turn"] = self.state.turn
+        return [ev]
+
+    def break_shield(self, card: Card, *, by: int | None) -> list[dict[str, Any]]:
+        return self.policy.break_shield(self, card, by=by)
+
+    # ------------------------------------------------------------------ decisions
+    def choose_cards(self, *, key: str, player: int, cards: list[Card], count: int,
+                     purpose: str, source: int | None, up_to: bool = False) -> list[Card]:
+        """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer)."""
+        if len(cards) <= count and not up_to:
+            return list(cards)
+        options = [{"id": str(c.iid), "card": c.iid} for c in cards]
+        answer = self.ask(Decision(
+            kind="choose_cards", player=player, options=options, rules=[], key=key,
+            prompt=purpose, args={"card": source, "purpose": purpose},
+            min=0 if up_to else count, max=count, default=[o["id"] for o in options[:count]],
+        ))
+        return [self.state.cards[int(a)] for a in answer]
+
+    def ask(self, decision: Decision) -> Any:
+        """The stored answer to a decision, or raise :class:`NeedDecision`."""
+        if decision.key in self.state.answers:
+            return self.state.answers[decision.key]
+        raise NeedDecision(decision)
+
+    def answer(self, choice: Any) -> None:
+        st = self.state
+        d = st.decision
+        if d is None:
+            raise IllegalAction("there is no decision to answer")
+        ids = [o["id"] for o in d.options]
+        if d.kind == "order":
+            if not isinstance(choice, list) or sorted(map(str, choice)) != sorted(ids):
+                raise IllegalAction(f"answer with an order of all of: {', '.join(ids)}",
+                                    d.rules)
+            choice = [str(c) for c in choice]
+            self.policy.check_order(self, d, choice)
+        elif d.kind == "choose_cards":
+            if isinstance(choice, (str, int)):
+                choice = [choice]
+            choice = [str(c) for c in choice]
+            if (not d.min <= len(choice) <= d.max or len(set(choice)) != len(choice)
+                    or any(c not in ids for c in choice)):
+                raise IllegalAction(f"choose between {d.min} and {d.max} of: {', '.join(ids)}")
+        else:
+            choice = str(choice)
+            if choice not in ids:
+                raise IllegalAction(f"{choice!r} is not one of the options: {', '.join(ids)}",
+                                    d.rules)
+        st.answers[d.key] = choice
+        st.decision = None
+        shown = choice if not isinstance(choice, list) else ", ".join(choice)
+        self.log("decision", d.rules, player=d.player, choice=shown, kind=d.kind)
+
+    def default_answer(self) -> Any:
+        """What the "auto" setting answers: activate, keep the order, pass, first legal."""
+        d = self.state.decision
+        if d is None:
+            raise IllegalAction("there is no decision to answer")
+        if d.default is not None:
+            return d.default
+        if d.kind == "order":
+            return [o["id"] for o in d.options]
+        return d.options[0]["id"]
+
+    # ------------------------------------------------------------------ activations
+    def begin_activation(self, player: int, card: Card, effect: int, *, kind: str,
+                         tid: int | None = None, with_effect: int | None = None) -> None:
+        self.state.activation = {"player": player, "card": card.iid, "obj": card.obj,
+                                 "effect": effect, "kind": kind, "tid": tid,
+                                 "with_effect": with_effect, "stage": "start", "events": [],
+                                 "targets": {}, "target_objs": {}}
+        self.state.answers = {}
+
+    def continue_activation(self) -> None:
+        """Run the activation in progress: place the card, pay costs, choose targets."""
+        st = self.state
+        act = st.activation
+        card = st.cards[act["card"]]
+        effects = [self.effect(card, act["effect"])] if act["effect"] >= 0 else []
+        if act["with_effect"] is not None:
+            effects.append(self.effect(card, act["with_effect"]))
+        ctx = Context(source=card.iid, source_obj=card.obj, controller=act["player"],
+                      effect=act["effect"], key="act", is_cost=True,
+                      trigger_event=self._trigger_event(act.get("tid")))
+        if act["stage"] == "start":
+            act["events"] += self.policy.place_for_activation(self, card, act)
+            act["stage"] = "cost"
+            st.answers = {}
+        if act["stage"] == "cost":
+            ctx.events = act["events"]
+            for n, e in enumerate(effects):
+                for i, spec in enumerate(e.cost):
+                    ctx.key = f"cost{n}.{i}"
+                    OPERATIONS[spec["op"]](self, ctx, spec)
+            act["events"] = ctx.events
+            act["stage"] = "targets"
+            st.answers = {}
+        if act["stage"] == "targets":
+            for n, e in enumerate(effects):
+                for spec in e.targets:
+                    pool = self.find_cards(spec, act["player"], card.iid)
+                    count = int(spec.get("count", 1))
+                    picked = self.choose_cards(
+                        key=f"target{n}:{spec['as']}", player=act["player"], cards=pool,
+                        count=count, purpose="target", source=card.iid)
+                    act["targets"][spec["as"]] = [c.iid for c in picked]
+                    for c in picked:
+                        act["target_objs"][str(c.iid)] = c.obj
+            st.activation = None
+            st.answers = {}
+            self.policy.commit_activation(self, act)
+
+    def _trigger_event(self, tid: int | None) -> dict[str, Any] | None:
+        if tid is None:
+            return None
+        for t in self.state.triggers:
+            if t.tid == tid:
+                return t.event
+        return None
+
+    def trigger(self, tid: int) -> Trigger:
+        for t in self.state.triggers:
+            if t.tid == tid:
+                return t
+        raise KeyError(tid)
+
+    def activation_problem(self, player: int, card: Card, effect: EffectDef) -> dict | None:
+        """Why an effect cannot be activated now for lack of costs or targets, or None."""
+        ctx_me = player
+        for spec in effect.cost:
+            for key in ("choose",):
+                if key in spec:
+                    pool = self.find_cards({**spec[key], "other": True}, ctx_me, card.iid)
+                    if len(pool) < int(spec[key].get("count", 1)):
+                        return {"key": "reason.cannot_pay"}
+        cost_zones = {z for spec in effect.cost for z in _zones_of(spec)}
+        for spec in effect.targets:
+            if set(_zones_of(spec)) & cost_zones:
+                continue  # the cost may put the target there (e.g. discard, then target it)
+            if len(self.find_cards(spec, player, card.iid)) < int(spec.get("count", 1)):
+                return {"key": "reason.no_target"}
+        return None
+
+    def responded_link(self, ctx: Context) -> ChainLink | None:
+        """The chain link directly below the one resolving (what a negation responds to)."""
+        chain = self.state.chain
+        for i, link in enumerate(chain):
+            if link.card == ctx.source and link.effect == ctx.effect and i > 0:
+                return chain[i - 1]
+        return None
+
+    # ------------------------------------------------------------------ resolving
+    def run_operations(self, link: ChainLink, ops: tuple[dict[str, Any], ...]) -> Context:
+        """Run a link's operations from ``link.pc``; "then" closes the instant first.
+
+        Events of the current instant are kept on the link while a decision is pending, so
+        the resolution resumes exactly where it stopped.
+        """
+        st = self.state
+        ctx = Context(source=link.card, source_obj=link.obj, controller=link.controller,
+                      effect=link.effect, targets=link.targets,
+                      target_objs={int(k): v for k, v in link.data.get("target_objs", {}).items()},
+                      trigger_event=self._trigger_event(link.tid))
+        ctx.events = link.data.setdefault("events", [])
+        ctx.did_something = link.data.get("did", False)
+        source = st.cards[link.card]
+        while link.pc < len(ops):
+            spec = ops[link.pc]
+            ctx.key = f"res{link.number}.{link.pc}"
+            if spec.get("then") and ctx.events:
+                events, ctx.events = ctx.events, []
+                link.data["events"] = ctx.events
+                self.happen(events, kind="resolution")
+            if spec.get("if_done") and not link.data.get("last_did", True):
+                link.pc += 1
+                continue
+            if not self._op_condition(spec, ctx):
+                link.pc += 1
+                continue
+            if (spec["op"] in SELF_ONLY and spec.get("card") == "self"
+                    and not self.policy.source_still_there(self, source, link)):
+                link.data["self_gone"] = True
+                link.pc += 1
+                continue
+            before = ctx.did_something
+            ctx.did_something = False
+            OPERATIONS[spec["op"]](self, ctx, spec)
+            link.data["last_did"] = ctx.did_something
+            ctx.did_something = ctx.did_something or before
+            link.data["did"] = ctx.did_something
+            link.data["events"] = ctx.events
+            link.pc += 1
+        return ctx
+
+    def _op_condition(self, spec: dict[str, Any], ctx: Context) -> bool:
+        cond = spec.get("if_card")
+        if not cond:
+            return True
+        iids = ctx.targets.get(cond["card"], [])
+        for iid in iids:
+            card = self.state.cards[iid]
+            if card_matches(cond.get("filter"), self.library[card.card_id],
+                            controller=card.controller, me=ctx.controller):
+                return True
+        return False
+
+    # ------------------------------------------------------------------ applying actions
+    def apply(self, action: dict[str, Any]) -> None:
+        """Apply one action, or raise IllegalAction and leave the duel as it was."""
+        if not isinstance(action, dict) or "do" not in action:
+            raise IllegalAction("an action is a mapping with a 'do' key")
+        log_start = len(self.state.log)
+        snapshot = None if self._applying else self._cheap_snapshot()
+        try:
+            self._applying = True
+            self._loop_budget = self._loop_limit()
+            self._dispatch(action)
+            self._run()
+        except IllegalAction:
+            self._restore(snapshot)
+            raise
+        except Exception:
+            self._restore(snapshot)
+            raise
+        finally:
+            self._applying = False
+        self.actions.append(copy.deepcopy(action))
+        del log_start
+
+    def _cheap_snapshot(self) -> tuple[int, State | None]:
+        """How to restore: by replay (costless now) unless the history is long."""
+        return (len(self.actions), None)
+
+    def _restore(self, snapshot: tuple[int, State | None] | None) -> None:
+        if snapshot is None:
+            return
+        n, _ = snapshot
+        actions = self.actions[:n]
+        self.state = self._initial_state()
+        self.actions = []
+        for a in actions:
+            self._applying = True
+            self._loop_budget = self._loop_limit()
+            try:
+                self._dispatch(a)
+                self._run()
+            finally:
+                self._applying = False
+            self.actions.append(a)
+
+    def _dispatch(self, action: dict[str, Any]) -> None:
+        st = self.state
+        do = action["do"]
+        if do == "answer":
+            if st.decision is None:
+                raise IllegalAction("there is no decision to answer")
+            self.answer(action.get("choice"))
+            return
+        if do == "pass":
+            if st.decision is None or st.decision.kind != "respond":
+                raise IllegalAction("there is nothing to pass on")
+            self.answer("pass")
+            return
+        if st.decision is not None:
+            d = st.decision
+            raise IllegalAction(
+                f"Player {d.player + 1} must first answer the pending decision ({d.kind})",
+                d.rules)
+        if st.winner is not None and do not in self.policy.EDITS:
+            raise IllegalAction(f"the duel is over: Player {st.winner + 1} won")
+        if do in self.policy.EDITS:
+            self.policy.edit(self, action)
+        else:
+            self.policy.fire(self, action)
+
+    def _run(self) -> None:
+        """Advance the game until a player must decide or nothing is left to do."""
+        st = self.state
+        while st.decision is None:
+            self._loop_budget -= 1
+            if self._loop_budget < 0:
+                raise self._loop_error()
+            try:
+                progressed = self.policy.step(self)
+            except NeedDecision as need:
+                st.decision = need.decision
+                return
+            if not progressed:
+                return
+
+    # ------------------------------------------------------------------ public helpers
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Actions that are legal now: answers to the open decision, or events and edits."""
+        d = self.state.decision
+        if d is not None:
+            if d.kind == "order":
+                ids = [o["id"] for o in d.options]
+                return [{"do": "answer", "choice": ids},
+                        {"do": "answer", "choice": list(reversed(ids))}][: 2 if len(ids) > 1 else 1]
+            if d.kind == "choose_cards":
+                ids = [o["id"] for o in d.options]
+                out = [{"do": "answer", "choice": ids[i:i + d.max]}
+                       for i in range(0, max(1, len(ids) - d.max + 1))]
+                return [a for a in out if d.min <= len(a["choice"]) <= d.max]
+            return [{"do": "answer", "choice": o["id"]} for o in d.options]
+        return self.policy.legal_actions(self)
+
+    def auto(self, limit: int = 10000) -> int:
+        """Answer every open decision with its default (the "auto" setting)."""
+        n = 0
+        while self.state.decision is not None and n < limit:
+            self.apply({"do": "answer", "choice": self.default_answer()})
+            n += 1
+        return n
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last action (by replaying the ones before it)."""
+        if not self.actions:
+            raise IllegalAction("there is nothing to undo")
+        last = self.actions[-1]
+        self._restore((len(self.actions) - 1, None))
+        return last
+
+    def replay(self) -> Duel:
+        """A new duel from the same set-up with the same actions (deterministic)."""
+        other = Duel(self.game, setup=self.setup, settings=self.settings, library=self.library)
+        for a in self.actions:
+            other.apply(a)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        """The duel as plain data: game, settings, set-up and actions (state is derived)."""
+        return {"game": self.game, "settings": dict(self.settings),
+                "setup": copy.deepcopy(self.setup), "actions": copy.deepcopy(self.actions)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], library: Library | None = None) -> Duel:
+        duel = cls(data["game"], setup=data.get("setup"), settings=data.get("settings"),
+                   library=library)
+        for a in data.get("actions", []):
+            duel.apply(a)
+        return duel
+
+    # ------------------------------------------------------------------ views
+    def triggers_view(self) -> list[dict[str, Any]]:
+        """Every trigger that met its timing and what became of it, for panels and checks."""
+        return [{"tid": t.tid, "card": t.card, "name": self.name(t.card),
+                 "effect": t.effect, "controller": t.controller, "met_at": t.met_at,
+                 "status": t.status, "link": t.link, "rules": list(t.rules)}
+                for t in self.state.triggers]
+
+
+def _zones_of(spec: dict[str, Any]) -> list[str]:
+    inner = spec.get("choose") or spec.get("all") or spec
+    z = inner.get("zone", [])
+    return [z] if isinstance(z, str) else list(z)

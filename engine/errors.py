@@ -1,0 +1,64 @@
+"""Errors raised by the engine.
+
+Every error carries a readable reason; the web layer shows it as it is.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalAction(EngineError):
+    """An action the rules do not allow now. The duel is left exactly as it was."""
+
+    def __init__(self, reason: str, rules: tuple[str, ...] | list[str] = ()) -> None:
+        self.reason = reason
+        self.rules = list(rules)
+        suffix = f" ({', '.join(self.rules)})" if self.rules else ""
+        super().__init__(reason + suffix)
+
+
+class TriggerLoopError(IllegalAction):
+    """Effects kept re-triggering each other past the engine's bound."""
+
+
+class DataError(EngineError):
+    """A broken card or scenario file: names the file, line, card or step, and field."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        card: str | None = None,
+        step: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.card = card
+        self.step = step
+        self.field = field
+        where = []
+        if file:
+            where.append(f"{file}:{line}" if line else file)
+        if card:
+            where.append(f"card {card!r}")
+        if step is not None:
+            where.append(f"step {step}")
+        if field:
+            where.append(f"field {field!r}")
+        prefix = ", ".join(where)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+
+
+class CardDataError(DataError):
+    """A card definition is invalid."""
+
+
+class ScenarioError(DataError):
+    """A scenario file is invalid or one of its steps failed."""

@@ -1,0 +1,206 @@
+"""Events, event patterns and card filters.
+
+An event is a plain dict: ``type`` plus what the rules need to know about it (``card`` and a
+``was`` snapshot of that card just before the event, ``cause``, ``by``, ``player``...). Events
+that happen at the same time form one *instant* (the timing model in DESIGN.md): the engine
+numbers instants, and "the last thing that happened" is the last instant.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cards import CardDef, Library
+    from .state import Card, State
+
+EVENT_TYPES = {
+    # both games
+    "destroyed", "sent_to_gy", "left_field", "banished", "returned_to_hand", "added_to_hand",
+    "drawn", "discarded", "lp_gained", "lp_lost", "phase_start", "attack_declared",
+    "activated", "link_resolved", "control_changed", "position_changed", "flipped", "summoned",
+    "tributed", "battle_destroyed", "negated", "placed",
+    # Duel Masters
+    "put_into_battle", "tapped", "untapped", "shield_broken", "shield_to_hand", "turn_start",
+    "turn_end", "blocked", "battle", "put_into_mana", "power_changed", "cast",
+}
+
+
+def snapshot(card: Card) -> dict[str, Any]:
+    """The card as it is now, kept in an event (last known information)."""
+    return {
+        "card_id": card.card_id, "controller": card.controller, "owner": card.owner,
+        "zone": card.zone, "face_up": card.face_up, "position": card.position,
+        "obj": card.obj, "tapped": card.tapped,
+    }
+
+
+def make_event(type_: str, card: Card | None = None, **data: Any) -> dict[str, Any]:
+    ev: dict[str, Any] = {"type": type_}
+    if card is not None:
+        ev["card"] = card.iid
+        ev["was"] = snapshot(card)
+    ev.update({k: v for k, v in data.items() if v is not None})
+    return ev
+
+
+def _rel(player: int | None, me: int) -> str | None:
+    if player is None:
+        return None
+    return "you" if player == me else "opponent"
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def card_matches(
+    flt: dict[str, Any] | None,
+    definition: CardDef,
+    *,
+    controller: int,
+    me: int,
+    face_up: bool = True,
+    position: str | None = None,
+    iid: int | None = None,
+    self_iid: int | None = None,
+    current_power: int | None = None,
+) -> bool:
+    """Does a card (definition plus its relevant state) pass a filter?
+
+    Filters are written from the point of view of the player ``me``: ``controller: you``.
+    """
+    if not flt:
+        return True
+    for key, want in flt.items():
+        if key == "name":
+            if definition.en not in _as_list(want) and definition.id not in _as_list(want):
+                return False
+        elif key == "archetype":
+            if not set(_as_list(want)) & set(definition.archetypes):
+                return False
+        elif key == "type":
+            kinds = {definition.type}
+            if definition.type == "evolution":
+                kinds.add("creature")
+            if definition.type == "token":
+                kinds.add("monster")
+            if not set(_as_list(want)) & kinds:
+                return False
+        elif key == "subtype":
+            if definition.subtype not in _as_list(want):
+                return False
+        elif key == "attribute":
+            if definition.attribute not in _as_list(want):
+                return False
+        elif key == "race":
+            if definition.race not in _as_list(want) and not set(_as_list(want)) & set(
+                definition.races
+            ):
+                return False
+        elif key == "civilization":
+            if definition.civilization not in _as_list(want):
+                return False
+        elif key == "level_max":
+            if definition.level > want:
+                return False
+        elif key == "level_min":
+            if definition.level < want:
+                return False
+        elif key == "atk_max":
+            if definition.atk > want:
+                return False
+        elif key == "atk_min":
+            if definition.atk < want:
+                return False
+        elif key == "power_max":
+            if (current_power if current_power is not None else definition.power) > want:
+                return False
+        elif key == "controller":
+            if want != "any" and _rel(controller, me) != want:
+                return False
+        elif key == "face_up":
+            if face_up != want:
+                return False
+        elif key == "position":
+            if position != want:
+                return False
+        elif key == "other":
+            if want and iid is not None and iid == self_iid:
+                return False
+        elif key == "has_effects":
+            if bool(definition.effects) != want:
+                return False
+        else:
+            raise KeyError(f"unknown filter key {key!r}")
+    return True
+
+
+def event_matches(
+    pattern: dict[str, Any], ev: dict[str, Any], me: Card, library: Library, state: State
+) -> bool:
+    """Does an event match a trigger's event pattern, seen from card ``me``?"""
+    types = _as_list(pattern.get("type", []))
+    if ev["type"] not in types:
+        return False
+    subject = pattern.get("card")
+    if subject == "self" and ev.get("card") != me.iid:
+        return False
+    if subject == "other" and ev.get("card") == me.iid:
+        return False
+    by = pattern.get("by")
+    if by == "self" and ev.get("by") != me.iid:
+        return False
+    if by == "other" and ev.get("by") == me.iid:
+        return False
+    for key in ("cause", "from", "to", "how", "phase", "card_type", "step"):
+        if key in pattern and ev.get(key) not in _as_list(pattern[key]):
+            return False
+    if "direct" in pattern and bool(ev.get("direct")) != pattern["direct"]:
+        return False
+    if "destroyed" in pattern and bool(ev.get("destroyed")) != pattern["destroyed"]:
+        return False
+    if "min_link" in pattern and (ev.get("link") or 0) < pattern["min_link"]:
+        return False
+    if "player" in pattern and pattern["player"] != "any":
+        if _rel(ev.get("player"), me.controller) != pattern["player"]:
+            return False
+    if "by_player" in pattern and pattern["by_player"] != "any":
+        if _rel(ev.get("by_player"), me.controller) != pattern["by_player"]:
+            return False
+    if "filter" in pattern:
+        was = ev.get("was")
+        if was is None:
+            return False
+        if not card_matches(
+            pattern["filter"], library[was["card_id"]], controller=was["controller"],
+            me=me.controller, face_up=was["face_up"], position=was["position"],
+            iid=ev.get("card"), self_iid=me.iid,
+        ):
+            return False
+    if "by_filter" in pattern:
+        by_iid = ev.get("by")
+        if by_iid is None or by_iid not in state.cards:
+            return False
+        by_card = state.cards[by_iid]
+        if not card_matches(
+            pattern["by_filter"], library[by_card.card_id], controller=by_card.controller,
+            me=me.controller, face_up=by_card.face_up, position=by_card.position,
+        ):
+            return False
+    if "target" in pattern:  # attack target relation: "self" = this card is attacked
+        if pattern["target"] == "self" and ev.get("target") != me.iid:
+            return False
+    if "attacker" in pattern:
+        att = ev.get("card")
+        if att is None or att not in state.cards:
+            return False
+        if pattern["attacker"] == "opponent" and ev.get("was", {}).get("controller") == me.controller:
+            return False
+    return True
+
+
+def describe_event(ev: dict[str, Any]) -> dict[str, Any]:
+    """The part of an event the log keeps (type, card, player, amount, cause)."""
+    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to")
+    return {k: ev[k] for k in keep if k in ev}

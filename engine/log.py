@@ -1,0 +1,199 @@
+"""The rule-cited log: structured entries and their English wording.
+
+Each entry is ``{"seq", "instant", "key", "rules", "args"}``: a message key, the rule ids that
+justify the step (most specific first) and the data to word it. The web layer translates the
+English templates below (they are its message ids); :func:`render` words an entry in English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+MESSAGES: dict[str, str] = {
+    # actions and instants
+    "action": "{player}: {what}",
+    "instant": "Instant {instant}: {events}",
+    "phase": "{phase} of turn {turn} ({player}'s turn)",
+    "decision": "{player} chose {choice}",
+    "auto_pass": "{player} has no effect that can respond and passes",
+    "pass": "{player} passes",
+    # triggers (both games)
+    "trigger.met": "{card}: {effect} met its timing at instant {met_at} ({event})",
+    "trigger.waiting": (
+        "{card}: {effect} has waited since instant {met_at}: {why}, so it does not miss the "
+        "timing and is activated now"
+    ),
+    "trigger.missed": (
+        "{card}: {effect} missed the timing: it met its timing at instant {met_at} ({event}), "
+        "but the last thing to happen was instant {last} ({later})"
+    ),
+    "trigger.not_activated": "{card}: {effect} is not activated: {reason}",
+    "trigger.declined": "{player} chose not to activate {card}: {effect}",
+    "trigger.order": "{player} orders their triggers: {cards}",
+    # chain (Yu-Gi-Oh!)
+    "chain.link": "Chain Link {link}: {player} activates {card}: {effect} (Spell Speed {speed})",
+    "chain.link_same": (
+        "Chain Link {link}: {player} activates {card} and its effect in the same chain link"
+    ),
+    "chain.resolve": "Chain Link {link} resolves: {card}",
+    "chain.no_effect": "Chain Link {link} resolves with no effect: {reason}",
+    "chain.negated": "Chain Link {link} ({card}) does not resolve: its activation was negated",
+    "chain.done": "The chain has fully resolved",
+    "chain.segoc": "{count} trigger(s) go on one chain together",
+    # pending abilities (Duel Masters)
+    "pending.add": "{card}: {effect} is pending for {player}",
+    "pending.next": "{player} resolves {card}: {effect} next",
+    "pending.resolve": "{card}: {effect} resolves",
+    "pending.no_effect": "{card}: {effect} resolves with no effect: {reason}",
+    "pending.declined": "{player} chose not to use {card}: {effect}",
+    "static": "{card}: {what}",
+    "state_check": "{card} is destroyed: its power is {power} (0 or less)",
+    "replaced": "{card}: {what} instead",
+    # reasons
+    "why.mandatory": "it is mandatory",
+    "why.if": "it is worded \"if\"",
+    "why.during": "it is worded \"during\"",
+    "reason.left_location": "{card} left the {zone} after it met its timing (it is a new card now)",
+    "reason.face_down": "{card} is face-down",
+    "reason.not_on_field": "{card} was not face-up on the field when {event} completed",
+    "reason.damage_step": "an optional trigger about another card cannot be activated in the Damage Step",
+    "reason.once_per_turn": "it was already used this turn",
+    "reason.no_target": "it has no legal target",
+    "reason.cannot_pay": "its cost cannot be paid",
+    "reason.source_gone": "{card} left the {zone} before it resolved",
+    "reason.needs_self": "what it does needs {card} itself, which left the field",
+    "reason.negated": "its effect was negated",
+    "reason.condition": "its condition is not met",
+    "reason.hand_self_summon": "{player} already activated a trigger that Special Summons its own card from the hand in this chain",
+    "reason.event_replaced": "the event was replaced and did not happen",
+    "reason.nothing": "there is nothing to apply it to",
+    "reason.abilities_ignored": "{card}'s abilities are being ignored",
+}
+
+EVENT_MESSAGES: dict[str, str] = {
+    "destroyed": "{card} was destroyed{cause}",
+    "sent_to_gy": "{card} was sent to the {to}",
+    "left_field": "{card} left the field",
+    "banished": "{card} was banished",
+    "returned_to_hand": "{card} returned to the hand",
+    "added_to_hand": "{card} was added to the hand",
+    "drawn": "{player} drew {card}",
+    "discarded": "{card} was discarded",
+    "lp_gained": "{player} gained {amount} LP",
+    "lp_lost": "{player} lost {amount} LP",
+    "phase_start": "the {phase} began",
+    "attack_declared": "{card} declared an attack",
+    "activated": "{card} was activated as Chain Link {link}",
+    "link_resolved": "Chain Link {link} ({card}) resolved",
+    "control_changed": "control of {card} changed to {player}",
+    "position_changed": "{card} changed its battle position",
+    "flipped": "{card} was flipped face-up",
+    "summoned": "{card} was {how} Summoned",
+    "tributed": "{card} was tributed",
+    "negated": "the activation of {card} was negated",
+    "placed": "{card} was placed",
+    "put_into_battle": "{card} was put into the battle zone",
+    "tapped": "{card} was tapped",
+    "untapped": "{card} was untapped",
+    "shield_broken": "{card}, a shield, was broken",
+    "shield_to_hand": "{card} was put into the hand from the shield zone",
+    "turn_start": "the turn of {player} began",
+    "turn_end": "the turn of {player} ended",
+    "blocked": "{card} blocked",
+    "battle": "{card} battled",
+    "put_into_mana": "{card} was put into the mana zone",
+    "power_changed": "{card}'s power changed by {amount}",
+    "cast": "{card} was cast",
+    "battle_destroyed": "{card} was destroyed by battle",
+}
+
+PHASE_NAMES = {
+    "draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
+    "battle": "Battle Phase", "main2": "Main Phase 2", "end": "End Phase",
+    "start": "start of turn", "charge": "mana charge step", "main": "main step",
+    "attack": "attack step", "end_of_turn": "end of turn",
+}
+
+ZONE_NAMES = {
+    "hand": "hand", "deck": "Deck", "extra": "Extra Deck", "monster": "Monster Zone",
+    "spell_trap": "Spell & Trap Zone", "field": "Field Zone", "gy": "GY", "banished": "banishment",
+    "battle": "battle zone", "shield": "shield zone", "mana": "mana zone",
+    "graveyard": "graveyard",
+}
+
+CARD_ARGS = ("card", "by", "target")
+PLAYER_ARGS = ("player",)
+
+
+def player_name(player: int) -> str:
+    return f"Player {player + 1}"
+
+
+def _fmt(template: str, args: dict[str, Any]) -> str:
+    class _Safe(dict):
+        def __missing__(self, key: str) -> str:
+            return "{" + key + "}"
+
+    return template.format_map(_Safe(args))
+
+
+def render_event(ev: dict[str, Any], card_name: Callable[[int], str]) -> str:
+    args: dict[str, Any] = dict(ev)
+    if ev.get("card") is not None:
+        args["card"] = card_name(ev["card"])
+    if ev.get("player") is not None:
+        args["player"] = player_name(ev["player"])
+    cause = ev.get("cause")
+    args["cause"] = {"battle": " by battle", "effect": " by a card effect", "cost": " as a cost"}.get(
+        cause, ""
+    )
+    if "phase" in ev:
+        args["phase"] = PHASE_NAMES.get(ev["phase"], ev["phase"])
+    if "to" in ev:
+        args["to"] = ZONE_NAMES.get(ev["to"], ev["to"])
+    if "how" in ev:
+        args["how"] = {"normal": "Normal", "tribute": "Tribute", "special": "Special",
+                       "flip": "Flip"}.get(ev["how"], ev["how"])
+    return _fmt(EVENT_MESSAGES.get(ev["type"], ev["type"]), args)
+
+
+def render_events(events: list[dict[str, Any]], card_name: Callable[[int], str]) -> str:
+    """Word an instant's events, leaving out the bookkeeping ones (left the field...)."""
+    shown = [e for e in events if e["type"] not in ("left_field", "sent_to_gy")
+             or not any(o.get("card") == e.get("card") and o is not e
+                        and o["type"] in ("destroyed", "tributed", "discarded") for o in events)]
+    shown = [e for e in shown if e["type"] != "left_field"] or events
+    return "; ".join(render_event(e, card_name) for e in shown)
+
+
+def render(entry: dict[str, Any], card_name: Callable[[int], str]) -> str:
+    """One log entry in English, with its rule ids."""
+    args = _render_args(entry.get("args", {}), card_name)
+    text = _fmt(MESSAGES.get(entry["key"], entry["key"]), args)
+    if entry.get("rules"):
+        text += f" ({', '.join(entry['rules'])})"
+    return text
+
+
+def _render_args(raw: dict[str, Any], card_name: Callable[[int], str]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in CARD_ARGS and isinstance(value, int):
+            args[key] = card_name(value)
+        elif key in PLAYER_ARGS and isinstance(value, int):
+            args[key] = player_name(value)
+        elif key == "cards" and isinstance(value, list):
+            args[key] = ", ".join(card_name(v) for v in value)
+        elif key in ("reason", "why") and isinstance(value, dict):
+            args[key] = _fmt(MESSAGES.get(value["key"], value["key"]),
+                             _render_args(value.get("args", {}), card_name))
+        elif key in ("event", "later", "events") and isinstance(value, list):
+            args[key] = render_events(value, card_name)
+        elif key == "zone":
+            args[key] = ZONE_NAMES.get(value, value)
+        elif key == "phase":
+            args[key] = PHASE_NAMES.get(value, value)
+        else:
+            args[key] = value
+    return args

@@ -1,0 +1,301 @@
+"""Shared machinery of the rule policies.
+
+Set-up and board edits, collecting the triggers that match an instant's events (through an
+index, so a storm of N events costs O(N)), continuous checks applied after each instant, and
+the common helpers both games' policies build on. A policy subclass says how triggers wait,
+miss and are ordered, and who decides.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalAction
+from ..events import event_matches, make_event
+from ..state import PLAYER_KEYS, Card, Trigger, player_index
+
+if TYPE_CHECKING:
+    from ..cards import EffectDef
+    from ..duel import Duel
+
+
+class Policy:
+    """The interface every game's rule policy implements, with the shared parts."""
+
+    GAME = ""
+    ZONES: tuple[str, ...] = ()
+    FIELD_ZONES: frozenset[str] = frozenset()
+    PHASES: tuple[str, ...] = ()
+    FIRST_PHASE = ""
+    CAPACITY: dict[str, int] = {}
+    GRAVEYARD = "graveyard"
+    EDITS = frozenset({"place", "move", "remove", "set_lp", "set_turn", "set_phase"})
+    #: does a trigger fire once per event (DM-POOL) or once per instant (YGO-SEGOC)?
+    PER_EVENT = False
+    ZONE_ALIASES: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ settings and set-up
+    def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        return dict(settings)
+
+    def zone_alias(self, zone: str) -> str:
+        return self.ZONE_ALIASES.get(zone, zone)
+
+    def apply_setup(self, duel: Duel, setup: dict[str, Any]) -> None:
+        """Build the initial board from a set-up mapping (see docs/scenarios.md)."""
+        st = duel.state
+        if "turn_player" in setup:
+            st.turn_player = player_index(setup["turn_player"])
+        st.turn = int(setup.get("turn", 1))
+        if "phase" in setup:
+            if setup["phase"] not in self.PHASES:
+                raise IllegalAction(f"unknown phase {setup['phase']!r}: {', '.join(self.PHASES)}")
+            st.phase = setup["phase"]
+        st.step = setup.get("step")
+        for player, key in enumerate(PLAYER_KEYS):
+            side = setup.get(key) or {}
+            if "lp" in side:
+                st.lp[player] = int(side["lp"])
+            for zone, entries in side.items():
+                if zone == "lp":
+                    continue
+                zone_name = self.zone_alias(zone)
+                if zone_name not in self.ZONES:
+                    raise IllegalAction(f"unknown zone {zone!r} for {key}: "
+                                        f"{', '.join(self.ZONES)}")
+                for entry in entries or []:
+                    self.place_from_setup(duel, player, zone_name, entry)
+
+    def place_from_setup(self, duel: Duel, player: int, zone: str, entry: Any) -> Card:
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        if not isinstance(entry, dict) or "card" not in entry:
+            raise IllegalAction(f"a card in {zone} needs a 'card' name")
+        if not duel.state.settings.get("unlimited_zones") and zone in self.CAPACITY:
+            if len(duel.state.zones[player][zone]) >= self.CAPACITY[zone]:
+                raise IllegalAction(f"the {zone} zone of Player {player + 1} is full")
+        attrs = self.placement_attrs(duel, zone, entry)
+        card = duel.create_card(entry["card"], player, zone, **attrs)
+        if entry.get("as"):
+            duel.aliases[str(entry["as"])] = card.iid
+        return card
+
+    def placement_attrs(self, duel: Duel, zone: str, entry: dict[str, Any]) -> dict[str, Any]:
+        attrs: dict[str, Any] = {}
+        if "face_up" in entry:
+            attrs["face_up"] = bool(entry["face_up"])
+        if "position" in entry:
+            attrs["position"] = entry["position"]
+        if "tapped" in entry:
+            attrs["tapped"] = bool(entry["tapped"])
+        return attrs
+
+    # ------------------------------------------------------------------ board edits
+    def edit(self, duel: Duel, action: dict[str, Any]) -> None:
+        """Board edits: place, move, remove a card; set LP, turn player, phase."""
+        st = duel.state
+        if st.chain or st.activation or st.queue or st.resolving or any(
+            p.get("auto") for p in st.procedure
+        ):
+            raise IllegalAction("the board can be edited only while nothing is resolving")
+        do = action["do"]
+        if do == "place":
+            player = player_index(action.get("player", "p1"))
+            zone = self.zone_alias(action.get("zone", "hand"))
+            if zone not in self.ZONES:
+                raise IllegalAction(f"unknown zone {zone!r}")
+            card = self.place_from_setup(duel, player, zone, action)
+            duel.log("action", player=player, what=f"places {duel.name(card.iid)} in {zone}")
+        elif do == "move":
+            card = self.card_arg(duel, action)
+            zone = self.zone_alias(action.get("zone", ""))
+            if zone not in self.ZONES:
+                raise IllegalAction(f"unknown zone {zone!r}")
+            duel.put(card, zone, controller=card.controller,
+                     face_up=bool(action.get("face_up", True)),
+                     position=action.get("position", "attack"))
+            duel.log("action", player=card.owner, what=f"moves {duel.name(card.iid)} to {zone}")
+        elif do == "remove":
+            card = self.card_arg(duel, action)
+            duel.remove_from_zone(card)
+            card.zone = "limbo"
+            card.obj += 1
+            duel.log("action", player=card.owner, what=f"removes {duel.name(card.iid)}")
+        elif do == "set_lp":
+            player = player_index(action.get("player", "p1"))
+            st.lp[player] = int(action["lp"])
+            duel.log("action", player=player, what=f"sets LP to {st.lp[player]}")
+        elif do == "set_turn":
+            st.turn_player = player_index(action.get("player", "p1"))
+            st.turn = int(action.get("turn", st.turn))
+            duel.log("action", player=st.turn_player, what="becomes the turn player")
+        elif do == "set_phase":
+            if action.get("phase") not in self.PHASES:
+                raise IllegalAction(f"unknown phase {action.get('phase')!r}")
+            st.phase = action["phase"]
+            st.step = action.get("step")
+            duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
+
+    def card_arg(self, duel: Duel, action: dict[str, Any], key: str = "card") -> Card:
+        ref = action.get(key)
+        if isinstance(ref, str) and not ref.isdigit():
+            ref = duel.ref(ref)
+        try:
+            card = duel.state.cards[int(ref)]
+        except (KeyError, TypeError, ValueError):
+            raise IllegalAction(f"no card {action.get(key)!r} on the table") from None
+        if card.zone == "limbo":
+            raise IllegalAction(f"{duel.name(card.iid)} is no longer on the table")
+        return card
+
+    # ------------------------------------------------------------------ instants
+    def after_instant(self, duel: Duel, inst: dict[str, Any]) -> None:
+        self.collect(duel, inst)
+        self.continuous_checks(duel, inst)
+
+    def collect(self, duel: Duel, inst: dict[str, Any]) -> None:
+        """Find the triggers whose event pattern matches this instant's events.
+
+        Candidates are the cards an event is about (or caused by) plus the cards that watch
+        other cards' events, so the cost is linear in the number of events.
+        """
+        st = duel.state
+        library = duel.library
+        seen: set[tuple[int, int]] = set()
+        watchers = [st.cards[i] for i in sorted(duel._watchers)
+                    if i in st.cards and st.cards[i].zone != "limbo"]
+        for ev in inst["events"]:
+            candidates: list[Card] = []
+            for key in ("card", "by", "target"):
+                iid = ev.get(key)
+                if iid is not None and iid in st.cards and iid not in duel._watchers:
+                    candidates.append(st.cards[iid])
+            candidates += watchers
+            done_for_event: set[int] = set()
+            for card in candidates:
+                if card.iid in done_for_event:
+                    continue
+                done_for_event.add(card.iid)
+                for effect in library[card.card_id].effects:
+                    if not self.is_collected(effect):
+                        continue
+                    key = (card.iid, effect.index)
+                    if key in seen and not self.PER_EVENT:
+                        continue  # once per instant (YGO-SEGOC: once per occurrence)
+                    if any(event_matches(p, ev, card, library, st) for p in effect.event):
+                        seen.add(key)
+                        self.trigger_met(duel, card, effect, ev, inst)
+
+    def is_collected(self, effect: EffectDef) -> bool:
+        return effect.kind == "trigger" and bool(effect.event)
+
+    def new_trigger(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
+                    inst: dict[str, Any], **extra: Any) -> Trigger:
+        st = duel.state
+        t = Trigger(tid=st.next_tid, card=card.iid, obj=card.obj, effect=effect.index,
+                    controller=card.controller, met_at=inst["n"], event=_slim(ev),
+                    optional=effect.optional, wording=effect.wording, zone=card.zone,
+                    seq=st.next_tid, **extra)
+        st.next_tid += 1
+        st.triggers.append(t)
+        return t
+
+    def trigger_met(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
+                    inst: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def continuous_checks(self, duel: Duel, inst: dict[str, Any]) -> None:
+        """Continuous effects that act on their own after an instant (e.g. unique names)."""
+        st = duel.state
+        for iid in sorted(duel._continuous):
+            card = st.cards.get(iid)
+            if card is None or not self.on_field(card) or not card.face_up:
+                continue
+            for effect in duel.definition(card).effects:
+                if effect.kind == "continuous" and effect.apply:
+                    self.apply_continuous(duel, card, effect)
+
+    def apply_continuous(self, duel: Duel, card: Card, effect: EffectDef) -> None:
+        rule = effect.apply.get("rule")
+        if rule == "unique_names":
+            self._unique_names(duel, card)
+
+    def _unique_names(self, duel: Duel, source: Card) -> None:
+        """If two face-up monsters share a name, the one that arrived later is destroyed."""
+        st = duel.state
+        seen: dict[str, Card] = {}
+        doomed: list[Card] = []
+        field_cards = sorted(
+            (c for c in st.all_cards_in("monster") if c.face_up),
+            key=lambda c: (c.flags.get("arrived", 0), c.iid),
+        )
+        for c in field_cards:
+            if c.card_id in seen:
+                doomed.append(c)
+            else:
+                seen[c.card_id] = c
+        if doomed:
+            events: list[dict[str, Any]] = []
+            for c in doomed:
+                events += duel.move_by_effect(c, "graveyard", None, cause_type="destroyed",
+                                              cause="effect", by_player=source.controller)
+                for ev in events:
+                    ev.setdefault("by", source.iid)
+            duel.log("static", card=source.iid, what="destroys " + ", ".join(
+                duel.name(c.iid) for c in doomed))
+            duel.happen(events, kind="continuous")
+
+    # ------------------------------------------------------------------ common helpers
+    def on_field(self, card: Card) -> bool:
+        return card.zone in self.FIELD_ZONES
+
+    def power(self, duel: Duel, card: Card) -> int | None:
+        return None
+
+    def can_place(self, duel: Duel, card: Card | None, player: int, zone: str) -> bool:
+        if duel.state.settings.get("unlimited_zones") or zone not in self.CAPACITY:
+            return True
+        return len(duel.state.zones[player][zone]) < self.CAPACITY[zone]
+
+    def source_still_there(self, duel: Duel, source: Card, link: Any) -> bool:
+        return source.obj == link.obj and self.on_field(source)
+
+    def check_order(self, duel: Duel, decision: Any, order: list[str]) -> None:
+        return None
+
+    def break_shield(self, duel: Duel, card: Card, *, by: int | None) -> list[dict[str, Any]]:
+        raise IllegalAction("this game has no shields")
+
+    def basic_move(self, duel: Duel, card: Card, to: str, events: list[dict[str, Any]], *,
+                   cause: str | None, by: int | None, by_player: int | None,
+                   destroyed: bool, how: str | None) -> None:
+        """Move a card and append the events every game records for such a move."""
+        was_field = self.on_field(card)
+        base = make_event("moved", card)
+        card_events = []
+        if how:
+            card_events.append(make_event(how, card, cause=cause, by=by, by_player=by_player,
+                                          player=card.controller))
+        duel.put(card, to)
+        after = {"to": to, "from": base["was"]["zone"], "cause": cause, "by": by,
+                 "by_player": by_player, "destroyed": destroyed or None, "obj": card.obj}
+        for ev in card_events:
+            ev.update({k: v for k, v in after.items() if v is not None})
+        if to == self.GRAVEYARD:
+            card_events.append({**base, "type": "sent_to_gy",
+                                **{k: v for k, v in after.items() if v is not None}})
+        elif to == "hand":
+            card_events.append({**base, "type": "returned_to_hand" if was_field else "added_to_hand",
+                                **{k: v for k, v in after.items() if v is not None}})
+        elif to == "banished":
+            card_events.append({**base, "type": "banished",
+                                **{k: v for k, v in after.items() if v is not None}})
+        if was_field:
+            card_events.append({**base, "type": "left_field",
+                                **{k: v for k, v in after.items() if v is not None}})
+        events.extend(card_events)
+
+
+def _slim(ev: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in ev.items() if k != "was"} | (
+        {"was": ev["was"]} if "was" in ev else {})

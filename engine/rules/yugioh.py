@@ -1,0 +1,1121 @@
+"""The Yu-Gi-Oh! rule policy: chains, missing the timing, SEGOC.
+
+The timing model: every instant has a number and the state keeps the last one. Triggers are
+recorded when their event happens (``met_at``); nothing is activated until a *window*, when
+the game state is open to Spell Speed 1 again. At a window, an optional "when" trigger whose
+``met_at`` is older than the last instant has missed the timing (YGO-MISS); mandatory and
+"if" triggers wait (YGO-WAIT); a card that moved since is a new card (YGO-LOCATION). The
+survivors go on one chain (YGO-SEGOC), players respond by spell speed, and the chain resolves
+last link first (YGO-CHAIN), each link an instant.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalAction
+from ..events import event_matches, make_event
+from ..state import ChainLink, Decision
+from .base import Policy
+
+if TYPE_CHECKING:
+    from ..cards import CardDef, EffectDef
+    from ..duel import Duel
+    from ..operations import Context
+    from ..state import Card, Trigger
+
+PRESETS = {
+    "TCG": {"trigger_first": False, "hand_triggers_last": False},
+    "TCG classic": {"trigger_first": True, "hand_triggers_last": False},
+    "OCG": {"trigger_first": False, "hand_triggers_last": True},
+}
+NORMAL_TYPES = {("spell", "normal"), ("spell", "quick_play"), ("spell", "ritual"),
+                ("trap", "normal"), ("trap", "counter")}
+PROCESS_EVENTS = {"activated", "attack_declared", "destroyed", "summoned"}
+
+
+def identify_effect(text: str, card_type: str = "monster") -> str:
+    """Classify one effect of Problem-Solving Card Text (YGO-IDENTIFY).
+
+    Returns ``trigger``, ``quick``, ``ignition`` or ``resolution`` ("When this card resolves",
+    part of the card's own activation). A trigger is a timing or event condition followed by a
+    colon; "Once per turn:" or "During your Main Phase:" alone are ignition-like (Spells) or
+    quick-like (Traps); anything "during either player's turn" is quick-like.
+    """
+    head, colon, _ = text.partition(":")
+    head_l = head.lower().strip()
+    if re.search(r"when this card (resolves|is activated)", head_l):
+        return "resolution"
+    if "during either player's turn" in head_l or "(quick effect)" in text.lower():
+        return "quick"
+    if not colon:
+        return "ignition" if card_type != "trap" else "quick"
+    stripped = re.sub(r"^(once per turn,?|once per chain,?)\s*", "", head_l).strip()
+    if stripped in ("", "during your main phase"):
+        return "quick" if card_type == "trap" else "ignition"
+    if re.search(r"\b(when|if|during|each time|at the (start|end))\b", stripped):
+        return "trigger"
+    return "ignition" if card_type != "trap" else "quick"
+
+
+class YugiohPolicy(Policy):
+    GAME = "yugioh"
+    ZONES = ("hand", "deck", "extra", "monster", "spell_trap", "field", "gy", "banished")
+    FIELD_ZONES = frozenset({"monster", "spell_trap", "field"})
+    PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+    FIRST_PHASE = "main1"
+    CAPACITY = {"monster": 5, "spell_trap": 5, "field": 1}
+    GRAVEYARD = "gy"
+    ZONE_ALIASES = {"graveyard": "gy", "battle": "monster", "mana": "spell_trap"}
+    PER_EVENT = False
+
+    # ------------------------------------------------------------------ settings
+    def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        """Apply a YGO-SEGOC preset (TCG, TCG classic, OCG), then explicit switches."""
+        preset = settings.get("preset", "TCG")
+        if preset not in PRESETS:
+            raise IllegalAction(f"unknown preset {preset!r}: {', '.join(PRESETS)}")
+        out = {"preset": preset, **PRESETS[preset]}
+        for key in ("trigger_first", "hand_triggers_last", "unlimited_zones"):
+            if key in settings:
+                out[key] = bool(settings[key])
+        return out
+
+    def placement_attrs(self, duel: Duel, zone: str, entry: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().placement_attrs(duel, zone, entry)
+        if entry.get("set") or entry.get("face_down"):
+            attrs["face_up"] = False
+            if zone == "monster":
+                attrs["position"] = "defense"
+        attrs["flags"] = {"arrived": 0}
+        return attrs
+
+    # ------------------------------------------------------------------ moves and summons
+    def move_events(self, duel: Duel, card: Card, to: str, ctx: Context | None, *,
+                    cause_type: str | None, spec: dict[str, Any], cause: str | None,
+                    by_player: int | None) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        if ctx is not None:
+            cause = cause or ("cost" if ctx.is_cost else "effect")
+            by_player = ctx.controller if by_player is None else by_player
+        by = ctx.source if ctx is not None else None
+        if card.zone == "limbo":
+            return events
+        if to in self.FIELD_ZONES:
+            duel.put(card, to, controller=card.controller)
+            return [make_event("placed", card)]
+        self.basic_move(duel, card, to, events, cause=cause, by=by, by_player=by_player,
+                        destroyed=cause_type == "destroyed", how=cause_type)
+        return events
+
+    def summon_events(self, duel: Duel, card: Card, player: int, *, how: str, by: int | None,
+                      position: str, cause: str) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        if card.zone in self.FIELD_ZONES:
+            return events
+        was = make_event("moved", card)["was"]
+        duel.put(card, "monster", controller=player, face_up=True, position=position)
+        card.flags["arrived"] = duel.state.instant + 1
+        card.flags["summoned"] = how
+        card.flags["summoned_by"] = player
+        card.flags["summoned_turn"] = duel.state.turn
+        ev = make_event("summoned", card, how=how, by=by, player=player, cause=cause)
+        ev["from"] = was["zone"]
+        events.append(ev)
+        return events
+
+    # ------------------------------------------------------------------ fired events
+    def fire(self, duel: Duel, action: dict[str, Any]) -> None:
+        st = duel.state
+        do = action["do"]
+        if do == "activate":
+            return self.activate_by_hand(duel, action)
+        if st.chain or st.activation or st.queue:
+            raise IllegalAction("a chain is in progress: only responses are possible now",
+                                ["YGO-CHAIN"])
+        handler = getattr(self, f"_fire_{do}", None)
+        if handler is None:
+            raise IllegalAction(f"unknown action {do!r}")
+        handler(duel, action)
+
+    def _need_open(self, duel: Duel) -> None:
+        if any(p.get("auto") for p in duel.state.procedure):
+            raise IllegalAction("the battle in progress must finish first")
+
+    def _fire_normal_summon(self, duel: Duel, action: dict[str, Any]) -> None:
+        """Normal or Tribute Summon: tributes are one instant, the summon the next."""
+        st = duel.state
+        self._need_open(duel)
+        card = self.card_arg(duel, action)
+        definition = duel.definition(card)
+        if card.zone != "hand" or definition.type != "monster":
+            raise IllegalAction(f"{definition.en} is not a monster in a hand")
+        if card.owner != st.turn_player or st.phase not in ("main1", "main2"):
+            raise IllegalAction("only the turn player summons, in a Main Phase")
+        tributes = [self.card_arg(duel, {"card": t}) for t in action.get("tributes", [])]
+        needed = 0 if definition.level <= 4 else (1 if definition.level <= 6 else 2)
+        if len(tributes) != needed:
+            raise IllegalAction(f"{definition.en} (Level {definition.level}) needs {needed} "
+                                f"tribute(s), not {len(tributes)}")
+        for t in tributes:
+            if t.zone != "monster" or t.controller != card.owner:
+                raise IllegalAction(f"{duel.name(t.iid)} is not a monster you control")
+        if not tributes and not self.can_place(duel, card, card.owner, "monster"):
+            raise IllegalAction("the Monster Zone is full")
+        how = "tribute" if tributes else "normal"
+        duel.log("action", player=card.owner, what=f"{how} summons {definition.en}")
+        if tributes:
+            events: list[dict[str, Any]] = []
+            for t in tributes:
+                self.basic_move(duel, t, "gy", events, cause="summon", by=card.iid,
+                                by_player=card.owner, destroyed=False, how="tributed")
+            duel.happen(events)
+        duel.happen(self.summon_events(duel, card, card.owner, how=how, by=None,
+                                       position="attack", cause="summon"))
+
+    _fire_tribute_summon = _fire_normal_summon
+
+    def _fire_special_summon(self, duel: Duel, action: dict[str, Any]) -> None:
+        card = self.card_arg(duel, action)
+        player = card.owner if "player" not in action else int(action["player"][-1]) - 1
+        if duel.definition(card).type not in ("monster", "token") or self.on_field(card):
+            raise IllegalAction(f"{duel.name(card.iid)} cannot be Special Summoned from there")
+        if not self.can_place(duel, card, player, "monster"):
+            raise IllegalAction("the Monster Zone is full")
+        duel.log("action", player=player, what=f"Special Summons {duel.name(card.iid)}")
+        duel.happen(self.summon_events(duel, card, player, how="special", by=None,
+                                       position=action.get("position", "attack"),
+                                       cause="summon"))
+
+    def _fire_flip_summon(self, duel: Duel, action: dict[str, Any]) -> None:
+        card = self.card_arg(duel, action)
+        if card.zone != "monster" or card.face_up:
+            raise IllegalAction(f"{duel.name(card.iid)} is not a face-down monster")
+        card.face_up = True
+        card.position = "attack"
+        duel.log("action", player=card.controller, what=f"Flip Summons {duel.name(card.iid)}")
+        duel.happen([make_event("flipped", card), make_event("summoned", card, how="flip",
+                                                              player=card.controller)])
+
+    def _move_action(self, duel: Duel, action: dict[str, Any], to: str, how: str | None,
+                     allowed_from: tuple[str, ...], cause: str = "effect") -> None:
+        card = self.card_arg(duel, action)
+        if card.zone not in allowed_from:
+            raise IllegalAction(f"{duel.name(card.iid)} is not in "
+                                f"{' or '.join(allowed_from)}")
+        cause = action.get("cause", cause)
+        by_player = action.get("by_player")
+        by_player = int(str(by_player)[-1]) - 1 if by_player else 1 - card.controller
+        events: list[dict[str, Any]] = []
+        duel.log("action", player=by_player, what=f"{action['do']} {duel.name(card.iid)}")
+        self.basic_move(duel, card, to, events, cause=cause, by=None, by_player=by_player,
+                        destroyed=how == "destroyed", how=how)
+        duel.happen(events)
+
+    def _fire_destroy(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._move_action(duel, action, "gy", "destroyed", tuple(self.FIELD_ZONES))
+
+    def _fire_send_to_gy(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._move_action(duel, action, "gy", None, ("monster", "spell_trap", "field", "hand",
+                                                      "deck", "extra"))
+
+    def _fire_banish(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._move_action(duel, action, "banished", None,
+                          ("monster", "spell_trap", "field", "hand", "gy", "deck", "extra"))
+
+    def _fire_return_to_hand(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._move_action(duel, action, "hand", None, ("monster", "spell_trap", "field", "gy"))
+
+    def _fire_discard(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._move_action(duel, action, "gy", "discarded", ("hand",))
+
+    def _fire_tribute(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._move_action(duel, action, "gy", "tributed", ("monster",), cause="cost")
+
+    def _lp_action(self, duel: Duel, action: dict[str, Any], sign: int, cause: str) -> None:
+        player = int(str(action.get("player", "p1"))[-1]) - 1
+        amount = int(action.get("amount", 0))
+        if amount <= 0:
+            raise IllegalAction("the amount must be a positive number")
+        duel.log("action", player=player, what=f"{action['do']} {amount}")
+        duel.happen(duel.change_lp(player, sign * amount, cause=cause, by=None))
+
+    def _fire_gain_lp(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._lp_action(duel, action, +1, "effect")
+
+    def _fire_lose_lp(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._lp_action(duel, action, -1, "effect")
+
+    def _fire_damage(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._lp_action(duel, action, -1, "damage")
+
+    def _fire_next_phase(self, duel: Duel, action: dict[str, Any]) -> None:
+        """Move to the next phase (the next turn after the End Phase)."""
+        st = duel.state
+        self._need_open(duel)
+        owed = [a for a in self.available_phase_triggers(duel) if not a[2].optional]
+        if owed:
+            card, _, _ = owed[0]
+            raise IllegalAction(f"{duel.name(card.iid)}'s mandatory effect must be activated "
+                                "in this phase first", ["YGO-PHASE"])
+        st.procedure = []
+        i = self.PHASES.index(st.phase)
+        if i + 1 < len(self.PHASES):
+            st.phase = self.PHASES[i + 1]
+        else:
+            for c in st.cards.values():
+                c.mods = [m for m in c.mods if m.get("until") != "end_of_turn"]
+            st.turn += 1
+            st.turn_player = 1 - st.turn_player
+            st.phase = self.PHASES[0]
+        st.step = None
+        st.phase_passed = {}
+        duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
+        duel.happen([make_event("phase_start", None, phase=st.phase, player=st.turn_player)])
+
+    def _fire_declare_attack(self, duel: Duel, action: dict[str, Any]) -> None:
+        st = duel.state
+        self._need_open(duel)
+        attacker = self.card_arg(duel, action)
+        if st.phase != "battle":
+            raise IllegalAction("attacks are declared in the Battle Phase")
+        if attacker.zone != "monster" or attacker.controller != st.turn_player or (
+            attacker.position != "attack" or not attacker.face_up
+        ):
+            raise IllegalAction(f"{duel.name(attacker.iid)} is not an attack-position monster "
+                                "of the turn player")
+        target = None
+        if action.get("target") is not None:
+            target = self.card_arg(duel, action, "target")
+            if target.zone != "monster" or target.controller == attacker.controller:
+                raise IllegalAction("the attack target must be an opponent's monster")
+        elif st.zones[1 - attacker.controller]["monster"]:
+            raise IllegalAction("a direct attack needs the opponent to control no monster")
+        st.step = "battle_step"
+        st.procedure = [{"kind": "attack", "attacker": attacker.iid, "attacker_obj": attacker.obj,
+                         "target": target.iid if target else None,
+                         "target_obj": target.obj if target else None, "stage": "declared",
+                         "auto": False}]
+        duel.log("action", player=attacker.controller, what=f"attacks with {duel.name(attacker.iid)}")
+        duel.happen([make_event("attack_declared", attacker, player=attacker.controller,
+                                target=target.iid if target else None,
+                                direct=target is None)])
+
+    def _fire_battle(self, duel: Duel, action: dict[str, Any]) -> None:
+        """Enter the Damage Step of the declared attack: flip, damage calculation, destruction."""
+        st = duel.state
+        if not st.procedure or st.procedure[0]["kind"] != "attack":
+            raise IllegalAction("declare an attack first")
+        st.procedure[0]["auto"] = True
+        st.procedure[0]["stage"] = "start"
+
+    # ------------------------------------------------------------------ the battle procedure
+    def run_procedure(self, duel: Duel) -> bool:
+        st = duel.state
+        if not st.procedure or not st.procedure[0].get("auto"):
+            return False
+        proc = st.procedure[0]
+        attacker = st.cards[proc["attacker"]]
+        target = st.cards[proc["target"]] if proc["target"] is not None else None
+        if proc["stage"] == "start":
+            if attacker.obj != proc["attacker_obj"] or (
+                target is not None and target.obj != proc["target_obj"]
+            ):
+                st.procedure = []  # the battle does not happen
+                st.step = "battle_step"
+                return True
+            st.step = "damage"
+            if target is not None and not target.face_up:
+                target.face_up = True
+                duel.happen([make_event("flipped", target, by=attacker.iid)])
+            events, doomed = self._damage_calculation(duel, attacker, target)
+            proc["doomed"] = doomed
+            proc["stage"] = "end"
+            duel.happen(events or [make_event("battle", attacker, target=proc["target"])])
+            return True
+        if proc["stage"] == "end":
+            events: list[dict[str, Any]] = []
+            for iid, by in proc.get("doomed", []):
+                card = st.cards[iid]
+                if card.zone == "monster":
+                    self.basic_move(duel, card, "gy", events, cause="battle", by=by,
+                                    by_player=st.cards[by].controller, destroyed=True,
+                                    how="destroyed")
+            proc["stage"] = "done"
+            if events:
+                duel.happen(events)
+            return True
+        st.procedure.pop(0)
+        st.step = "battle_step"
+        return True
+
+    def _damage_calculation(self, duel: Duel, attacker: Card, target: Card | None):
+        atk = self.stat(duel, attacker, "atk")
+        events: list[dict[str, Any]] = []
+        doomed: list[tuple[int, int]] = []
+        defender = 1 - attacker.controller
+        if target is None:
+            if atk:
+                events += duel.change_lp(defender, -atk, cause="battle", by=attacker.iid)
+            return events, doomed
+        if target.position == "attack":
+            other = self.stat(duel, target, "atk")
+            if atk > other:
+                doomed.append((target.iid, attacker.iid))
+                events += duel.change_lp(defender, -(atk - other), cause="battle", by=attacker.iid)
+            elif atk < other:
+                doomed.append((attacker.iid, target.iid))
+                events += duel.change_lp(attacker.controller, -(other - atk), cause="battle",
+                                         by=target.iid)
+            elif atk > 0:
+                doomed += [(attacker.iid, target.iid), (target.iid, attacker.iid)]
+        else:
+            other = self.stat(duel, target, "def")
+            if atk > other:
+                doomed.append((target.iid, attacker.iid))
+            elif atk < other:
+                events += duel.change_lp(attacker.controller, -(other - atk), cause="battle",
+                                         by=target.iid)
+        return events, doomed
+
+    def stat(self, duel: Duel, card: Card, stat: str) -> int:
+        definition = duel.definition(card)
+        base = definition.atk if stat == "atk" else definition.defense
+        return base + sum(m["amount"] for m in card.mods if m["stat"] == stat)
+
+    # ------------------------------------------------------------------ triggers
+    def trigger_met(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
+                    inst: dict[str, Any]) -> None:
+        """Record a trigger that met its timing, or say why it cannot (YGO-ONFIELD)."""
+        if not self._in_activation_zone(card, effect):
+            if effect.activate_from == ("monster",) and ev.get("card") != card.iid and (
+                ev.get("by") == card.iid or ev["type"] in PROCESS_EVENTS
+            ):
+                t = self.new_trigger(duel, card, effect, ev, inst)
+                t.status = "not_activated"
+                t.rules = ["YGO-ONFIELD"]
+                duel.log("trigger.not_activated", t.rules, card=card.iid,
+                         effect=self._effect_name(duel, card, effect),
+                         reason={"key": "reason.not_on_field",
+                                 "args": {"card": card.iid, "event": [_describe(ev)]}})
+            return
+        if effect.once_per_turn and self._used(duel, card, effect):
+            return
+        t = self.new_trigger(duel, card, effect, ev, inst)
+        duel.log("trigger.met", ["YGO-KIND"], card=card.iid,
+                 effect=self._effect_name(duel, card, effect), met_at=inst["n"],
+                 event=[_describe(ev)])
+        del t
+
+    def _in_activation_zone(self, card: Card, effect: EffectDef) -> bool:
+        if card.zone not in effect.activate_from:
+            return False
+        if card.zone in self.FIELD_ZONES and not card.face_up:
+            return False
+        return True
+
+    def _effect_name(self, duel: Duel, card: Card, effect: EffectDef | None) -> str:
+        if effect is None:
+            return "card activation"
+        return effect.label or f"effect {effect.index + 1}"
+
+    def _opt_key(self, duel: Duel, card: Card, effect: EffectDef) -> str:
+        if effect.once_per_turn == "name":
+            return f"name:{card.card_id}:{effect.index}:{card.controller}"
+        return f"card:{card.iid}:{card.obj}:{effect.index}"
+
+    def _used(self, duel: Duel, card: Card, effect: EffectDef) -> bool:
+        return duel.state.used.get(self._opt_key(duel, card, effect)) == duel.state.turn
+
+    def _mark_used(self, duel: Duel, card: Card, effect: EffectDef) -> None:
+        if effect.once_per_turn or effect.phase:
+            duel.state.used[self._opt_key(duel, card, effect)] = duel.state.turn
+
+    # ------------------------------------------------------------------ the main loop
+    def step(self, duel: Duel) -> bool:
+        st = duel.state
+        if st.activation:
+            duel.continue_activation()
+            return True
+        if st.chain_state == "resolving":
+            self.resolve_top(duel)
+            return True
+        if st.queue:
+            self.activate_trigger(duel, st.queue.pop(0))
+            return True
+        if st.chain_state == "building":
+            self.priority_step(duel)
+            return True
+        if self.window(duel):
+            return True
+        if self.phase_window(duel):
+            return True
+        return self.run_procedure(duel)
+
+    # ------------------------------------------------------------------ windows
+    def window(self, duel: Duel) -> bool:
+        """The game is open to Spell Speed 1: judge every trigger waiting, then SEGOC."""
+        st = duel.state
+        changed = False
+        for t in st.triggers:
+            if t.status == "met":
+                self._judge(duel, t)
+                changed = True
+        ready = [t for t in st.triggers if t.status == "ready"]
+        if not ready:
+            return changed
+        order = self._segoc_order(duel, ready)  # may ask decisions (pure until here)
+        st.answers = {}
+        chosen = set(order)
+        for t in ready:
+            if t.tid not in chosen and t.status == "ready":
+                t.status = "declined"
+                duel.log("trigger.declined", ["YGO-SEGOC"], player=t.controller, card=t.card,
+                         effect=self._effect_name(duel, st.cards[t.card],
+                                                  duel.effect(t.card, t.effect)))
+        for t in ready:
+            if t.tid in chosen:
+                t.status = "queued"
+        if order:
+            duel.log("chain.segoc", ["YGO-SEGOC"], count=len(order))
+        st.queue = order
+        return True
+
+    def _judge(self, duel: Duel, t: Trigger) -> None:
+        """Decide a recorded trigger's fate at a window: not activated, missed, or ready."""
+        st = duel.state
+        card = st.cards[t.card]
+        effect = duel.effect(card, t.effect)
+        name = self._effect_name(duel, card, effect)
+        moved = card.obj != t.obj or not self._in_activation_zone(card, effect)
+        if moved:
+            face_down = card.obj == t.obj and not card.face_up
+            rules = ["YGO-ONFIELD", "YGO-LOCATION"] if (
+                t.event.get("type") in ("activated",) or t.event.get("by") == card.iid
+            ) else ["YGO-LOCATION"]
+            reason = ({"key": "reason.face_down", "args": {"card": card.iid}} if face_down else
+                      {"key": "reason.left_location", "args": {"card": card.iid, "zone": t.zone}})
+            self._set(duel, t, "not_activated", rules, "trigger.not_activated", name,
+                      reason=reason)
+            return
+        if t.optional and t.wording == "when" and t.met_at < st.instant:
+            later = duel.instant_events(st.instant)
+            rules = ["YGO-MISS"]
+            if self._same_resolution(duel, t.met_at, st.instant):
+                rules.append("YGO-SEQUENCE")
+            if any(e.get("type") == "link_resolved" and e.get("no_effect") for e in later):
+                rules.append("YGO-NEGATED")
+            self._set(duel, t, "missed", rules, "trigger.missed", name, met_at=t.met_at,
+                      event=[_describe(t.event)], last=st.instant,
+                      later=[_describe(e) for e in later])
+            return
+        if st.step == "damage" and t.optional and not self._about_itself(t):
+            self._set(duel, t, "not_activated", ["YGO-DAMAGE-STEP"], "trigger.not_activated",
+                      name, reason={"key": "reason.damage_step"})
+            return
+        if effect.once_per_turn and self._used(duel, card, effect):
+            self._set(duel, t, "not_activated", ["YGO-KIND"], "trigger.not_activated", name,
+                      reason={"key": "reason.once_per_turn"})
+            return
+        t.status = "ready"
+        t.controller = card.controller  # YGO-LOCATION: whoever controls it now activates it
+        if t.met_at < st.instant:
+            why = "why.mandatory" if not t.optional else f"why.{t.wording}"
+            rules = ["YGO-WAIT"] + (["YGO-CHAIN"] if self._met_in_chain(duel, t) else [])
+            t.rules = rules
+            duel.log("trigger.waiting", rules, card=card.iid, effect=name, met_at=t.met_at,
+                     why={"key": why})
+
+    def _set(self, duel: Duel, t: Trigger, status: str, rules: list[str], key: str,
+             name: str, **args: Any) -> None:
+        t.status = status
+        t.rules = list(rules)
+        duel.log(key, rules, card=t.card, effect=name, **args)
+
+    def _about_itself(self, t: Trigger) -> bool:
+        return t.event.get("card") == t.card or t.event.get("by") == t.card
+
+    def _same_resolution(self, duel: Duel, a: int, b: int) -> bool:
+        tags = {}
+        for inst in duel.state.instants:
+            if inst["n"] in (a, b):
+                tags[inst["n"]] = inst.get("link_tag")
+        return tags.get(a) is not None and tags.get(a) == tags.get(b)
+
+    def _met_in_chain(self, duel: Duel, t: Trigger) -> bool:
+        for inst in duel.state.instants:
+            if inst["n"] == t.met_at:
+                return inst["kind"] in ("resolution", "activation")
+        return False
+
+    def _segoc_order(self, duel: Duel, ready: list[Trigger]) -> list[int]:
+        """YGO-SEGOC: TP mandatory, NTP mandatory, TP optional, NTP optional.
+
+        Optional triggers are offered first (activate or not); then each player orders each
+        group. With "trigger first" a trigger that met its timing earlier goes first; with
+        "hand triggers last" optional triggers from the hand come after all others.
+        """
+        st = duel.state
+        tp = st.turn_player
+        settings = st.settings
+        activated: list[Trigger] = []
+        self_summoners: dict[int, int] = dict(st.chain_flags.get("hand_self_summon", {}))
+        for t in sorted(ready, key=lambda t: (t.controller != tp, t.seq)):
+            effect = duel.effect(t.card, t.effect)
+            if effect.summons_itself_from_hand and str(t.controller) in self_summoners:
+                continue  # YGO-HAND-SELF-SUMMON
+            if t.optional:
+                answer = duel.ask(Decision(
+                    kind="activate_trigger", player=t.controller,
+                    options=[{"id": "yes"}, {"id": "no"}], rules=["YGO-SEGOC", "YGO-KIND"],
+                    key=f"opt:{t.tid}", prompt="activate",
+                    args={"card": t.card, "effect": effect.label}, default="yes"))
+                if answer != "yes":
+                    continue
+            if effect.summons_itself_from_hand:
+                self_summoners[str(t.controller)] = t.tid
+            activated.append(t)
+
+        def group(t: Trigger) -> int:
+            base = (0 if not t.optional else 2) + (0 if t.controller == tp else 1)
+            if settings.get("hand_triggers_last") and t.optional and t.zone == "hand":
+                base += 2
+            return base
+
+        order: list[int] = []
+        for g in range(6):
+            members = [t for t in activated if group(t) == g]
+            if not members:
+                continue
+            members.sort(key=lambda t: (t.met_at, t.seq))
+            if settings.get("trigger_first"):
+                subgroups: dict[int, list[Trigger]] = {}
+                for t in members:
+                    subgroups.setdefault(t.met_at, []).append(t)
+                parts = [subgroups[k] for k in sorted(subgroups)]
+            else:
+                parts = [members]
+            for part in parts:
+                if len(part) == 1:
+                    order.append(part[0].tid)
+                    continue
+                answer = duel.ask(Decision(
+                    kind="order", player=part[0].controller,
+                    options=[{"id": str(t.tid), "card": t.card} for t in part],
+                    rules=["YGO-SEGOC"], key=f"order:{g}:{part[0].tid}",
+                    prompt="order", args={"first": "chain link first"}))
+                order += [int(x) for x in answer]
+                duel.log("trigger.order", ["YGO-SEGOC"], player=part[0].controller,
+                         cards=[duel.trigger(int(x)).card for x in answer])
+        return order
+
+    def check_order(self, duel: Duel, decision: Decision, order: list[str]) -> None:
+        return None
+
+    def activate_trigger(self, duel: Duel, tid: int) -> None:
+        st = duel.state
+        t = duel.trigger(tid)
+        card = st.cards[t.card]
+        effect = duel.effect(card, t.effect)
+        name = self._effect_name(duel, card, effect)
+        if card.obj != t.obj or not self._in_activation_zone(card, effect):
+            self._set(duel, t, "not_activated", ["YGO-LOCATION"], "trigger.not_activated", name,
+                      reason={"key": "reason.left_location",
+                              "args": {"card": card.iid, "zone": t.zone}})
+            return
+        problem = duel.activation_problem(card.controller, card, effect)
+        if problem:
+            self._set(duel, t, "not_activated", ["YGO-KIND"], "trigger.not_activated", name,
+                      reason=problem)
+            return
+        if effect.summons_itself_from_hand:
+            flags = st.chain_flags.setdefault("hand_self_summon", {})
+            flags[str(card.controller)] = tid
+        t.controller = card.controller
+        duel.begin_activation(card.controller, card, t.effect, kind="trigger", tid=tid)
+
+    # ------------------------------------------------------------------ phase triggers
+    def available_phase_triggers(self, duel: Duel) -> list[tuple[Card, int, EffectDef]]:
+        """Phase triggers ("during the End Phase") that may still be activated (YGO-PHASE)."""
+        st = duel.state
+        out = []
+        for card in st.cards.values():
+            if card.zone == "limbo":
+                continue
+            for effect in duel.definition(card).effects:
+                if effect.kind != "trigger" or not effect.phase:
+                    continue
+                if effect.phase["name"] != st.phase or not self._in_activation_zone(card, effect):
+                    continue
+                whose = effect.phase.get("whose", "any")
+                if whose == "you" and card.controller != st.turn_player:
+                    continue
+                if whose == "opponent" and card.controller == st.turn_player:
+                    continue
+                if self._used(duel, card, effect):
+                    continue  # once per turn per card, even unwritten (YGO-PHASE)
+                out.append((card, card.controller, effect))
+        return out
+
+    def phase_window(self, duel: Duel) -> bool:
+        """Phase triggers start one chain each, TP's first, the TP choosing (YGO-PHASE)."""
+        st = duel.state
+        if any(p.get("auto") for p in st.procedure):
+            return False
+        available = self.available_phase_triggers(duel)
+        if not available:
+            return False
+        for player in (st.turn_player, 1 - st.turn_player):
+            mine = [(c, e) for c, p, e in available if p == player]
+            if not mine or st.phase_passed.get(str(player)) == st.instant:
+                continue
+            if any(duel.activation_problem(player, c, e) is None for c, e in mine) is False:
+                continue
+            mandatory = [m for m in mine if not m[1].optional]
+            options = [{"id": f"{c.iid}:{e.index}", "card": c.iid} for c, e in mine]
+            if not mandatory:
+                options.append({"id": "pass"})
+            if len(options) == 1:
+                choice = options[0]["id"]
+            else:
+                choice = duel.ask(Decision(
+                    kind="phase_trigger", player=player, options=options,
+                    rules=["YGO-PHASE", "YGO-PHASE-LATE"], key=f"phase:{st.instant}:{player}",
+                    prompt="phase_trigger", default=options[0]["id"]))
+            st.answers = {}
+            if choice == "pass":
+                st.phase_passed[str(player)] = st.instant
+                continue
+            iid, index = (int(x) for x in choice.split(":"))
+            card = st.cards[iid]
+            effect = duel.effect(card, index)
+            self._mark_used(duel, card, effect)
+            ev = make_event("phase_start", None, phase=st.phase, player=st.turn_player)
+            inst = {"n": st.instant, "events": [ev]}
+            t = self.new_trigger(duel, card, effect, ev, inst, phase=True)
+            t.status = "queued"
+            t.rules = ["YGO-PHASE"]
+            st.queue = [t.tid]
+            return True
+        return False
+
+    # ------------------------------------------------------------------ activation
+    def place_for_activation(self, duel: Duel, card: Card, act: dict[str, Any]) -> list[dict]:
+        """A Spell/Trap card being activated goes face-up onto the field first."""
+        definition = duel.definition(card)
+        if act["kind"] != "card":
+            return []
+        if card.zone == "hand":
+            zone = "field" if definition.subtype == "field" else "spell_trap"
+            if zone == "field" and duel.state.zones[card.controller]["field"]:
+                old = duel.state.cards[duel.state.zones[card.controller]["field"][0]]
+                duel.put(old, "gy")
+            duel.put(card, zone, controller=card.controller, face_up=True)
+        else:
+            card.face_up = True
+        return []
+
+    def commit_activation(self, duel: Duel, act: dict[str, Any]) -> None:
+        st = duel.state
+        card = st.cards[act["card"]]
+        definition = duel.definition(card)
+        player = act["player"]
+        effect = duel.effect(card, act["effect"]) if act["effect"] >= 0 else None
+        speed = self.speed_of(definition, effect)
+        if act["with_effect"] is not None:
+            speed = max(speed, duel.effect(card, act["with_effect"]).speed)
+        if st.chain_state is None:
+            st.chain_state = "building"
+            st.chain_opened_after = st.instant
+        number = len(st.chain) + 1
+        link = ChainLink(number=number, card=card.iid, obj=card.obj, effect=act["effect"],
+                         controller=player, speed=speed, kind=act["kind"],
+                         targets=dict(act["targets"]), tid=act["tid"],
+                         with_effect=act["with_effect"])
+        link.data["target_objs"] = dict(act["target_objs"])
+        st.chain.append(link)
+        for e in ([effect] if effect else []) + (
+            [duel.effect(card, act["with_effect"])] if act["with_effect"] is not None else []
+        ):
+            self._mark_used(duel, card, e)
+        rules = ["YGO-CHAIN"]
+        if act["tid"] is not None:
+            t = duel.trigger(act["tid"])
+            t.status = "activated"
+            t.link = number
+            rules = list(dict.fromkeys((t.rules or []) + ["YGO-SEGOC"])) if not t.phase else [
+                "YGO-PHASE"]
+            if effect is not None and definition.type == "trap":
+                rules.append("YGO-TRAP-TIMING")
+            if t.zone == "hand" and len(st.chain) > 1 and st.chain[-2].speed >= 2:
+                rules = ["YGO-HAND-TRAP"] + rules
+            t.rules = rules
+        if act["with_effect"] is not None:
+            rules = ["YGO-SAME-LINK"]
+            duel.log("chain.link_same", rules, link=number, player=player, card=card.iid)
+        else:
+            duel.log("chain.link", rules, link=number, player=player, card=card.iid,
+                     effect=self._effect_name(duel, card, effect) if effect or act["kind"] != "card"
+                     else "card activation", speed=speed)
+        st.passes = 0
+        st.priority = 1 - player
+        events = act["events"] + [make_event(
+            "activated", card, link=number, speed=speed, card_type=definition.type,
+            player=player, effect=act["effect"], subtype=definition.subtype)]
+        duel.happen(events, kind="activation")
+        link.activated_at = st.instant
+
+    def speed_of(self, definition: CardDef, effect: EffectDef | None) -> int:
+        if effect is not None:
+            return effect.speed
+        if definition.type == "trap":
+            return 3 if definition.subtype == "counter" else 2
+        return 2 if definition.subtype == "quick_play" else 1
+
+    # ------------------------------------------------------------------ responses
+    def last_thing(self, duel: Duel, kind: str) -> list[dict[str, Any]]:
+        """What "the last thing that happened" is for a "When ..." activation condition.
+
+        In an open state it is the last instant (YGO-MISS, YGO-RESPONSE-WINDOW). While a chain
+        is being built, an activation condition about an activation looks at the top link; any
+        other event must be the one right before the chain began.
+        """
+        st = duel.state
+        if not st.chain:
+            return duel.instant_events(st.instant)
+        if kind == "activated":
+            return duel.instant_events(st.chain[-1].activated_at)
+        return duel.instant_events(st.chain_opened_after)
+
+    def _condition_met(self, duel: Duel, card: Card, patterns: tuple[dict, ...]) -> bool:
+        if not patterns:
+            return True
+        for p in patterns:
+            types = p.get("type")
+            kind = "activated" if types == "activated" or types == ["activated"] else "other"
+            for ev in self.last_thing(duel, kind):
+                if event_matches(p, ev, card, duel.library, duel.state):
+                    return True
+        return False
+
+    def activation_options(self, duel: Duel, player: int) -> list[dict[str, Any]]:
+        """Every card or effect ``player`` may activate now, as option mappings."""
+        st = duel.state
+        chain = st.chain
+        top_speed = chain[-1].speed if chain else 0
+        open_state = not chain
+        sole = open_state and player == st.turn_player and st.phase in ("main1", "main2") and (
+            not st.procedure)
+        options: list[dict[str, Any]] = []
+        zones = ("hand", "spell_trap", "field", "monster", "gy")
+        for zone in zones:
+            for iid in list(st.zones[player][zone]):
+                card = st.cards[iid]
+                if card.controller != player:
+                    continue
+                definition = duel.definition(card)
+                for opt in self._card_options(duel, card, definition, player, sole, top_speed):
+                    options.append(opt)
+        if chain:  # YGO-HAND-TRAP: a hand trigger whose event is the last thing
+            for t in st.triggers:
+                if t.status != "met" or t.zone != "hand" or t.controller != player:
+                    continue
+                card = st.cards[t.card]
+                effect = duel.effect(card, t.effect)
+                if card.obj != t.obj or top_speed > 2:
+                    continue
+                if not any(event_matches(p, ev, card, duel.library, st) for p in effect.event
+                           for ev in self.last_thing(duel, "activated")):
+                    continue
+                if effect.summons_itself_from_hand and str(player) in st.chain_flags.get(
+                        "hand_self_summon", {}):
+                    continue
+                if duel.activation_problem(player, card, effect):
+                    continue
+                options.append({"id": f"{card.iid}:{t.effect}:t{t.tid}", "card": card.iid,
+                                "effect": t.effect, "tid": t.tid, "speed": effect.speed})
+        return options
+
+    def _card_options(self, duel: Duel, card: Card, definition: CardDef, player: int,
+                      sole: bool, top_speed: int):
+        st = duel.state
+        if definition.type in ("spell", "trap") and card.zone in ("hand", "spell_trap", "field"):
+            if card.face_up and card.zone != "hand":
+                pass  # already active: only its effects below
+            else:
+                activation = next((e for e in definition.effects if e.kind == "activation"), None)
+                speed = self.speed_of(definition, activation)
+                ok = True
+                if definition.type == "trap":
+                    ok = card.zone != "hand" and card.flags.get("set_turn") != st.turn
+                elif definition.subtype == "quick_play":
+                    ok = (card.zone != "hand" or player == st.turn_player) and (
+                        card.flags.get("set_turn") != st.turn or card.zone == "hand")
+                if card.zone == "hand" and definition.subtype != "field" and not self.can_place(
+                        duel, card, player, "spell_trap"):
+                    ok = False
+                if ok and self._speed_ok(speed, sole, top_speed) and (
+                    activation is None or self._effect_ready(duel, card, activation, player)
+                ):
+                    index = activation.index if activation else -1
+                    yield {"id": f"{card.iid}:card", "card": card.iid, "effect": index,
+                           "speed": speed}
+                # YGO-SAME-LINK: a Set Continuous Trap together with one of its effects
+                if ok and definition.type == "trap" and definition.subtype == "continuous" and (
+                    card.zone == "spell_trap"
+                ):
+                    for e in definition.effects:
+                        if e.kind not in ("trigger", "quick") or not e.same_link or e.while_face_up:
+                            continue
+                        if any(c.get("card") == "self" for c in e.cost):
+                            continue
+                        if st.step == "damage" and (not e.optional or e.kind == "quick"):
+                            continue
+                        if e.kind == "trigger" and not self._condition_met(duel, card, e.event):
+                            continue
+                        if not self._effect_ready(duel, card, e, player):
+                            continue
+                        if not self._speed_ok(max(speed, e.speed), sole, top_speed):
+                            continue
+                        yield {"id": f"{card.iid}:card+{e.index}", "card": card.iid,
+                               "effect": activation.index if activation else -1,
+                               "with_effect": e.index, "speed": max(speed, e.speed)}
+                return
+        for e in definition.effects:
+            if e.kind not in ("ignition", "quick"):
+                continue
+            if card.zone not in e.activate_from or (card.zone in self.FIELD_ZONES
+                                                     and not card.face_up):
+                continue
+            if not self._speed_ok(e.speed, sole, top_speed):
+                continue
+            if not self._effect_ready(duel, card, e, player):
+                continue
+            yield {"id": f"{card.iid}:{e.index}", "card": card.iid, "effect": e.index,
+                   "speed": e.speed}
+
+    def _speed_ok(self, speed: int, sole: bool, top_speed: int) -> bool:
+        if top_speed == 0:
+            return speed >= 2 or sole
+        return speed >= 2 and speed >= top_speed
+
+    def _effect_ready(self, duel: Duel, card: Card, effect: EffectDef, player: int) -> bool:
+        if effect.once_per_turn and self._used(duel, card, effect):
+            return False
+        if effect.respond_to and not self._condition_met(duel, card, effect.respond_to):
+            return False  # YGO-RESPONSE-WINDOW
+        return duel.activation_problem(player, card, effect) is None
+
+    def priority_step(self, duel: Duel) -> None:
+        """Players respond by spell speed, alternating until both pass in a row (YGO-CHAIN)."""
+        st = duel.state
+        p = st.priority
+        options = self.activation_options(duel, p)
+        if not options:
+            st.passes += 1
+        else:
+            choice = duel.ask(Decision(
+                kind="respond", player=p, options=[{"id": "pass"}] + options,
+                rules=["YGO-CHAIN"], key=f"respond:{len(st.chain)}:{st.instant}:{p}:{st.passes}",
+                prompt="respond", args={"link": len(st.chain) + 1}, default="pass"))
+            st.answers = {}
+            if choice == "pass":
+                st.passes += 1
+                duel.log("pass", player=p)
+            else:
+                opt = next(o for o in options if o["id"] == choice)
+                self._start(duel, p, opt)
+                return
+        if st.passes >= 2:
+            st.chain_state = "resolving"
+        else:
+            st.priority = 1 - p
+
+    def _start(self, duel: Duel, player: int, opt: dict[str, Any]) -> None:
+        st = duel.state
+        card = st.cards[opt["card"]]
+        if "tid" in opt:
+            t = duel.trigger(opt["tid"])
+            t.status = "queued"
+            if duel.effect(card, t.effect).summons_itself_from_hand:
+                st.chain_flags.setdefault("hand_self_summon", {})[str(player)] = t.tid
+            duel.begin_activation(player, card, t.effect, kind="trigger", tid=t.tid)
+            return
+        kind = "card" if opt["id"].split(":")[1].startswith("card") else "effect"
+        duel.begin_activation(player, card, opt["effect"], kind=kind,
+                              with_effect=opt.get("with_effect"))
+
+    def activate_by_hand(self, duel: Duel, action: dict[str, Any]) -> None:
+        """The ``activate`` action: a card or effect activated in an open game state."""
+        st = duel.state
+        if st.chain or st.activation or st.queue:
+            raise IllegalAction("a chain is in progress: answer the response decision instead",
+                                ["YGO-CHAIN"])
+        if any(t.status in ("met", "ready") for t in st.triggers):
+            raise IllegalAction("triggers are waiting to be resolved first", ["YGO-SEGOC"])
+        card = self.card_arg(duel, action)
+        player = card.controller
+        options = self.activation_options(duel, player)
+        effect = action.get("effect", "card")
+        with_effect = action.get("with_effect")
+        want = f"{card.iid}:card" if effect in ("card", None) else f"{card.iid}:{effect}"
+        if with_effect is not None:
+            want = f"{card.iid}:card+{with_effect}"
+        opt = next((o for o in options if o["id"] == want), None)
+        if opt is None:
+            raise IllegalAction(self._why_not(duel, card, effect), self._why_rules(duel, card))
+        duel.log("action", player=player, what=f"activates {duel.name(card.iid)}")
+        self._start(duel, player, opt)
+
+    def _why_not(self, duel: Duel, card: Card, effect: Any) -> str:
+        definition = duel.definition(card)
+        st = duel.state
+        if definition.type == "trap" and card.zone == "hand":
+            return f"{definition.en} is a Trap: Set it first, then activate it"
+        if definition.type == "trap" and card.flags.get("set_turn") == st.turn:
+            return f"{definition.en} was Set this turn"
+        for e in definition.effects:
+            if e.respond_to and not self._condition_met(duel, card, e.respond_to):
+                return (f"{definition.en} can be activated only while its event is the last "
+                        "thing that happened")
+        sole = card.controller == st.turn_player and st.phase in ("main1", "main2")
+        if not sole:
+            return f"{definition.en} is Spell Speed 1: only the turn player, in a Main Phase"
+        return f"{definition.en} cannot be activated now"
+
+    def _why_rules(self, duel: Duel, card: Card) -> list[str]:
+        return ["YGO-RESPONSE-WINDOW"] if any(
+            e.respond_to for e in duel.definition(card).effects) else ["YGO-CHAIN"]
+
+    # ------------------------------------------------------------------ resolution
+    def resolve_top(self, duel: Duel) -> None:
+        """Resolve the last chain link (YGO-CHAIN); each resolution is an instant."""
+        st = duel.state
+        link = st.chain[-1]
+        card = st.cards[link.card]
+        definition = duel.definition(card)
+        if link.negated:
+            st.chain.pop()
+            duel.log("chain.negated", ["YGO-NEGATED"], link=link.number, card=link.card)
+            if link.tid is not None:
+                duel.trigger(link.tid).status = "negated"
+            self._to_gy_after(duel, card, link, [])
+            self._chain_end(duel)
+            return
+        ops: tuple[dict[str, Any], ...] = ()
+        if link.effect >= 0:
+            ops += duel.effect(card, link.effect).operations
+        if link.with_effect is not None:
+            ops += duel.effect(card, link.with_effect).operations
+        if not link.data.get("announced"):
+            link.data["announced"] = True
+            rules = ["YGO-RESOLVE", "YGO-CHAIN"] if (
+                card.obj != link.obj and definition.type == "monster") else ["YGO-CHAIN"]
+            duel.log("chain.resolve", rules, link=link.number, card=card.iid)
+        negated = link.effect_negated or (
+            card.obj == link.obj and card.flags.get("negated_turn") == st.turn
+            and definition.type == "monster")
+        if negated:
+            ops = ()
+        ctx = duel.run_operations(link, ops)
+        events = list(ctx.events)
+        st.chain.pop()
+        no_effect = not ctx.did_something and bool(ops or negated)
+        events.append(make_event("link_resolved", card, link=link.number,
+                                 no_effect=no_effect or None))
+        self._to_gy_after(duel, card, link, events)
+        if link.tid is not None:
+            duel.trigger(link.tid).status = "resolved"
+        if negated:
+            duel.log("chain.no_effect", ["YGO-NEGATED"], link=link.number,
+                     reason={"key": "reason.negated"})
+        elif no_effect and link.data.get("self_gone"):
+            duel.log("chain.no_effect", ["YGO-RESOLVE"], link=link.number,
+                     reason={"key": "reason.needs_self", "args": {"card": card.iid}})
+        elif no_effect:
+            duel.log("chain.no_effect", ["YGO-CHAIN"], link=link.number,
+                     reason={"key": "reason.nothing"})
+        n = duel.happen(events, kind="resolution")
+        for inst in st.instants[-3:]:
+            if inst["n"] <= n and inst["kind"] == "resolution":
+                inst["link_tag"] = f"{link.number}:{link.activated_at}"
+        self._chain_end(duel)
+
+    def _to_gy_after(self, duel: Duel, card: Card, link: ChainLink, events: list) -> None:
+        definition = duel.definition(card)
+        if link.kind == "card" and (definition.type, definition.subtype) in NORMAL_TYPES and (
+            card.obj == link.obj and card.zone in ("spell_trap", "field")
+        ):
+            self.basic_move(duel, card, "gy", events, cause="rule", by=None, by_player=None,
+                            destroyed=False, how=None)
+
+    def _chain_end(self, duel: Duel) -> None:
+        st = duel.state
+        if st.chain:
+            return
+        st.chain_state = None
+        st.chain_flags = {}
+        st.passes = 0
+        duel.log("chain.done", ["YGO-CHAIN"])
+
+    # ------------------------------------------------------------------ run_operations hooks
+    def source_still_there(self, duel: Duel, source: Card, link: Any) -> bool:
+        """YGO-RESOLVE: what changes the card itself needs it still on the field."""
+        return source.obj == link.obj and self.on_field(source) and source.face_up
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, duel: Duel) -> list[dict[str, Any]]:
+        st = duel.state
+        if st.chain or st.activation or st.queue:
+            return []
+        out: list[dict[str, Any]] = []
+        for opt in self.activation_options(duel, 0) + self.activation_options(duel, 1):
+            a = {"do": "activate", "card": opt["card"]}
+            if opt["id"].split(":")[1].startswith("card"):
+                a["effect"] = "card"
+            else:
+                a["effect"] = opt["effect"]
+            if opt.get("with_effect") is not None:
+                a["with_effect"] = opt["with_effect"]
+            if "tid" not in opt:
+                out.append(a)
+        if any(p.get("auto") for p in st.procedure):
+            return out
+        tp = st.turn_player
+        for card in sorted(st.cards.values(), key=lambda c: c.iid):
+            definition = duel.definition(card)
+            if card.zone == "limbo":
+                continue
+            if card.zone in self.FIELD_ZONES:
+                out.append({"do": "destroy", "card": card.iid})
+                out.append({"do": "send_to_gy", "card": card.iid})
+            if card.zone == "hand" and definition.type == "monster":
+                if card.owner == tp and st.phase in ("main1", "main2"):
+                    needed = 0 if definition.level <= 4 else (1 if definition.level <= 6 else 2)
+                    mine = st.zones[tp]["monster"][:needed]
+                    if len(mine) == needed and (needed or self.can_place(duel, card, tp, "monster")):
+                        out.append({"do": "normal_summon", "card": card.iid, "tributes": mine})
+                if self.can_place(duel, card, card.owner, "monster"):
+                    out.append({"do": "special_summon", "card": card.iid})
+            if card.zone == "hand":
+                out.append({"do": "discard", "card": card.iid})
+            if card.zone == "gy" and definition.type == "monster" and self.can_place(
+                    duel, card, card.owner, "monster"):
+                out.append({"do": "special_summon", "card": card.iid})
+            if card.zone == "monster" and card.controller == tp and st.phase == "battle" and (
+                card.position == "attack" and card.face_up and not st.procedure
+            ):
+                opp = st.zones[1 - tp]["monster"]
+                out.append({"do": "declare_attack", "card": card.iid,
+                            "target": opp[0] if opp else None})
+        if st.procedure and st.procedure[0]["kind"] == "attack":
+            out.append({"do": "battle"})
+        out.append({"do": "next_phase"})
+        out.append({"do": "gain_lp", "player": "p2", "amount": 500})
+        return out
+
+
+def _describe(ev: dict[str, Any]) -> dict[str, Any]:
+    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to")
+    return {k: ev[k] for k in keep if k in ev}

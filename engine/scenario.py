@@ -1,0 +1,375 @@
+"""Scenario files: a set-up, steps, and what must come out of them (``expect``).
+
+One scenario per YAML file, documented in ``docs/scenarios.md``. :func:`load_scenario`
+validates a file (errors name the file, line, step and field), :func:`run_scenario` plays it
+on a :class:`~engine.duel.Duel` and :func:`check_scenario` compares the outcome with its
+``expect`` block, returning readable differences.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cards import DATA_DIR, GAMES, default_library, line_of, load_yaml_with_lines, parse_cards
+from .duel import Duel
+from .errors import EngineError, IllegalAction, ScenarioError
+from .state import PLAYER_KEYS
+
+SCENARIO_DIR = DATA_DIR / "scenarios"
+TOP_KEYS = {"game", "title", "question", "source", "rules", "settings", "cards", "setup",
+            "steps", "expect", "auto", "description"}
+FATES = {"activated", "missed", "not_activated", "declined", "negated", "pending", "resolved"}
+
+
+@dataclass
+class Scenario:
+    game: str
+    title: str
+    source: str
+    setup: dict[str, Any]
+    steps: list[dict[str, Any]]
+    expect: dict[str, Any]
+    settings: dict[str, Any] = field(default_factory=dict)
+    cards: list[Any] = field(default_factory=list)
+    question: str = ""
+    rules: list[str] = field(default_factory=list)
+    auto: bool = False
+    file: str = "<scenario>"
+    lines: dict[str, Any] = field(default_factory=dict)
+    raw_cards: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def slug(self) -> str:
+        return Path(self.file).stem
+
+    def library(self):
+        library = default_library(self.game)
+        for card in self.cards:
+            library.add(card, replace=True)
+        return library
+
+    def new_duel(self, settings: dict[str, Any] | None = None) -> Duel:
+        try:
+            return Duel(self.game, setup=self.setup, settings=settings or self.settings,
+                        library=self.library())
+        except IllegalAction as exc:
+            raise ScenarioError(exc.reason, file=self.file, line=self.lines.get("setup"),
+                                field="setup") from exc
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    duel: Duel
+    failures: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def _plain(value: Any) -> Any:
+    from .cards import strip_lines
+
+    return strip_lines(value)
+
+
+def parse_scenario(raw: Any, file: str) -> Scenario:
+    if not isinstance(raw, dict):
+        raise ScenarioError("a scenario file is a mapping", file=file, line=1)
+    for key in raw:
+        if key not in TOP_KEYS and not key.startswith("__"):
+            raise ScenarioError(f"unknown key {key!r}; known: {', '.join(sorted(TOP_KEYS))}",
+                                file=file, line=line_of(raw, key), field=key)
+    game = raw.get("game")
+    if game not in GAMES:
+        raise ScenarioError(f"game must be one of {', '.join(GAMES)}", file=file,
+                            line=line_of(raw, "game"), field="game")
+    for key in ("title", "setup", "steps", "expect"):
+        if key not in raw:
+            raise ScenarioError(f"missing {key!r}", file=file, line=1, field=key)
+    steps = raw["steps"]
+    if not isinstance(steps, list):
+        raise ScenarioError("steps must be a list", file=file, line=line_of(raw, "steps"),
+                            field="steps")
+    for i, step in enumerate(steps, 1):
+        if not isinstance(step, dict) or not ({"do", "answer", "auto"} & set(step)):
+            raise ScenarioError("a step needs 'do', 'answer' or 'auto'", file=file,
+                                line=line_of(step) or line_of(raw, "steps"), step=i,
+                                field="steps")
+    cards = parse_cards(raw.get("cards"), file=file, game_hint=game)
+    return Scenario(
+        game=game, title=str(raw["title"]), source=str(raw.get("source", "")),
+        setup=_plain(raw["setup"]) or {}, steps=[_plain(s) | {"__line__": line_of(s)}
+                                                 for s in steps],
+        expect=_plain(raw["expect"]) or {}, settings=_plain(raw.get("settings")) or {},
+        cards=cards, question=str(raw.get("question", "")), rules=list(raw.get("rules") or []),
+        auto=bool(raw.get("auto", False)), file=file,
+        lines={k: line_of(raw, k) for k in TOP_KEYS},
+        raw_cards=_plain(raw.get("cards")) or [],
+    )
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    path = Path(path)
+    shown = _shown(path)
+    raw = load_yaml_with_lines(path.read_text(encoding="utf-8"), shown)
+    return parse_scenario(raw, shown)
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def builtin_scenarios(game: str | None = None) -> list[Path]:
+    folders = [SCENARIO_DIR / game] if game else [SCENARIO_DIR / g for g in GAMES]
+    return sorted(p for folder in folders for p in folder.glob("*.yaml"))
+
+
+# ---------------------------------------------------------------------- running
+def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None) -> Result:
+    """Play every step; a failing step raises ScenarioError naming the step."""
+    duel = scn.new_duel(settings)
+    failures: list[str] = []
+    for i, step in enumerate(scn.steps, 1):
+        try:
+            _play_step(duel, step)
+            if scn.auto:
+                duel.auto()
+        except IllegalAction as exc:
+            raise ScenarioError(exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else ""),
+                                file=scn.file, line=step.get("__line__"), step=i,
+                                field="answer" if "answer" in step else "do") from exc
+    if duel.state.decision is not None:
+        d = duel.state.decision
+        failures.append(f"an unanswered decision remains: Player {d.player + 1} must decide "
+                        f"({d.kind}: {', '.join(o['id'] for o in d.options)}); answer it in a "
+                        "step or set auto: true")
+    return Result(scn, duel, failures)
+
+
+def _play_step(duel: Duel, step: dict[str, Any]) -> None:
+    step = {k: v for k, v in step.items() if k != "__line__"}
+    if step.get("auto") and len(step) == 1:
+        duel.auto()
+        return
+    if "answer" in step:
+        duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
+    else:
+        action = dict(step)
+        action.pop("auto", None)
+        duel.apply(action)
+    if step.get("auto"):
+        duel.auto()
+
+
+def translate_answer(duel: Duel, answer: Any) -> Any:
+    """Turn a scenario's answer (card names, yes/no, pass) into option ids."""
+    d = duel.state.decision
+    if d is None:
+        raise IllegalAction("there is no decision to answer")
+    ids = [o["id"] for o in d.options]
+
+    def one(value: Any, pool: list[dict[str, Any]]) -> str:
+        text = str(value)
+        if text in ids:
+            return text
+        want = text
+        nth = 1
+        if "#" in want and want.rsplit("#", 1)[1].isdigit():
+            want, num = want.rsplit("#", 1)
+            nth = int(num)
+        try:
+            iid = duel.ref(text)
+        except IllegalAction:
+            iid = None
+        matches = [o for o in pool if o.get("card") == iid] if iid is not None else []
+        if not matches:
+            definition = duel.library.find(want)
+            matches = [o for o in pool if definition is not None and o.get("card") is not None
+                       and duel.state.cards[o["card"]].card_id == definition.id]
+            if len(matches) >= nth:
+                matches = matches[nth - 1:]
+        if not matches:
+            raise IllegalAction(f"{value!r} is not one of the options of this {d.kind} "
+                                f"decision: {', '.join(_option_names(duel, d.options))}")
+        return matches[0]["id"]
+
+    if isinstance(answer, list):
+        pool = list(d.options)
+        out = []
+        for value in answer:
+            oid = one(value, pool)
+            pool = [o for o in pool if o["id"] != oid]
+            out.append(oid)
+        return out
+    return one(answer, d.options)
+
+
+def _option_names(duel: Duel, options: list[dict[str, Any]]) -> list[str]:
+    return [duel.name(o["card"]) if o.get("card") is not None else o["id"] for o in options]
+
+
+# ---------------------------------------------------------------------- checking
+def chains_of(duel: Duel) -> list[list[dict[str, Any]]]:
+    """Every chain (or resolution order) the duel built, from its log."""
+    chains: list[list[dict[str, Any]]] = []
+    current: list[dict[str, Any]] = []
+    for entry in duel.state.log:
+        if entry["key"] in ("chain.link", "chain.link_same"):
+            current.append({"link": entry["args"]["link"], "card": duel.name(entry["args"]["card"]),
+                            "player": PLAYER_KEYS[entry["args"]["player"]]})
+        elif entry["key"] == "chain.done" and current:
+            chains.append(current)
+            current = []
+        elif entry["key"] == "pending.resolve":
+            chains.append([{"link": len(chains) + 1, "card": duel.name(entry["args"]["card"]),
+                            "player": PLAYER_KEYS[entry["args"]["player"]]}])
+    if current:
+        chains.append(current)
+    return chains
+
+
+def check_scenario(scn: Scenario, result: Result | None = None) -> list[str]:
+    """Differences between a scenario's outcome and its ``expect`` block (empty: passed)."""
+    if result is None:
+        result = run_scenario(scn)
+    duel = result.duel
+    failures = list(result.failures)
+    expect = scn.expect
+    if "chains" in expect:
+        failures += _check_chains(duel, expect["chains"])
+    if "order" in expect:
+        got = [e["args"]["card"] for e in duel.state.log if e["key"] == "pending.resolve"]
+        want = [_ref(duel, r) for r in expect["order"]]
+        if got != want:
+            failures.append(f"resolution order: expected {[duel.name(x) for x in want]}, "
+                            f"got {[duel.name(x) for x in got]}")
+    if "triggers" in expect:
+        failures += _check_triggers(duel, expect["triggers"], strict=expect.get(
+            "all_triggers", True))
+    if "lp" in expect:
+        for key, lp in expect["lp"].items():
+            got = duel.state.lp[PLAYER_KEYS.index(key)]
+            if got != lp:
+                failures.append(f"{key} LP: expected {lp}, got {got}")
+    if "zones" in expect:
+        for key, zones in expect["zones"].items():
+            player = PLAYER_KEYS.index(key)
+            for zone, names in zones.items():
+                zone_name = duel.policy.zone_alias(zone)
+                got = Counter(duel.name(i) for i in duel.state.zones[player][zone_name])
+                want = Counter(duel.library.find(n).en if duel.library.find(n) else n
+                               for n in names)
+                if got != want:
+                    failures.append(f"{key} {zone}: expected {sorted(want.elements())}, "
+                                    f"got {sorted(got.elements())}")
+    if "power" in expect:
+        for ref, power in expect["power"].items():
+            card = duel.state.cards[_ref(duel, ref)]
+            got = duel.policy.power(duel, card)
+            if got != power:
+                failures.append(f"{ref} power: expected {power}, got {got}")
+    if "log" in expect:
+        text = "\n".join(duel.transcript())
+        for needle in expect["log"]:
+            if needle not in text:
+                failures.append(f"log: expected a line containing {needle!r}")
+    return failures
+
+
+def _ref(duel: Duel, ref: str) -> int:
+    return duel.ref(str(ref))
+
+
+def _check_chains(duel: Duel, want: list[list[Any]]) -> list[str]:
+    got = chains_of(duel)
+    got_names = [[link["card"] for link in chain] for chain in got]
+    want_names = []
+    for chain in want:
+        names = []
+        for link in chain:
+            name = link["card"] if isinstance(link, dict) else link
+            definition = duel.library.find(str(name).split("#")[0])
+            names.append(definition.en if definition else name)
+        want_names.append(names)
+    if got_names != want_names:
+        return [f"chains: expected {want_names}, got {got_names}"]
+    out = []
+    for ci, chain in enumerate(want):
+        for li, link in enumerate(chain):
+            if isinstance(link, dict) and "player" in link and (
+                got[ci][li]["player"] != link["player"]
+            ):
+                out.append(f"chain {ci + 1} link {li + 1}: expected {link['player']}, "
+                           f"got {got[ci][li]['player']}")
+    return out
+
+
+def _check_triggers(duel: Duel, want: list[dict[str, Any]], strict: bool) -> list[str]:
+    out = []
+    records = list(duel.state.triggers)
+    used: set[int] = set()
+    for item in want:
+        iid = _ref(duel, item["card"])
+        fate = item.get("fate")
+        if fate not in FATES:
+            out.append(f"{item['card']}: unknown fate {fate!r}; one of {', '.join(sorted(FATES))}")
+            continue
+        candidates = [t for t in records if t.card == iid and t.tid not in used
+                      and ("effect" not in item or t.effect == item["effect"])]
+        status_ok = [t for t in candidates if _fate(t) == fate]
+        if not candidates:
+            out.append(f"{item['card']}: expected a trigger ({fate}), but none met its timing")
+            continue
+        if not status_ok:
+            t = candidates[0]
+            out.append(f"{item['card']}: expected {fate}, got {_fate(t)} "
+                       f"(rules {', '.join(t.rules) or '-'})")
+            used.add(t.tid)
+            continue
+        t = status_ok[0]
+        used.add(t.tid)
+        if "link" in item and t.link != item["link"]:
+            out.append(f"{item['card']}: expected chain link {item['link']}, got {t.link}")
+        if "rule" in item and item["rule"] not in t.rules:
+            out.append(f"{item['card']}: expected rule {item['rule']} among {t.rules}")
+        for rule in item.get("rules", []):
+            if rule not in t.rules:
+                out.append(f"{item['card']}: expected rule {rule} among {t.rules}")
+        if "met_at" in item and t.met_at != item["met_at"]:
+            out.append(f"{item['card']}: expected to meet its timing at instant "
+                       f"{item['met_at']}, got {t.met_at}")
+    if strict:
+        for t in records:
+            if t.tid not in used:
+                out.append(f"{duel.name(t.card)}: a trigger met its timing ({_fate(t)}, "
+                           f"rules {', '.join(t.rules) or '-'}) that expect does not list")
+    return out
+
+
+def _fate(t) -> str:
+    return {"queued": "pending", "met": "pending", "ready": "pending",
+            "resolved": "activated"}.get(t.status, t.status)
+
+
+def check_paths(paths: list[str | Path]) -> list[tuple[Path, list[str]]]:
+    """Check scenario files or folders; returns (file, failures) for each file."""
+    files: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        files += sorted(p.rglob("*.yaml")) if p.is_dir() else [p]
+    out = []
+    for f in files:
+        try:
+            failures = check_scenario(load_scenario(f))
+        except EngineError as exc:
+            failures = [str(exc)]
+        out.append((f, failures))
+    return out

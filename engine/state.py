@@ -1,0 +1,185 @@
+"""The game state as plain, serialisable values.
+
+Everything the engine knows about a duel at one moment lives in :class:`State`: players and
+their zones, card instances, the instant counter (the timing model's clock), trigger records,
+the chain or pending pool, the open decision and the log. ``to_dict()``/``from_dict()`` round
+trip it through JSON-compatible data.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+PLAYERS = (0, 1)
+PLAYER_KEYS = ("p1", "p2")
+
+
+def player_key(player: int) -> str:
+    return PLAYER_KEYS[player]
+
+
+def player_index(key: str | int) -> int:
+    if isinstance(key, int) and key in PLAYERS:
+        return key
+    if key in PLAYER_KEYS:
+        return PLAYER_KEYS.index(key)
+    raise KeyError(key)
+
+
+@dataclass
+class Card:
+    """One card instance on the table.
+
+    ``iid`` is stable for the whole duel (the log names cards by it). ``obj`` counts the
+    card's moves between zones: a card that changes zones becomes a new object for "this
+    card" and once-per-turn purposes (004, "Yomi Frog"; YGO-LOCATION), while ``iid`` stays.
+    """
+
+    iid: int
+    card_id: str
+    owner: int
+    controller: int
+    zone: str
+    obj: int = 0
+    face_up: bool = True
+    position: str = "attack"  # "attack" / "defense" for monsters
+    tapped: bool = False
+    mods: list[dict[str, Any]] = field(default_factory=list)
+    flags: dict[str, Any] = field(default_factory=dict)
+    under: list[int] = field(default_factory=list)  # evolution sources (Duel Masters)
+
+
+@dataclass
+class Trigger:
+    """A trigger that met its timing: card, effect, the instant it met it, and its fate.
+
+    ``status`` is one of ``met`` (waiting for the next moment it can be activated),
+    ``activated``, ``missed``, ``not_activated``, ``declined``, ``resolved``.
+    """
+
+    tid: int
+    card: int
+    obj: int
+    effect: int
+    controller: int
+    met_at: int
+    event: dict[str, Any]
+    optional: bool
+    wording: str
+    zone: str
+    status: str = "met"
+    link: int | None = None
+    rules: list[str] = field(default_factory=list)
+    phase: bool = False
+    s_trigger: bool = False
+    seq: int = 0
+
+
+@dataclass
+class ChainLink:
+    """A chain link (Yu-Gi-Oh!) or a resolving pending ability (Duel Masters)."""
+
+    number: int
+    card: int
+    obj: int
+    effect: int  # index, or -1 for a Spell/Trap card's own activation
+    controller: int
+    speed: int
+    kind: str
+    targets: dict[str, list[int]] = field(default_factory=dict)
+    tid: int | None = None
+    with_effect: int | None = None  # YGO-SAME-LINK: the card's effect activated with it
+    negated: bool = False  # activation negated: does not resolve (YGO-NEGATED)
+    effect_negated: bool = False  # resolves with no effect (YGO-NEGATED)
+    pc: int = 0  # next operation to run while resolving
+    activated_at: int = 0
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Decision:
+    """A choice the rules give a player, with its legal options and the rule that gives it.
+
+    ``kind``: activate_trigger, order, respond, choose_cards, choose_option, phase_trigger,
+    next_pending. For ``order`` the answer is a permutation of the option ids; for
+    ``choose_cards`` a list of between ``min`` and ``max`` option ids; otherwise one option id.
+    """
+
+    kind: str
+    player: int
+    options: list[dict[str, Any]]
+    rules: list[str]
+    key: str
+    prompt: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+    min: int = 1
+    max: int = 1
+    default: Any = None
+
+
+@dataclass
+class State:
+    game: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    turn: int = 1
+    turn_player: int = 0
+    phase: str = "main1"
+    step: str | None = None
+    lp: list[int] = field(default_factory=lambda: [8000, 8000])
+    zones: list[dict[str, list[int]]] = field(default_factory=list)
+    cards: dict[int, Card] = field(default_factory=dict)
+    next_iid: int = 1
+    instant: int = 0  # the last instant: the last thing that happened
+    instants: list[dict[str, Any]] = field(default_factory=list)  # recent instants, for the log
+    triggers: list[Trigger] = field(default_factory=list)
+    next_tid: int = 1
+    chain: list[ChainLink] = field(default_factory=list)
+    chain_state: str | None = None  # None, "building", "resolving"
+    chain_opened_after: int = 0
+    chain_flags: dict[str, Any] = field(default_factory=dict)
+    priority: int = 0
+    passes: int = 0
+    queue: list[int] = field(default_factory=list)  # trigger ids waiting to be activated
+    activation: dict[str, Any] | None = None  # an activation in progress (choices pending)
+    answers: dict[str, Any] = field(default_factory=dict)
+    decision: Decision | None = None
+    procedure: list[dict[str, Any]] = field(default_factory=list)
+    used: dict[str, int] = field(default_factory=dict)  # once-per-turn keys -> turn
+    phase_passed: dict[str, int] = field(default_factory=dict)
+    resolving: dict[str, Any] | None = None  # Duel Masters: the ability being resolved
+    log: list[dict[str, Any]] = field(default_factory=list)
+    winner: int | None = None
+
+    # -- zones -------------------------------------------------------------------------
+    def zone(self, player: int, name: str) -> list[int]:
+        return self.zones[player][name]
+
+    def card(self, iid: int) -> Card:
+        return self.cards[iid]
+
+    def cards_in(self, player: int, name: str) -> list[Card]:
+        return [self.cards[i] for i in self.zones[player][name]]
+
+    def all_cards_in(self, name: str) -> list[Card]:
+        return [self.cards[i] for p in PLAYERS for i in self.zones[p][name]]
+
+    # -- serialisation -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["cards"] = {str(k): v for k, v in data["cards"].items()}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        data = copy.deepcopy(data)
+        data["cards"] = {int(k): Card(**v) for k, v in data["cards"].items()}
+        data["triggers"] = [Trigger(**t) for t in data["triggers"]]
+        data["chain"] = [ChainLink(**c) for c in data["chain"]]
+        data["decision"] = Decision(**data["decision"]) if data.get("decision") else None
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
