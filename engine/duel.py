@@ -26,6 +26,9 @@ from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_in
 #: instants one action may cause before the engine calls it a trigger loop
 LOOP_BASE = 5000
 LOOP_PER_CARD = 25
+#: where a cost operation puts cards (a target may be chosen there after the cost is paid)
+COST_DESTINATIONS = {"discard": "graveyard", "send_to_gy": "graveyard", "tribute": "graveyard",
+                     "destroy": "graveyard", "banish": "banished"}
 
 
 class NeedDecision(Exception):
@@ -159,7 +162,8 @@ class Duel:
                     if card_matches(flt, self.library[card.card_id], controller=card.controller,
                                     me=me, face_up=card.face_up, position=card.position,
                                     iid=iid, self_iid=self_iid,
-                                    current_power=self.policy.power(self, card)):
+                                    current_power=self.policy.power(self, card),
+                                    summoned=card.flags.get("summoned")):
                         out.append(card)
         return out
 
@@ -347,8 +351,20 @@ class Duel:
                                     d.rules)
         st.answers[d.key] = choice
         st.decision = None
-        shown = choice if not isinstance(choice, list) else ", ".join(choice)
-        self.log("decision", d.rules, player=d.player, choice=shown, kind=d.kind)
+        self._log_decision(d, choice)
+
+    def _log_decision(self, d: Decision, choice: Any) -> None:
+        by_id = {o["id"]: o for o in d.options}
+        chosen = choice if isinstance(choice, list) else [choice]
+        cards = [by_id[c]["card"] for c in chosen if by_id[c].get("card") is not None]
+        if d.kind == "activate_trigger":
+            key = "decision.activate" if choice == "yes" else "decision.decline"
+            self.log(key, d.rules, player=d.player, card=d.args.get("card"))
+        elif choice == "pass" or not cards:
+            self.log("decision.pass" if choice == "pass" else "decision", d.rules,
+                     player=d.player, choice=", ".join(chosen))
+        else:
+            self.log(f"decision.{d.kind}", d.rules, player=d.player, cards=cards)
 
     def default_answer(self) -> Any:
         """What the "auto" setting answers: activate, keep the order, pass, first legal."""
@@ -363,9 +379,10 @@ class Duel:
 
     # ------------------------------------------------------------------ activations
     def begin_activation(self, player: int, card: Card, effect: int, *, kind: str,
-                         tid: int | None = None, with_effect: int | None = None) -> None:
+                         tid: int | None = None, with_effect: int | None = None,
+                         event: dict[str, Any] | None = None) -> None:
         self.state.activation = {"player": player, "card": card.iid, "obj": card.obj,
-                                 "effect": effect, "kind": kind, "tid": tid,
+                                 "effect": effect, "kind": kind, "tid": tid, "event": event,
                                  "with_effect": with_effect, "stage": "start", "events": [],
                                  "targets": {}, "target_objs": {}}
         self.state.answers = {}
@@ -380,7 +397,7 @@ class Duel:
             effects.append(self.effect(card, act["with_effect"]))
         ctx = Context(source=card.iid, source_obj=card.obj, controller=act["player"],
                       effect=act["effect"], key="act", is_cost=True,
-                      trigger_event=self._trigger_event(act.get("tid")))
+                      trigger_event=act.get("event") or self._trigger_event(act.get("tid")))
         if act["stage"] == "start":
             act["events"] += self.policy.place_for_activation(self, card, act)
             act["stage"] = "cost"
@@ -432,9 +449,10 @@ class Duel:
                     pool = self.find_cards({**spec[key], "other": True}, ctx_me, card.iid)
                     if len(pool) < int(spec[key].get("count", 1)):
                         return {"key": "reason.cannot_pay"}
-        cost_zones = {z for spec in effect.cost for z in _zones_of(spec)}
+        cost_zones = {self.policy.zone_alias(COST_DESTINATIONS.get(spec["op"], ""))
+                      for spec in effect.cost}
         for spec in effect.targets:
-            if set(_zones_of(spec)) & cost_zones:
+            if {self.policy.zone_alias(z) for z in _zones_of(spec)} & cost_zones:
                 continue  # the cost may put the target there (e.g. discard, then target it)
             if len(self.find_cards(spec, player, card.iid)) < int(spec.get("count", 1)):
                 return {"key": "reason.no_target"}
@@ -459,7 +477,7 @@ class Duel:
         ctx = Context(source=link.card, source_obj=link.obj, controller=link.controller,
                       effect=link.effect, targets=link.targets,
                       target_objs={int(k): v for k, v in link.data.get("target_objs", {}).items()},
-                      trigger_event=self._trigger_event(link.tid))
+                      trigger_event=link.data.get("event") or self._trigger_event(link.tid))
         ctx.events = link.data.setdefault("events", [])
         ctx.did_something = link.data.get("did", False)
         source = st.cards[link.card]

@@ -65,6 +65,7 @@ def card_matches(
     iid: int | None = None,
     self_iid: int | None = None,
     current_power: int | None = None,
+    summoned: str | None = None,
 ) -> bool:
     """Does a card (definition plus its relevant state) pass a filter?
 
@@ -127,6 +128,9 @@ def card_matches(
                 return False
         elif key == "other":
             if want and iid is not None and iid == self_iid:
+                return False
+        elif key == "summoned":
+            if summoned != want:
                 return False
         elif key == "has_effects":
             if bool(definition.effects) != want:

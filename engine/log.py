@@ -16,6 +16,14 @@ MESSAGES: dict[str, str] = {
     "instant": "Instant {instant}: {events}",
     "phase": "{phase} of turn {turn} ({player}'s turn)",
     "decision": "{player} chose {choice}",
+    "decision.activate": "{player} chooses to activate {card}",
+    "decision.decline": "{player} chooses not to activate {card}",
+    "decision.pass": "{player} passes",
+    "decision.respond": "{player} responds with {cards}",
+    "decision.order": "{player} orders: {cards} (first listed goes first)",
+    "decision.choose_cards": "{player} chooses {cards}",
+    "decision.phase_trigger": "{player} activates {cards} next",
+    "decision.next_pending": "{player} resolves {cards} next",
     "auto_pass": "{player} has no effect that can respond and passes",
     "pass": "{player} passes",
     # triggers (both games)
@@ -30,6 +38,10 @@ MESSAGES: dict[str, str] = {
     ),
     "trigger.not_activated": "{card}: {effect} is not activated: {reason}",
     "trigger.declined": "{player} chose not to activate {card}: {effect}",
+    "trigger.controller": (
+        "{card}: {effect} is activated by {player}, who controls it now (a change of control "
+        "does not stop a trigger)"
+    ),
     "trigger.order": "{player} orders their triggers: {cards}",
     # chain (Yu-Gi-Oh!)
     "chain.link": "Chain Link {link}: {player} activates {card}: {effect} (Spell Speed {speed})",

@@ -270,6 +270,11 @@ def check_scenario(scn: Scenario, result: Result | None = None) -> list[str]:
                 if got != want:
                     failures.append(f"{key} {zone}: expected {sorted(want.elements())}, "
                                     f"got {sorted(got.elements())}")
+    if "positions" in expect:
+        for ref, position in expect["positions"].items():
+            card = duel.state.cards[_ref(duel, ref)]
+            if card.position != position:
+                failures.append(f"{ref} position: expected {position}, got {card.position}")
     if "power" in expect:
         for ref, power in expect["power"].items():
             card = duel.state.cards[_ref(duel, ref)]

@@ -88,6 +88,8 @@ class Policy:
             attrs["position"] = entry["position"]
         if "tapped" in entry:
             attrs["tapped"] = bool(entry["tapped"])
+        if "summoned" in entry:
+            attrs["flags"] = {"summoned": str(entry["summoned"])}
         return attrs
 
     # ------------------------------------------------------------------ board edits

@@ -88,7 +88,7 @@ class YugiohPolicy(Policy):
             attrs["face_up"] = False
             if zone == "monster":
                 attrs["position"] = "defense"
-        attrs["flags"] = {"arrived": 0}
+        attrs["flags"] = {**attrs.get("flags", {}), "arrived": 0}
         return attrs
 
     # ------------------------------------------------------------------ moves and summons
@@ -465,11 +465,17 @@ class YugiohPolicy(Policy):
         ready = [t for t in st.triggers if t.status == "ready"]
         if not ready:
             return changed
-        order = self._segoc_order(duel, ready)  # may ask decisions (pure until here)
+        order, blocked = self._segoc_order(duel, ready)  # may ask decisions (pure until here)
         st.answers = {}
         chosen = set(order)
         for t in ready:
-            if t.tid not in chosen and t.status == "ready":
+            if t.tid in blocked:
+                self._set(duel, t, "not_activated", ["YGO-HAND-SELF-SUMMON"],
+                          "trigger.not_activated", self._effect_name(
+                              duel, st.cards[t.card], duel.effect(t.card, t.effect)),
+                          reason={"key": "reason.hand_self_summon",
+                                  "args": {"player": t.controller}})
+            elif t.tid not in chosen and t.status == "ready":
                 t.status = "declined"
                 duel.log("trigger.declined", ["YGO-SEGOC"], player=t.controller, card=t.card,
                          effect=self._effect_name(duel, st.cards[t.card],
@@ -519,11 +525,15 @@ class YugiohPolicy(Policy):
                       reason={"key": "reason.once_per_turn"})
             return
         t.status = "ready"
-        t.controller = card.controller  # YGO-LOCATION: whoever controls it now activates it
+        if t.controller != card.controller:  # YGO-LOCATION: its controller now activates it
+            t.controller = card.controller
+            t.rules = ["YGO-LOCATION"]
+            duel.log("trigger.controller", t.rules, card=card.iid, effect=name,
+                     player=card.controller)
         if t.met_at < st.instant:
             why = "why.mandatory" if not t.optional else f"why.{t.wording}"
             rules = ["YGO-WAIT"] + (["YGO-CHAIN"] if self._met_in_chain(duel, t) else [])
-            t.rules = rules
+            t.rules = rules + t.rules
             duel.log("trigger.waiting", rules, card=card.iid, effect=name, met_at=t.met_at,
                      why={"key": why})
 
@@ -549,7 +559,7 @@ class YugiohPolicy(Policy):
                 return inst["kind"] in ("resolution", "activation")
         return False
 
-    def _segoc_order(self, duel: Duel, ready: list[Trigger]) -> list[int]:
+    def _segoc_order(self, duel: Duel, ready: list[Trigger]) -> tuple[list[int], set[int]]:
         """YGO-SEGOC: TP mandatory, NTP mandatory, TP optional, NTP optional.
 
         Optional triggers are offered first (activate or not); then each player orders each
@@ -560,11 +570,13 @@ class YugiohPolicy(Policy):
         tp = st.turn_player
         settings = st.settings
         activated: list[Trigger] = []
+        blocked: set[int] = set()
         self_summoners: dict[int, int] = dict(st.chain_flags.get("hand_self_summon", {}))
         for t in sorted(ready, key=lambda t: (t.controller != tp, t.seq)):
             effect = duel.effect(t.card, t.effect)
             if effect.summons_itself_from_hand and str(t.controller) in self_summoners:
-                continue  # YGO-HAND-SELF-SUMMON
+                blocked.add(t.tid)  # YGO-HAND-SELF-SUMMON
+                continue
             if t.optional:
                 answer = duel.ask(Decision(
                     kind="activate_trigger", player=t.controller,
@@ -608,7 +620,7 @@ class YugiohPolicy(Policy):
                 order += [int(x) for x in answer]
                 duel.log("trigger.order", ["YGO-SEGOC"], player=part[0].controller,
                          cards=[duel.trigger(int(x)).card for x in answer])
-        return order
+        return order, blocked
 
     def check_order(self, duel: Duel, decision: Decision, order: list[str]) -> None:
         return None
@@ -734,6 +746,8 @@ class YugiohPolicy(Policy):
                          targets=dict(act["targets"]), tid=act["tid"],
                          with_effect=act["with_effect"])
         link.data["target_objs"] = dict(act["target_objs"])
+        if act.get("event"):
+            link.data["event"] = act["event"]
         st.chain.append(link)
         for e in ([effect] if effect else []) + (
             [duel.effect(card, act["with_effect"])] if act["with_effect"] is not None else []
@@ -789,15 +803,17 @@ class YugiohPolicy(Policy):
         return duel.instant_events(st.chain_opened_after)
 
     def _condition_met(self, duel: Duel, card: Card, patterns: tuple[dict, ...]) -> bool:
-        if not patterns:
-            return True
+        return not patterns or self._matching_event(duel, card, patterns) is not None
+
+    def _matching_event(self, duel: Duel, card: Card, patterns: tuple[dict, ...]):
+        """The event among the last things that happened that a "When ..." condition names."""
         for p in patterns:
             types = p.get("type")
             kind = "activated" if types == "activated" or types == ["activated"] else "other"
             for ev in self.last_thing(duel, kind):
                 if event_matches(p, ev, card, duel.library, duel.state):
-                    return True
-        return False
+                    return ev
+        return None
 
     def activation_options(self, duel: Duel, player: int) -> list[dict[str, Any]]:
         """Every card or effect ``player`` may activate now, as option mappings."""
@@ -819,15 +835,15 @@ class YugiohPolicy(Policy):
                     options.append(opt)
         if chain:  # YGO-HAND-TRAP: a hand trigger whose event is the last thing
             for t in st.triggers:
-                if t.status != "met" or t.zone != "hand" or t.controller != player:
+                if t.status not in ("met", "declined") or t.zone != "hand" or (
+                        t.controller != player):
                     continue
                 card = st.cards[t.card]
                 effect = duel.effect(card, t.effect)
                 if card.obj != t.obj or top_speed > 2:
                     continue
-                if not any(event_matches(p, ev, card, duel.library, st) for p in effect.event
-                           for ev in self.last_thing(duel, "activated")):
-                    continue
+                if not self._condition_met(duel, card, effect.event):
+                    continue  # its event is no longer the last thing that happened
                 if effect.summons_itself_from_hand and str(player) in st.chain_flags.get(
                         "hand_self_summon", {}):
                     continue
@@ -943,8 +959,15 @@ class YugiohPolicy(Policy):
             duel.begin_activation(player, card, t.effect, kind="trigger", tid=t.tid)
             return
         kind = "card" if opt["id"].split(":")[1].startswith("card") else "effect"
+        definition = duel.definition(card)
+        patterns: tuple[dict[str, Any], ...] = ()
+        if opt["effect"] >= 0:
+            patterns = definition.effects[opt["effect"]].respond_to
+        if opt.get("with_effect") is not None:
+            patterns += definition.effects[opt["with_effect"]].event
+        event = self._matching_event(duel, card, patterns) if patterns else None
         duel.begin_activation(player, card, opt["effect"], kind=kind,
-                              with_effect=opt.get("with_effect"))
+                              with_effect=opt.get("with_effect"), event=event)
 
     def activate_by_hand(self, duel: Duel, action: dict[str, Any]) -> None:
         """The ``activate`` action: a card or effect activated in an open game state."""
