@@ -1,7 +1,7 @@
 """The chain simulator's rules engine: pure Python, no web framework.
 
 >>> from engine import Duel
->>> duel = Duel("yugioh", setup={"p1": {"monster": ["Sangan"]}})
+>>> duel = Duel("yugioh", setup={"p1": {"monster": [card_name]}})
 
 The public API: :class:`Duel` (apply, legal_actions, undo, replay, to_dict/from_dict),
 the card library, scenarios (:func:`load_scenario`, :func:`run_scenario`) and the rule

@@ -15,7 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="play a scenario and print its transcript")
     run.add_argument("file")
-    run.add_argument("--preset", help="run under another rule preset (TCG, TCG classic, OCG)")
+    run.add_argument("--preset", help="run under another rule preset (TCG, TCG classic, OCG); "
+                     "decisions then take their default answers")
     check = sub.add_parser("check", help="check the expect blocks of scenario files")
     check.add_argument("paths", nargs="*", help="files or folders (default: every built-in)")
     args = parser.parse_args(argv)
@@ -24,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             scn = load_scenario(args.file)
             settings = dict(scn.settings, preset=args.preset) if args.preset else None
-            result = run_scenario(scn, settings=settings)
+            result = run_scenario(scn, settings=settings, auto_only=bool(args.preset))
         except EngineError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2

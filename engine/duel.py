@@ -43,8 +43,8 @@ class Duel:
     """A duel of one game under one rule policy.
 
     >>> from engine import Duel
-    >>> duel = Duel("yugioh", setup={"p1": {"monster": ["Sangan"]}})
-    >>> duel.apply({"do": "destroy", "card": duel.ref("Sangan")})
+    >>> duel = Duel("yugioh", setup={"p1": {"monster": [card_name]}})
+    >>> duel.apply({"do": "destroy", "card": duel.ref(card_name)})
     """
 
     def __init__(

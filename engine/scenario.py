@@ -133,14 +133,21 @@ def builtin_scenarios(game: str | None = None) -> list[Path]:
 
 
 # ---------------------------------------------------------------------- running
-def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None) -> Result:
-    """Play every step; a failing step raises ScenarioError naming the step."""
+def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
+                 auto_only: bool = False) -> Result:
+    """Play every step; a failing step raises ScenarioError naming the step.
+
+    ``auto_only`` plays only the actions and answers every decision with its default: the way
+    to rerun a scenario under another rule preset, where its recorded answers may not fit.
+    """
     duel = scn.new_duel(settings)
     failures: list[str] = []
     for i, step in enumerate(scn.steps, 1):
+        if auto_only and "do" not in step:
+            continue
         try:
             _play_step(duel, step)
-            if scn.auto:
+            if scn.auto or auto_only:
                 duel.auto()
         except IllegalAction as exc:
             raise ScenarioError(exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else ""),

@@ -34,7 +34,7 @@ class Card:
 
     ``iid`` is stable for the whole duel (the log names cards by it). ``obj`` counts the
     card's moves between zones: a card that changes zones becomes a new object for "this
-    card" and once-per-turn purposes (004, "Yomi Frog"; YGO-LOCATION), while ``iid`` stays.
+    card" and once-per-turn purposes (004; YGO-PHASE, YGO-LOCATION), while ``iid`` stays.
     """
 
     iid: int
