@@ -1,8 +1,19 @@
-"""Entry point for `python -m bench`."""
+"""``python -m bench``: the engine's benchmarks, each printing figures measured side by side."""
+
+from __future__ import annotations
+
+import importlib
 
 
 def main() -> int:
-    print("no benchmarks yet")
+    for name in ("bench.yugioh", "bench.duel_masters"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        if hasattr(module, "run"):
+            for line in module.run():
+                print(line, flush=True)
     return 0
 
 

@@ -427,15 +427,14 @@ class Duel:
             self.policy.commit_activation(self, act)
 
     def _trigger_event(self, tid: int | None) -> dict[str, Any] | None:
-        if tid is None:
-            return None
-        for t in self.state.triggers:
-            if t.tid == tid:
-                return t.event
-        return None
+        return None if tid is None else self.trigger(tid).event
 
     def trigger(self, tid: int) -> Trigger:
-        for t in self.state.triggers:
+        """A trigger record by id (records are appended in id order, so this is O(1))."""
+        triggers = self.state.triggers
+        if 0 < tid <= len(triggers) and triggers[tid - 1].tid == tid:
+            return triggers[tid - 1]
+        for t in triggers:
             if t.tid == tid:
                 return t
         raise KeyError(tid)
