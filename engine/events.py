@@ -206,5 +206,6 @@ def event_matches(
 
 def describe_event(ev: dict[str, Any]) -> dict[str, Any]:
     """The part of an event the log keeps (type, card, player, amount, cause)."""
-    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to")
+    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to",
+            "destroyed")
     return {k: ev[k] for k in keep if k in ev}

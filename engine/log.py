@@ -167,7 +167,10 @@ def render_event(ev: dict[str, Any], card_name: Callable[[int], str]) -> str:
     if "how" in ev:
         args["how"] = {"normal": "Normal", "tribute": "Tribute", "special": "Special",
                        "flip": "Flip"}.get(ev["how"], ev["how"])
-    return _fmt(EVENT_MESSAGES.get(ev["type"], ev["type"]), args)
+    template = EVENT_MESSAGES.get(ev["type"], ev["type"])
+    if ev["type"] == "sent_to_gy" and ev.get("destroyed"):
+        template = "{card} was destroyed{cause} and sent to the {to}"
+    return _fmt(template, args)
 
 
 def render_events(events: list[dict[str, Any]], card_name: Callable[[int], str]) -> str:

@@ -1140,5 +1140,6 @@ class YugiohPolicy(Policy):
 
 
 def _describe(ev: dict[str, Any]) -> dict[str, Any]:
-    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to")
+    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to",
+            "destroyed")
     return {k: ev[k] for k in keep if k in ev}
