@@ -19,7 +19,7 @@ EVENT_TYPES = {
     "destroyed", "sent_to_gy", "left_field", "banished", "returned_to_hand", "added_to_hand",
     "drawn", "discarded", "lp_gained", "lp_lost", "phase_start", "attack_declared",
     "activated", "link_resolved", "control_changed", "position_changed", "flipped", "summoned",
-    "tributed", "battle_destroyed", "negated", "placed",
+    "tributed", "battle_destroyed", "negated", "placed", "set",
     # Duel Masters
     "put_into_battle", "tapped", "untapped", "shield_broken", "shield_to_hand", "turn_start",
     "turn_end", "blocked", "battle", "put_into_mana", "power_changed", "cast",
@@ -134,6 +134,12 @@ def card_matches(
                 return False
         elif key == "has_effects":
             if bool(definition.effects) != want:
+                return False
+        elif key == "blocker":
+            if definition.blocker != want:
+                return False
+        elif key == "race_has":  # a race family: "Dragon" matches "Angel Command Dragon"
+            if not any(w in race for w in _as_list(want) for race in definition.races):
                 return False
         else:
             raise KeyError(f"unknown filter key {key!r}")

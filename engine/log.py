@@ -105,6 +105,7 @@ EVENT_MESSAGES: dict[str, str] = {
     "tributed": "{card} was tributed",
     "negated": "the activation of {card} was negated",
     "placed": "{card} was placed",
+    "set": "{player} Set a card",
     "put_into_battle": "{card} was put into the battle zone",
     "tapped": "{card} was tapped",
     "untapped": "{card} was untapped",

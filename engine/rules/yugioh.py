@@ -198,6 +198,38 @@ class YugiohPolicy(Policy):
         duel.happen([make_event("flipped", card), make_event("summoned", card, how="flip",
                                                               player=card.controller)])
 
+    def _fire_set(self, duel: Duel, action: dict[str, Any]) -> None:
+        """Set a monster face-down in Defense Position, or a Spell/Trap face-down."""
+        st = duel.state
+        self._need_open(duel)
+        card = self.card_arg(duel, action)
+        definition = duel.definition(card)
+        if card.zone != "hand":
+            raise IllegalAction(f"{definition.en} is not in a hand")
+        if card.owner != st.turn_player or st.phase not in ("main1", "main2"):
+            raise IllegalAction("only the turn player Sets cards, in a Main Phase")
+        zone = "monster" if definition.type == "monster" else (
+            "field" if definition.subtype == "field" else "spell_trap")
+        if definition.type == "monster" and definition.level > 4:
+            raise IllegalAction(f"{definition.en} needs tributes to be Set; summon it instead")
+        if zone != "field" and not self.can_place(duel, card, card.owner, zone):
+            raise IllegalAction("that zone is full")
+        duel.put(card, zone, controller=card.owner, face_up=False,
+                 position="defense" if zone == "monster" else "attack")
+        card.flags["set_turn"] = st.turn
+        card.flags["arrived"] = st.instant + 1
+        duel.log("action", player=card.owner, what=f"Sets {definition.en}")
+        duel.happen([make_event("set", card, player=card.owner)])
+
+    def _fire_change_position(self, duel: Duel, action: dict[str, Any]) -> None:
+        card = self.card_arg(duel, action)
+        if card.zone != "monster" or not card.face_up:
+            raise IllegalAction(f"{duel.name(card.iid)} is not a face-up monster")
+        card.position = "defense" if card.position == "attack" else "attack"
+        duel.log("action", player=card.controller,
+                 what=f"changes {duel.name(card.iid)} to {card.position} position")
+        duel.happen([make_event("position_changed", card, player=card.controller)])
+
     def _move_action(self, duel: Duel, action: dict[str, Any], to: str, how: str | None,
                      allowed_from: tuple[str, ...], cause: str = "effect") -> None:
         card = self.card_arg(duel, action)
@@ -1113,6 +1145,20 @@ class YugiohPolicy(Policy):
             if card.zone in self.FIELD_ZONES:
                 out.append({"do": "destroy", "card": card.iid})
                 out.append({"do": "send_to_gy", "card": card.iid})
+                out.append({"do": "banish", "card": card.iid})
+                out.append({"do": "return_to_hand", "card": card.iid})
+            if card.zone == "monster":
+                out.append({"do": "destroy", "card": card.iid, "cause": "battle"})
+                out.append({"do": "tribute", "card": card.iid})
+                if card.face_up:
+                    out.append({"do": "change_position", "card": card.iid})
+                elif card.controller == tp and st.phase in ("main1", "main2"):
+                    out.append({"do": "flip_summon", "card": card.iid})
+            if card.zone == "hand" and card.owner == tp and st.phase in ("main1", "main2") and (
+                definition.type in ("spell", "trap")
+                or (definition.type == "monster" and definition.level <= 4)
+            ):
+                out.append({"do": "set", "card": card.iid})
             if card.zone == "hand" and definition.type == "monster":
                 if card.owner == tp and st.phase in ("main1", "main2"):
                     needed = 0 if definition.level <= 4 else (1 if definition.level <= 6 else 2)
@@ -1135,7 +1181,9 @@ class YugiohPolicy(Policy):
         if st.procedure and st.procedure[0]["kind"] == "attack":
             out.append({"do": "battle"})
         out.append({"do": "next_phase"})
-        out.append({"do": "gain_lp", "player": "p2", "amount": 500})
+        for player in ("p1", "p2"):
+            out.append({"do": "gain_lp", "player": player, "amount": 500})
+            out.append({"do": "damage", "player": player, "amount": 500})
         return out
 
 
