@@ -1,3 +1,9 @@
-"""WebSocket URL routes, served by channels (see simulator.asgi)."""
+"""WebSocket routes."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from simulator.consumers import BoardConsumer
+
+websocket_urlpatterns = [
+    path("ws/b/<str:slug>/", BoardConsumer.as_asgi()),
+]

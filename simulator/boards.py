@@ -1,0 +1,147 @@
+"""Boards as engine duels: create, load (with an in-process cache), and act on them.
+
+Every change happens in one database transaction that checks and bumps the board's version,
+so two browsers acting at once cannot both win: the second is told its view was stale.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from engine import Duel, IllegalAction
+from engine.cards import default_library, parse_cards
+from engine.scenario import Scenario, translate_answer
+
+from .models import Board
+
+_CACHE: OrderedDict[tuple[str, int], Duel] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+CACHE_SIZE = 64
+
+
+class StaleBoard(Exception):
+    """The action was made on an older version of the board than the current one."""
+
+
+def library_for(data: dict[str, Any]):
+    library = default_library(data.get("game"))
+    for card in parse_cards(data.get("cards") or [], file="board", game_hint=data.get("game")):
+        library.add(card, replace=True)
+    return library
+
+
+def duel_of(board: Board) -> Duel:
+    """The board's duel, rebuilt by replay or taken from the cache for this version."""
+    key = (board.slug, board.version)
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    data = board.data
+    duel = Duel.from_dict(data, library=library_for(data))
+    _remember(board, duel)
+    return duel
+
+
+def _remember(board: Board, duel: Duel) -> None:
+    with _CACHE_LOCK:
+        _CACHE[(board.slug, board.version)] = duel
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
+def create_board(*, game: str, settings: dict[str, Any] | None = None,
+                 setup: dict[str, Any] | None = None, cards: list[dict] | None = None,
+                 title: str = "", scenario: str = "", steps: list[dict] | None = None) -> Board:
+    """A new board; the set-up is validated by building its duel first."""
+    data = {"game": game, "settings": settings or {}, "setup": setup or {},
+            "actions": [], "cards": cards or []}
+    duel = Duel(game, setup=data["setup"], settings=data["settings"], library=library_for(data))
+    data["settings"] = dict(duel.settings)
+    board = Board.objects.create(game=game, title=title, scenario=scenario, data=data,
+                                 pending_steps=steps or [])
+    _remember(board, duel)
+    return board
+
+
+def board_from_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None) -> Board:
+    steps = [{k: v for k, v in s.items() if k != "__line__"} for s in scn.steps]
+    return create_board(game=scn.game, settings=settings or scn.settings, setup=scn.setup,
+                        cards=scn.raw_cards, title=scn.title, scenario=scn.slug, steps=steps)
+
+
+def _apply_and_save(board: Board, version: int, change) -> Duel:
+    with transaction.atomic():
+        locked = Board.objects.select_for_update().get(pk=board.pk)
+        if locked.version != version:
+            raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
+        duel = _clone(duel_of(locked))
+        change(locked, duel)
+        locked.data = {**locked.data, "actions": duel.to_dict()["actions"],
+                       "settings": duel.settings}
+        locked.version += 1
+        locked.save(update_fields=["data", "version", "pending_steps", "auto", "updated"])
+    board.__dict__.update(locked.__dict__)
+    _remember(board, duel)
+    return duel
+
+
+def _clone(duel: Duel) -> Duel:
+    """A private copy to act on, so a refused action never touches the cached duel."""
+    other = Duel.__new__(Duel)
+    other.__dict__.update(duel.__dict__)
+    other.state = duel.state.copy()
+    other.actions = list(duel.actions)
+    other.aliases = dict(duel.aliases)
+    other._watchers = set(duel._watchers)
+    other._continuous = set(duel._continuous)
+    return other
+
+
+def act(board: Board, version: int, action: dict[str, Any]) -> Duel:
+    """Apply one action (then default answers if the board's auto switch is on)."""
+    def change(locked: Board, duel: Duel) -> None:
+        duel.apply(action)
+        if locked.auto:
+            duel.auto()
+
+    return _apply_and_save(board, version, change)
+
+
+def next_step(board: Board, version: int) -> Duel:
+    """Play the scenario's next step on the board."""
+    def change(locked: Board, duel: Duel) -> None:
+        if not locked.pending_steps:
+            raise IllegalAction(_("This scenario has no step left."))
+        step = dict(locked.pending_steps[0])
+        auto = step.pop("auto", False)
+        if "answer" in step:
+            duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
+        elif step:
+            duel.apply(step)
+        if auto or locked.auto:
+            duel.auto()
+        locked.pending_steps = locked.pending_steps[1:]
+
+    return _apply_and_save(board, version, change)
+
+
+def set_auto(board: Board, version: int, on: bool) -> Duel:
+    def change(locked: Board, duel: Duel) -> None:
+        locked.auto = on
+        if on:
+            duel.auto()
+
+    return _apply_and_save(board, version, change)
+
+
+def undo(board: Board, version: int) -> Duel:
+    def change(locked: Board, duel: Duel) -> None:
+        duel.undo()
+
+    return _apply_and_save(board, version, change)

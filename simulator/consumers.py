@@ -1,0 +1,46 @@
+"""The live board: one Channels group per board; every watcher gets the same partials."""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import boards
+from .models import Board
+from .rendering import render_partials
+
+
+class BoardConsumer(AsyncWebsocketConsumer):
+    """Sends the board's out-of-band partials on connect and after every change.
+
+    Frames from the browser are not needed (actions go through HTTP POST) and are ignored,
+    whatever they contain.
+    """
+
+    async def connect(self) -> None:
+        self.slug = self.scope["url_route"]["kwargs"]["slug"]
+        html = await self._current_html()
+        if html is None:
+            await self.close(code=4404)
+            return
+        self.group = f"board.{self.slug}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=html)  # a (re)connecting socket gets the current state
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        return None  # garbage or not, nothing a watcher sends changes the board
+
+    async def board_update(self, event: dict) -> None:
+        await self.send(text_data=event["html"])
+
+    @database_sync_to_async
+    def _current_html(self) -> str | None:
+        board = Board.objects.filter(slug=self.slug).first()
+        if board is None:
+            return None
+        return render_partials(board, boards.duel_of(board), oob=True)

@@ -1,0 +1,253 @@
+"""Engine state -> the board's named partials.
+
+One view-model is built per update and every partial renders from it: the first page load,
+the htmx response to the acting browser and the out-of-band swap sent to every watcher use
+the same templates (``templates/simulator/partials/``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext_lazy
+
+from engine import RULES, Duel
+from engine.log import player_name, render
+
+from .models import Board
+
+#: the partials sent on every update, in the order they appear on the page
+PARTIALS = ("status", "board", "chain", "decision", "log")
+
+ZONE_LAYOUT = {
+    "yugioh": [("field", "monster", "spell_trap", "gy"), ("hand", "deck", "extra", "banished")],
+    "duel_masters": [("battle", "shield", "mana", "graveyard"), ("hand", "deck")],
+}
+ZONE_LABELS = {
+    "hand": pgettext_lazy("zone", "Hand"), "deck": pgettext_lazy("zone", "Deck"),
+    "extra": pgettext_lazy("zone", "Extra Deck"), "monster": pgettext_lazy("zone", "Monster Zones"),
+    "spell_trap": pgettext_lazy("zone", "Spell & Trap Zones"), "field": pgettext_lazy("zone", "Field Zone"),
+    "gy": pgettext_lazy("zone", "GY"), "banished": pgettext_lazy("zone", "Banished"),
+    "battle": pgettext_lazy("zone", "Battle zone"), "shield": pgettext_lazy("zone", "Shields"),
+    "mana": pgettext_lazy("zone", "Mana"), "graveyard": pgettext_lazy("zone", "Graveyard"),
+}
+HIDDEN_ZONES = {"deck"}
+
+
+def _action_label(action: dict[str, Any], duel: Duel) -> str:
+    do = action["do"]
+    labels = {
+        "destroy": _("Destroy by battle") if action.get("cause") == "battle"
+        else _("Destroy by card effect"),
+        "send_to_gy": _("Send to the GY"), "banish": _("Banish"),
+        "return_to_hand": _("Return to the hand"), "tribute": _("Tribute (as a cost)"),
+        "special_summon": _("Special Summon"), "set": _("Set"), "flip_summon": _("Flip Summon"),
+        "change_position": _("Change battle position"), "discard": _("Discard"),
+        "declare_attack": _("Declare an attack"), "battle": _("Battle (Damage Step)"),
+        "next_phase": _("Next phase"), "tap": _("Tap"), "untap": _("Untap"),
+        "put_into_battle": _("Put into the battle zone"), "break_shield": _("Break this shield"),
+        "attack": _("Attack"), "cast": _("Cast"), "summon": _("Summon"),
+        "end_turn": _("End the turn"), "charge_mana": _("Charge as mana"),
+    }
+    if do == "normal_summon":
+        return _("Tribute Summon") if action.get("tributes") else _("Normal Summon")
+    if do == "activate":
+        if action.get("with_effect") is not None:
+            return _("Activate with its effect (same chain link)")
+        if action.get("effect") in ("card", None):
+            return _("Activate")
+        card = duel.state.cards[action["card"]]
+        effect = duel.effect(card, int(action["effect"]))
+        return _("Activate: %(effect)s") % {"effect": effect.label or effect.index + 1}
+    if do in ("gain_lp", "damage", "lose_lp"):
+        who = player_name(int(str(action["player"])[-1]) - 1, _)
+        verb = {"gain_lp": _("gains"), "damage": _("takes damage:"), "lose_lp": _("loses")}[do]
+        return f"{who} {verb} {action['amount']}"
+    if do == "declare_attack" and action.get("target") is None:
+        return _("Attack directly")
+    return labels.get(do, do.replace("_", " "))
+
+
+def _card_view(duel: Duel, iid: int, marks: dict[int, list[str]],
+               menus: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+    card = duel.state.cards[iid]
+    definition = duel.definition(card)
+    stats = []
+    if definition.game == "yugioh" and definition.type in ("monster", "token"):
+        stats = [f"{_('Level')} {definition.level}",
+                 f"{duel.policy.stat(duel, card, 'atk')}/{duel.policy.stat(duel, card, 'def')}"]
+    elif definition.game == "duel_masters":
+        power = duel.policy.power(duel, card)
+        stats = [f"{_('Cost')} {definition.cost}"] + ([f"{power}"] if power is not None else [])
+    state = []
+    if not card.face_up:
+        state.append(_("face-down"))
+    if card.zone == "monster":
+        state.append(_("Defense") if card.position == "defense" else _("Attack"))
+    if card.tapped:
+        state.append(_("tapped"))
+    return {
+        "iid": iid, "name": definition.en, "ja": definition.name.get("ja", ""),
+        "type": definition.type, "subtype": definition.subtype, "text": definition.text,
+        "stats": " · ".join(stats), "state": ", ".join(state), "face_up": card.face_up,
+        "tapped": card.tapped, "position": card.position, "marks": marks.get(iid, []),
+        "menu": menus.get(iid, []), "owner": card.owner, "controller": card.controller,
+    }
+
+
+def view_model(board: Board, duel: Duel, message: str = "") -> dict[str, Any]:
+    st = duel.state
+    legal = duel.legal_actions() if st.decision is None else []
+    menus: dict[int, list[dict[str, Any]]] = {}
+    global_actions = []
+    for action in legal:
+        item = {"label": _action_label(action, duel), "json": json.dumps(action)}
+        if "card" in action and action["do"] not in ("battle",):
+            menus.setdefault(int(action["card"]), []).append(item)
+        else:
+            global_actions.append(item)
+    marks: dict[int, list[str]] = {}
+    for link in st.chain:
+        marks.setdefault(link.card, []).append(_("CL%(n)s") % {"n": link.number})
+    for t in st.triggers:
+        if t.status in ("met", "ready", "queued", "pending"):
+            marks.setdefault(t.card, []).append(_("trigger"))
+    sides = []
+    for player in (1, 0):
+        rows = []
+        for row in ZONE_LAYOUT[duel.game]:
+            zones = []
+            for zone in row:
+                if zone not in st.zones[player]:
+                    continue
+                iids = st.zones[player][zone]
+                hidden = zone in HIDDEN_ZONES
+                zones.append({
+                    "name": zone, "label": ZONE_LABELS.get(zone, zone), "count": len(iids),
+                    "cards": [] if hidden else [_card_view(duel, i, marks, menus) for i in iids],
+                    "hidden": hidden,
+                })
+            rows.append(zones)
+        sides.append({"player": player, "key": f"p{player + 1}",
+                      "name": player_name(player, _), "lp": st.lp[player], "rows": rows,
+                      "is_turn": player == st.turn_player})
+    return {
+        "board": board, "duel": duel, "game": duel.game, "version": board.version,
+        "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, _),
+        "phase": _(duel_phase_name(duel)), "chain": _chain_view(duel),
+        "triggers": _triggers_view(duel), "decision": _decision_view(duel),
+        "log": _log_view(duel), "global_actions": global_actions, "message": message,
+        "pending_steps": len(board.pending_steps), "ruling": ruling_text(duel),
+    }
+
+
+def duel_phase_name(duel: Duel) -> str:
+    from engine.log import PHASE_NAMES
+
+    return PHASE_NAMES.get(duel.state.phase, duel.state.phase)
+
+
+def _chain_view(duel: Duel) -> list[dict[str, Any]]:
+    st = duel.state
+    out = []
+    for i, link in enumerate(st.chain):
+        card = st.cards[link.card]
+        definition = duel.definition(card)
+        effect = definition.effects[link.effect] if link.effect >= 0 else None
+        out.append({
+            "number": link.number, "card": definition.en, "iid": link.card,
+            "effect": (effect.label if effect else _("card activation")),
+            "text": definition.text, "controller": player_name(link.controller, _),
+            "speed": link.speed,
+            "resolving": st.chain_state == "resolving" and i == len(st.chain) - 1,
+        })
+    return list(reversed(out))  # the top of the chain first: it resolves first
+
+
+STATUS_LABELS = {
+    "met": gettext_noop("met its timing"), "ready": gettext_noop("waiting to be activated"),
+    "queued": gettext_noop("about to be activated"), "activated": gettext_noop("activated"),
+    "resolved": gettext_noop("activated and resolved"),
+    "missed": gettext_noop("missed the timing"), "not_activated": gettext_noop("not activated"),
+    "declined": gettext_noop("not activated (declined)"),
+    "negated": gettext_noop("activation negated"), "pending": gettext_noop("pending"),
+}
+
+
+def _triggers_view(duel: Duel) -> list[dict[str, Any]]:
+    explanations: dict[int, str] = {}
+    for entry in duel.state.log:
+        tid = entry.get("args", {}).get("tid")
+        if tid is not None and entry["key"].startswith(("trigger.", "pending.")):
+            explanations[tid] = render(entry, duel.name, _, with_rules=False)
+    out = []
+    for t in reversed(duel.state.triggers[-60:]):
+        out.append({
+            "tid": t.tid, "card": duel.name(t.card), "status": t.status,
+            "label": _(STATUS_LABELS.get(t.status, t.status)), "link": t.link,
+            "rules": [r for r in t.rules if r in RULES], "met_at": t.met_at,
+            "explanation": explanations.get(t.tid, ""),
+            "controller": player_name(t.controller, _),
+        })
+    return out
+
+
+def _decision_view(duel: Duel) -> dict[str, Any] | None:
+    d = duel.state.decision
+    if d is None:
+        return None
+    options = []
+    for o in d.options:
+        if o.get("card") is not None:
+            label = duel.name(o["card"])
+            if o.get("with_effect") is not None:
+                label += " " + _("(with its effect)")
+        else:
+            label = {"yes": _("Activate"), "no": _("Do not activate"), "pass": _("Pass")}.get(
+                o["id"], o["id"])
+        options.append({"id": o["id"], "label": label})
+    prompts = {
+        "activate_trigger": _("Activate %(card)s?"), "order": _("Order these effects"),
+        "respond": _("Respond to the chain, or pass?"), "choose_cards": _("Choose %(n)s"),
+        "phase_trigger": _("Which of your phase effects is activated next?"),
+        "next_pending": _("Which of your pending abilities resolves next?"),
+    }
+    card = d.args.get("card")
+    prompt = prompts.get(d.kind, d.kind) % {"card": duel.name(card) if card else "",
+                                            "n": d.max}
+    return {"kind": d.kind, "player": player_name(d.player, _), "options": options,
+            "rules": d.rules, "prompt": prompt, "min": d.min, "max": d.max,
+            "multi": d.kind in ("choose_cards", "order")}
+
+
+def _log_view(duel: Duel, last: int = 200) -> list[dict[str, Any]]:
+    out = []
+    for entry in duel.state.log[-last:]:
+        out.append({"seq": entry["seq"], "instant": entry["instant"], "key": entry["key"],
+                    "text": render(entry, duel.name, _, with_rules=False),
+                    "rules": [r for r in entry["rules"] if r in RULES]})
+    return out
+
+
+def ruling_text(duel: Duel) -> str:
+    """The current (or last) chain and its explanation, as plain text to paste in a chat."""
+    log = duel.state.log
+    start = 0
+    for i in range(len(log) - 1, -1, -1):
+        if log[i]["key"] == "action":
+            start = i
+            break
+    lines = [render(e, duel.name, _) for e in log[start:] if e["key"] != "instant"]
+    return "\n".join(lines)
+
+
+def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
+                    request=None) -> str:
+    """Every partial of the board, once; with ``oob`` as out-of-band swaps."""
+    context = view_model(board, duel, message)
+    context["oob"] = oob
+    return "".join(render_to_string(f"simulator/partials/{name}.html", context, request=request)
+                   for name in PARTIALS)
