@@ -98,7 +98,7 @@ class Duel:
     def _index_card(self, card: Card) -> None:
         definition = self.library[card.card_id]
         for e in definition.effects:
-            if e.kind == "trigger" and e.event and not e.watches_self:
+            if self.policy.is_collected(e) and not e.watches_self:
                 self._watchers.add(card.iid)
             if e.kind == "continuous" and e.apply:
                 self._continuous.add(card.iid)
@@ -187,13 +187,14 @@ class Duel:
         if self._loop_budget < 0:
             raise self._loop_error()
         st.instant += 1
-        inst = {"n": st.instant, "kind": kind, "events": events}
+        n = st.instant
+        inst = {"n": n, "kind": kind, "events": events}
         st.instants.append(inst)
         if len(st.instants) > 64:
             del st.instants[:-64]
-        self.log("instant", instant=st.instant, events=[describe_event(e) for e in events])
+        self.log("instant", instant=n, events=[describe_event(e) for e in events])
         self.policy.after_instant(self, inst)
-        return st.instant
+        return n
 
     def instant_events(self, n: int) -> list[dict[str, Any]]:
         for inst in reversed(self.state.instants):
@@ -296,7 +297,9 @@ class Duel:
     def set_tapped(self, card: Card, tapped: bool, *, by: int | None) -> list[dict[str, Any]]:
         if card.tapped == tapped:
             return []
-        ev = make_event("tapped" if tapped else "untapped", card, by=by)
+        first = tapped and card.flags.get("tapped_turn") != self.state.turn
+        ev = make_event("tapped" if tapped else "untapped", card, by=by,
+                        first_this_turn=first or None)
         card.tapped = tapped
         if tapped:
             card.flags["tapped_turn"] = self.state.turn
@@ -486,7 +489,10 @@ class Duel:
             if spec.get("then") and ctx.events:
                 events, ctx.events = ctx.events, []
                 link.data["events"] = ctx.events
-                self.happen(events, kind="resolution")
+                link.data.setdefault("instants", []).append(
+                    self.happen(events, kind="resolution"))
+                if self.policy.cut_in(self, link):
+                    return ctx  # paused: another ability cuts in first (DM-STRIGGER)
             if spec.get("if_done") and not link.data.get("last_did", True):
                 link.pc += 1
                 continue

@@ -45,6 +45,8 @@ def identify_effect(text: str, card_type: str = "monster") -> str:
     """
     head, colon, _ = text.partition(":")
     head_l = head.lower().strip()
+    if head_l == "flip":
+        return "trigger"  # "FLIP:" is the event "this card is flipped face-up"
     if re.search(r"when this card (resolves|is activated)", head_l):
         return "resolution"
     if "during either player's turn" in head_l or "(quick effect)" in text.lower():
@@ -286,11 +288,6 @@ class YugiohPolicy(Policy):
         """Move to the next phase (the next turn after the End Phase)."""
         st = duel.state
         self._need_open(duel)
-        owed = [a for a in self.available_phase_triggers(duel) if not a[2].optional]
-        if owed:
-            card, _, _ = owed[0]
-            raise IllegalAction(f"{duel.name(card.iid)}'s mandatory effect must be activated "
-                                "in this phase first", ["YGO-PHASE"])
         st.procedure = []
         i = self.PHASES.index(st.phase)
         if i + 1 < len(self.PHASES):
@@ -435,10 +432,9 @@ class YugiohPolicy(Policy):
         if effect.once_per_turn and self._used(duel, card, effect):
             return
         t = self.new_trigger(duel, card, effect, ev, inst)
-        duel.log("trigger.met", ["YGO-KIND"], card=card.iid,
+        duel.log("trigger.met", ["YGO-KIND"], card=card.iid, tid=t.tid,
                  effect=self._effect_name(duel, card, effect), met_at=inst["n"],
                  event=[_describe(ev)])
-        del t
 
     def _in_activation_zone(self, card: Card, effect: EffectDef) -> bool:
         if card.zone not in effect.activate_from:
@@ -567,13 +563,13 @@ class YugiohPolicy(Policy):
             rules = ["YGO-WAIT"] + (["YGO-CHAIN"] if self._met_in_chain(duel, t) else [])
             t.rules = rules + t.rules
             duel.log("trigger.waiting", rules, card=card.iid, effect=name, met_at=t.met_at,
-                     why={"key": why})
+                     why={"key": why}, tid=t.tid)
 
     def _set(self, duel: Duel, t: Trigger, status: str, rules: list[str], key: str,
              name: str, **args: Any) -> None:
         t.status = status
         t.rules = list(rules)
-        duel.log(key, rules, card=t.card, effect=name, **args)
+        duel.log(key, rules, card=t.card, effect=name, tid=t.tid, **args)
 
     def _about_itself(self, t: Trigger) -> bool:
         return t.event.get("card") == t.card or t.event.get("by") == t.card
@@ -710,11 +706,18 @@ class YugiohPolicy(Policy):
         available = self.available_phase_triggers(duel)
         if not available:
             return False
+        for card, player, effect in available:
+            problem = duel.activation_problem(player, card, effect)
+            if problem:  # it cannot be activated this phase: say so once
+                self._mark_used(duel, card, effect)
+                ev = make_event("phase_start", None, phase=st.phase, player=st.turn_player)
+                t = self.new_trigger(duel, card, effect, ev, {"n": st.instant}, phase=True)
+                self._set(duel, t, "not_activated", ["YGO-PHASE"], "trigger.not_activated",
+                          self._effect_name(duel, card, effect), reason=problem)
+                return True
         for player in (st.turn_player, 1 - st.turn_player):
             mine = [(c, e) for c, p, e in available if p == player]
             if not mine or st.phase_passed.get(str(player)) == st.instant:
-                continue
-            if any(duel.activation_problem(player, c, e) is None for c, e in mine) is False:
                 continue
             mandatory = [m for m in mine if not m[1].optional]
             options = [{"id": f"{c.iid}:{e.index}", "card": c.iid} for c, e in mine]
@@ -802,6 +805,7 @@ class YugiohPolicy(Policy):
             duel.log("chain.link_same", rules, link=number, player=player, card=card.iid)
         else:
             duel.log("chain.link", rules, link=number, player=player, card=card.iid,
+                     tid=act["tid"],
                      effect=self._effect_name(duel, card, effect) if effect or act["kind"] != "card"
                      else "card activation", speed=speed)
         st.passes = 0
@@ -1092,8 +1096,9 @@ class YugiohPolicy(Policy):
             duel.log("chain.no_effect", ["YGO-CHAIN"], link=link.number,
                      reason={"key": "reason.nothing"})
         n = duel.happen(events, kind="resolution")
-        for inst in st.instants[-3:]:
-            if inst["n"] <= n and inst["kind"] == "resolution":
+        mine = set(link.data.get("instants", [])) | {n}
+        for inst in st.instants:
+            if inst["n"] in mine:  # the instants of this link's own resolution (YGO-SEQUENCE)
                 inst["link_tag"] = f"{link.number}:{link.activated_at}"
         self._chain_end(duel)
 
