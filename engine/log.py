@@ -59,6 +59,21 @@ MESSAGES: dict[str, str] = {
     "pending.resolve": "{card}: {effect} resolves",
     "pending.no_effect": "{card}: {effect} resolves with no effect: {reason}",
     "pending.declined": "{player} chose not to use {card}: {effect}",
+    "pending.cut_in": "{card}: {effect} cuts in while {other} is resolving",
+    "pending.not_triggered": "{card}: {effect} does not trigger: {reason}",
+    "spell.cast": "{player} casts {card}",
+    "spell.resolve": "{card} resolves",
+    "spell.done": "{card} has resolved and goes to the graveyard",
+    "evolution.no_base": (
+        "{card} cannot be put into the battle zone: no creature it can evolve from is there, "
+        "so it stays in the {zone}"
+    ),
+    "attack.step": "{step} of the attack of {card}",
+    "attack.stopped": "The attack of {card} stops: {reason}",
+    "attack.end": "The attack of {card} ends; \"while attacking\" effects end",
+    "game.win": "{player} wins: the attack reached a player with no shields",
+    "turn.cleanup": "Effects that last until the end of turn {turn} end",
+    "decision.block": "{player} blocks with {cards}",
     "static": "{card}: {what}",
     "state_check": "{card} is destroyed: its power is {power} (0 or less)",
     "replaced": "{card}: {what} instead",
@@ -81,6 +96,11 @@ MESSAGES: dict[str, str] = {
     "reason.event_replaced": "the event was replaced and did not happen",
     "reason.nothing": "there is nothing to apply it to",
     "reason.abilities_ignored": "{card}'s abilities are being ignored",
+    "reason.reset": "{card} {how} before it applied, so the effect is reset",
+    "reason.not_in_hand": "{card} is no longer in the hand",
+    "reason.ninja_used": "{player} already used a Ninja Strike during this attack",
+    "reason.not_present": "{card} was not in the battle zone when the {moment}",
+    "reason.attacker_gone": "{card} left the battle zone",
 }
 
 EVENT_MESSAGES: dict[str, str] = {
@@ -125,7 +145,7 @@ PHASE_NAMES = {
     "draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
     "battle": "Battle Phase", "main2": "Main Phase 2", "end": "End Phase",
     "start": "start of turn", "charge": "mana charge step", "main": "main step",
-    "attack": "attack step", "end_of_turn": "end of turn",
+    "attack": "attack step", "end_of_turn": "end of turn", "draw_step": "draw step",
 }
 
 ZONE_NAMES = {
@@ -139,8 +159,14 @@ CARD_ARGS = ("card", "by", "target")
 PLAYER_ARGS = ("player",)
 
 
-def player_name(player: int) -> str:
-    return f"Player {player + 1}"
+CAUSES = {"battle": " by battle", "effect": " by a card effect", "cost": " as a cost"}
+SUMMON_KINDS = {"normal": "Normal", "tribute": "Tribute", "special": "Special", "flip": "Flip"}
+DESTROYED_AND_SENT = "{card} was destroyed{cause} and sent to the {to}"
+PLAYER = "Player {n}"
+
+
+def player_name(player: int, tr: Callable[[str], str] | None = None) -> str:
+    return (tr or _same)(PLAYER).format(n=player + 1)
 
 
 def _fmt(template: str, args: dict[str, Any]) -> str:
@@ -151,7 +177,12 @@ def _fmt(template: str, args: dict[str, Any]) -> str:
     return template.format_map(_Safe(args))
 
 
-def render_event(ev: dict[str, Any], card_name: Callable[[int], str]) -> str:
+def _same(text: str) -> str:
+    return text
+
+
+def render_event(ev: dict[str, Any], card_name: Callable[[int], str],
+                 tr: Callable[[str], str] = _same) -> str:
     args: dict[str, Any] = dict(ev)
     if ev.get("card") is not None:
         args["card"] = card_name(ev["card"])
@@ -174,42 +205,48 @@ def render_event(ev: dict[str, Any], card_name: Callable[[int], str]) -> str:
     return _fmt(template, args)
 
 
-def render_events(events: list[dict[str, Any]], card_name: Callable[[int], str]) -> str:
+def render_events(events: list[dict[str, Any]], card_name: Callable[[int], str],
+                  tr: Callable[[str], str] | None = None) -> str:
     """Word an instant's events, leaving out the bookkeeping ones (left the field...)."""
     shown = [e for e in events if e["type"] not in ("left_field", "sent_to_gy")
              or not any(o.get("card") == e.get("card") and o is not e
                         and o["type"] in ("destroyed", "tributed", "discarded") for o in events)]
     shown = [e for e in shown if e["type"] != "left_field"] or events
-    return "; ".join(render_event(e, card_name) for e in shown)
+    return "; ".join(render_event(e, card_name, tr or _same) for e in shown)
 
 
-def render(entry: dict[str, Any], card_name: Callable[[int], str]) -> str:
-    """One log entry in English, with its rule ids."""
-    args = _render_args(entry.get("args", {}), card_name)
-    text = _fmt(MESSAGES.get(entry["key"], entry["key"]), args)
-    if entry.get("rules"):
+def render(entry: dict[str, Any], card_name: Callable[[int], str],
+           tr: Callable[[str], str] = _same, with_rules: bool = True) -> str:
+    """One log entry in words (English unless ``tr`` translates), with its rule ids."""
+    text = render_message(entry["key"], entry.get("args", {}), card_name, tr)
+    if with_rules and entry.get("rules"):
         text += f" ({', '.join(entry['rules'])})"
     return text
 
 
-def _render_args(raw: dict[str, Any], card_name: Callable[[int], str]) -> dict[str, Any]:
+def render_message(key: str, raw: dict[str, Any], card_name: Callable[[int], str],
+                   tr: Callable[[str], str] = _same) -> str:
+    return _fmt(tr(MESSAGES.get(key, key)), _render_args(raw, card_name, tr))
+
+
+def _render_args(raw: dict[str, Any], card_name: Callable[[int], str],
+                 tr: Callable[[str], str]) -> dict[str, Any]:
     args: dict[str, Any] = {}
     for key, value in raw.items():
         if key in CARD_ARGS and isinstance(value, int):
             args[key] = card_name(value)
         elif key in PLAYER_ARGS and isinstance(value, int):
-            args[key] = player_name(value)
+            args[key] = player_name(value, tr)
         elif key == "cards" and isinstance(value, list):
             args[key] = ", ".join(card_name(v) for v in value)
         elif key in ("reason", "why") and isinstance(value, dict):
-            args[key] = _fmt(MESSAGES.get(value["key"], value["key"]),
-                             _render_args(value.get("args", {}), card_name))
+            args[key] = render_message(value["key"], value.get("args", {}), card_name, tr)
         elif key in ("event", "later", "events") and isinstance(value, list):
-            args[key] = render_events(value, card_name)
+            args[key] = render_events(value, card_name, tr)
         elif key == "zone":
-            args[key] = ZONE_NAMES.get(value, value)
+            args[key] = tr(ZONE_NAMES.get(value, value))
         elif key == "phase":
-            args[key] = PHASE_NAMES.get(value, value)
+            args[key] = tr(PHASE_NAMES.get(value, value))
         else:
             args[key] = value
     return args

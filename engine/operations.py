@@ -6,12 +6,14 @@ Operations joined by ``then: true`` happen at a new instant (YGO-SEQUENCE). One 
 emitted per card affected; the rule policy decides how often a trigger fires for a batch.
 
 Cards are picked by a *selector*: ``card: self | event_card | attacker | <target name>``,
-``choose: {zone, controller, filter, count}`` (a decision for the chooser), or
-``all: {zone, controller, filter}``.
+``choose: {zone, controller, filter, count}`` (a decision for the chooser),
+``all: {zone, controller, filter}``, ``top: {zone, controller, count}`` (the top of a deck) or
+``random: {zone, controller, count}`` (seeded by the state).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -98,6 +100,14 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
         return [st.cards[iid]] if iid is not None and iid in st.cards else []
     if "all" in spec:
         return duel.find_cards(spec["all"], ctx.controller, ctx.source)
+    if "top" in spec:  # the top cards of a deck (the end of its zone list)
+        top = spec["top"]
+        return duel.find_cards(top, ctx.controller, ctx.source)[::-1][: int(top.get("count", 1))]
+    if "random" in spec:  # seeded by the state, so a replay picks the same cards
+        pick = spec["random"]
+        pool = duel.find_cards(pick, ctx.controller, ctx.source)
+        rng = random.Random(f"{duel.state.settings.get('seed', 0)}:{duel.state.instant}:{ctx.key}")
+        return rng.sample(pool, min(int(pick.get("count", 1)), len(pool)))
     if "choose" in spec:
         choose = spec["choose"]
         chooser = _player(duel, ctx, choose.get("chooser"))
@@ -138,6 +148,7 @@ operation("tribute")(_move_op("graveyard", "tributed"))
 operation("put_into_mana")(_move_op("mana"))
 operation("put_into_battle")(_move_op("battle"))
 operation("add_shield")(_move_op("shield"))
+operation("put_into_deck")(_move_op("deck"))  # ``bottom: true`` puts it at the bottom
 
 
 @operation("special_summon")

@@ -265,6 +265,10 @@ class Policy:
     def check_order(self, duel: Duel, decision: Any, order: list[str]) -> None:
         return None
 
+    def cut_in(self, duel: Duel, link: Any) -> bool:
+        """Must ``link`` pause after an instant of its resolution for another (DM-STRIGGER)?"""
+        return False
+
     def break_shield(self, duel: Duel, card: Card, *, by: int | None) -> list[dict[str, Any]]:
         raise IllegalAction("this game has no shields")
 
