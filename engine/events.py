@@ -205,7 +205,8 @@ def event_matches(
         att = ev.get("card")
         if att is None or att not in state.cards:
             return False
-        if pattern["attacker"] == "opponent" and ev.get("was", {}).get("controller") == me.controller:
+        attacker_controller = ev.get("was", {}).get("controller")
+        if pattern["attacker"] == "opponent" and attacker_controller == me.controller:
             return False
     return True
 

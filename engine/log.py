@@ -84,7 +84,9 @@ MESSAGES: dict[str, str] = {
     "reason.left_location": "{card} left the {zone} after it met its timing (it is a new card now)",
     "reason.face_down": "{card} is face-down",
     "reason.not_on_field": "{card} was not face-up on the field when {event} completed",
-    "reason.damage_step": "an optional trigger about another card cannot be activated in the Damage Step",
+    "reason.damage_step": (
+        "an optional trigger about another card cannot be activated in the Damage Step"
+    ),
     "reason.once_per_turn": "it was already used this turn",
     "reason.no_target": "it has no legal target",
     "reason.cannot_pay": "its cost cannot be paid",
@@ -92,7 +94,10 @@ MESSAGES: dict[str, str] = {
     "reason.needs_self": "what it does needs {card} itself, which left the field",
     "reason.negated": "its effect was negated",
     "reason.condition": "its condition is not met",
-    "reason.hand_self_summon": "{player} already activated a trigger that Special Summons its own card from the hand in this chain",
+    "reason.hand_self_summon": (
+        "{player} already activated a trigger that Special Summons its own card from the hand "
+        "in this chain"
+    ),
     "reason.event_replaced": "the event was replaced and did not happen",
     "reason.nothing": "there is nothing to apply it to",
     "reason.abilities_ignored": "{card}'s abilities are being ignored",
@@ -187,22 +192,19 @@ def render_event(ev: dict[str, Any], card_name: Callable[[int], str],
     if ev.get("card") is not None:
         args["card"] = card_name(ev["card"])
     if ev.get("player") is not None:
-        args["player"] = player_name(ev["player"])
+        args["player"] = player_name(ev["player"], tr)
     cause = ev.get("cause")
-    args["cause"] = {"battle": " by battle", "effect": " by a card effect", "cost": " as a cost"}.get(
-        cause, ""
-    )
+    args["cause"] = tr(CAUSES[cause]) if cause in CAUSES else ""
     if "phase" in ev:
-        args["phase"] = PHASE_NAMES.get(ev["phase"], ev["phase"])
+        args["phase"] = tr(PHASE_NAMES.get(ev["phase"], ev["phase"]))
     if "to" in ev:
-        args["to"] = ZONE_NAMES.get(ev["to"], ev["to"])
+        args["to"] = tr(ZONE_NAMES.get(ev["to"], ev["to"]))
     if "how" in ev:
-        args["how"] = {"normal": "Normal", "tribute": "Tribute", "special": "Special",
-                       "flip": "Flip"}.get(ev["how"], ev["how"])
+        args["how"] = tr(SUMMON_KINDS.get(ev["how"], ev["how"]))
     template = EVENT_MESSAGES.get(ev["type"], ev["type"])
     if ev["type"] == "sent_to_gy" and ev.get("destroyed"):
-        template = "{card} was destroyed{cause} and sent to the {to}"
-    return _fmt(template, args)
+        template = DESTROYED_AND_SENT
+    return _fmt(tr(template), args)
 
 
 def render_events(events: list[dict[str, Any]], card_name: Callable[[int], str],

@@ -2,7 +2,7 @@
 
 The engine is pure Python and words its log in English; the web layer passes these templates
 through gettext when it renders a log entry. This list lets ``makemessages`` find them; a test
-keeps it equal to the engine's templates.
+keeps it equal to the engine's templates (regenerate it with ``manage.py logmessages``).
 """
 
 from django.utils.translation import gettext_noop
@@ -40,6 +40,18 @@ LOG_MESSAGES = [
     gettext_noop('{card}: {effect} resolves'),
     gettext_noop('{card}: {effect} resolves with no effect: {reason}'),
     gettext_noop('{player} chose not to use {card}: {effect}'),
+    gettext_noop('{card}: {effect} cuts in while {other} is resolving'),
+    gettext_noop('{card}: {effect} does not trigger: {reason}'),
+    gettext_noop('{player} casts {card}'),
+    gettext_noop('{card} resolves'),
+    gettext_noop('{card} has resolved and goes to the graveyard'),
+    gettext_noop('{card} cannot be put into the battle zone: no creature it can evolve from is there, so it stays in the {zone}'),
+    gettext_noop('{step} of the attack of {card}'),
+    gettext_noop('The attack of {card} stops: {reason}'),
+    gettext_noop('The attack of {card} ends; "while attacking" effects end'),
+    gettext_noop('{player} wins: the attack reached a player with no shields'),
+    gettext_noop('Effects that last until the end of turn {turn} end'),
+    gettext_noop('{player} blocks with {cards}'),
     gettext_noop('{card}: {what}'),
     gettext_noop('{card} is destroyed: its power is {power} (0 or less)'),
     gettext_noop('{card}: {what} instead'),
@@ -61,6 +73,11 @@ LOG_MESSAGES = [
     gettext_noop('the event was replaced and did not happen'),
     gettext_noop('there is nothing to apply it to'),
     gettext_noop("{card}'s abilities are being ignored"),
+    gettext_noop('{card} {how} before it applied, so the effect is reset'),
+    gettext_noop('{card} is no longer in the hand'),
+    gettext_noop('{player} already used a Ninja Strike during this attack'),
+    gettext_noop('{card} was not in the battle zone when the {moment}'),
+    gettext_noop('{card} left the battle zone'),
     gettext_noop('{card} was destroyed{cause}'),
     gettext_noop('{card} was sent to the {to}'),
     gettext_noop('{card} left the field'),
@@ -107,6 +124,7 @@ LOG_MESSAGES = [
     gettext_noop('main step'),
     gettext_noop('attack step'),
     gettext_noop('end of turn'),
+    gettext_noop('draw step'),
     gettext_noop('hand'),
     gettext_noop('Deck'),
     gettext_noop('Extra Deck'),

@@ -28,8 +28,10 @@ ZONE_LAYOUT = {
 }
 ZONE_LABELS = {
     "hand": pgettext_lazy("zone", "Hand"), "deck": pgettext_lazy("zone", "Deck"),
-    "extra": pgettext_lazy("zone", "Extra Deck"), "monster": pgettext_lazy("zone", "Monster Zones"),
-    "spell_trap": pgettext_lazy("zone", "Spell & Trap Zones"), "field": pgettext_lazy("zone", "Field Zone"),
+    "extra": pgettext_lazy("zone", "Extra Deck"),
+    "monster": pgettext_lazy("zone", "Monster Zones"),
+    "spell_trap": pgettext_lazy("zone", "Spell & Trap Zones"),
+    "field": pgettext_lazy("zone", "Field Zone"),
     "gy": pgettext_lazy("zone", "GY"), "banished": pgettext_lazy("zone", "Banished"),
     "battle": pgettext_lazy("zone", "Battle zone"), "shield": pgettext_lazy("zone", "Shields"),
     "mana": pgettext_lazy("zone", "Mana"), "graveyard": pgettext_lazy("zone", "Graveyard"),

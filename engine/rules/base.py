@@ -291,7 +291,8 @@ class Policy:
             card_events.append({**base, "type": "sent_to_gy",
                                 **{k: v for k, v in after.items() if v is not None}})
         elif to == "hand":
-            card_events.append({**base, "type": "returned_to_hand" if was_field else "added_to_hand",
+            kind = "returned_to_hand" if was_field else "added_to_hand"
+            card_events.append({**base, "type": kind,
                                 **{k: v for k, v in after.items() if v is not None}})
         elif to == "banished":
             card_events.append({**base, "type": "banished",

@@ -326,7 +326,8 @@ class YugiohPolicy(Policy):
                          "target": target.iid if target else None,
                          "target_obj": target.obj if target else None, "stage": "declared",
                          "auto": False}]
-        duel.log("action", player=attacker.controller, what=f"attacks with {duel.name(attacker.iid)}")
+        duel.log("action", player=attacker.controller,
+                 what=f"attacks with {duel.name(attacker.iid)}")
         duel.happen([make_event("attack_declared", attacker, player=attacker.controller,
                                 target=target.iid if target else None,
                                 direct=target is None)])
@@ -1168,7 +1169,8 @@ class YugiohPolicy(Policy):
                 if card.owner == tp and st.phase in ("main1", "main2"):
                     needed = 0 if definition.level <= 4 else (1 if definition.level <= 6 else 2)
                     mine = st.zones[tp]["monster"][:needed]
-                    if len(mine) == needed and (needed or self.can_place(duel, card, tp, "monster")):
+                    room = needed or self.can_place(duel, card, tp, "monster")
+                    if len(mine) == needed and room:
                         out.append({"do": "normal_summon", "card": card.iid, "tributes": mine})
                 if self.can_place(duel, card, card.owner, "monster"):
                     out.append({"do": "special_summon", "card": card.iid})

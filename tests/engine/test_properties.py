@@ -47,7 +47,7 @@ def check_invariants(duel: Duel) -> None:
     assert [link.number for link in state.chain] == list(range(1, len(state.chain) + 1))
     # no card duplicated or lost: every card is listed once, in the zone it says it is in
     listed: Counter[int] = Counter()
-    for player, zones in enumerate(state.zones):
+    for _player, zones in enumerate(state.zones):
         for zone, iids in zones.items():
             for iid in iids:
                 listed[iid] += 1

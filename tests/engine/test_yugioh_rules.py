@@ -14,7 +14,6 @@ import pytest
 
 from engine.cards import builtin_library, default_library, parse_card
 from engine.duel import Duel
-from engine.errors import IllegalAction
 from engine.rules.yugioh import identify_effect
 from engine.scenario import chains_of, translate_answer
 

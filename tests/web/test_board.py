@@ -49,7 +49,7 @@ def test_new_board_and_board_page(client: Client) -> None:
     board = Board.objects.get()
     assert board.data["settings"]["preset"] == "OCG"
     html = client.get(response["Location"]).content.decode()
-    assert 'ws-connect="/ws/b/%s/"' % board.slug in html
+    assert f'ws-connect="/ws/b/{board.slug}/"' in html
     for part in ('id="status"', 'id="board"', 'id="chain"', 'id="decision"', 'id="log"',
                  'id="library"'):
         assert part in html
@@ -180,7 +180,8 @@ def test_card_search_by_english_or_japanese_name(client: Client) -> None:
 def test_actions_need_csrf() -> None:
     strict = Client(HTTP_HOST="localhost", enforce_csrf_checks=True)
     board = boards.create_board(game="yugioh", setup={})
-    assert strict.post(f"/b/{board.slug}/act", {"version": 0, "do": "next_phase"}).status_code == 403
+    response = strict.post(f"/b/{board.slug}/act", {"version": 0, "do": "next_phase"})
+    assert response.status_code == 403
 
 
 def test_board_survives_a_cache_loss(client: Client) -> None:
