@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
 from engine import RULES, Duel
-from engine.log import player_name, render
+from engine.log import PHASE_NAMES, player_name, render
 
 from .models import Board
 
@@ -143,12 +143,12 @@ def view_model(board: Board, duel: Duel, message: str = "") -> dict[str, Any]:
         "triggers": _triggers_view(duel), "decision": _decision_view(duel),
         "log": _log_view(duel), "global_actions": global_actions, "message": message,
         "pending_steps": len(board.pending_steps), "ruling": ruling_text(duel),
+        "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
+        "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
     }
 
 
 def duel_phase_name(duel: Duel) -> str:
-    from engine.log import PHASE_NAMES
-
     return PHASE_NAMES.get(duel.state.phase, duel.state.phase)
 
 

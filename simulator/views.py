@@ -136,10 +136,8 @@ def _respond(request: HttpRequest, board: Board, message: str = "", status: int 
     return HttpResponse(html, status=status)
 
 
-def broadcast(board: Board) -> None:
-    """Send the board's partials once to every browser watching it."""
-    duel = boards.duel_of(board)
-    html = render_partials(board, duel, oob=True)
+def broadcast(board: Board, html: str) -> None:
+    """Send the board's partials, rendered once, to every browser watching it."""
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(board.group_name, {
@@ -161,8 +159,9 @@ def _change(request: HttpRequest, slug: str, change) -> HttpResponse:
     except EngineError as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=422)
-    broadcast(board)
-    return _respond(request, board)
+    html = render_partials(board, boards.duel_of(board), oob=True)
+    broadcast(board, html)  # the same bytes go to the acting browser and to every watcher
+    return HttpResponse(html)
 
 
 @require_POST
