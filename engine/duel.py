@@ -54,12 +54,20 @@ class Duel:
         setup: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
         library: Library | None = None,
+        cards: list[dict[str, Any]] | None = None,
     ) -> None:
+        """``cards``: extra card definitions (the YAML schema, as mappings) for this duel."""
         from .rules import policy_for
 
         self.game = game
         self.policy = policy_for(game)
         self.library = library if library is not None else default_library(game)
+        if cards:
+            from .cards import parse_cards
+
+            self.library = self.library.copy()
+            for definition in parse_cards(list(cards), file="<cards>", game_hint=game):
+                self.library.add(definition, replace=True)
         self.settings = self.policy.normalise_settings(settings or {})
         self.setup: dict[str, Any] = copy.deepcopy(setup or {})
         self.actions: list[dict[str, Any]] = []
@@ -333,6 +341,7 @@ class Duel:
         d = st.decision
         if d is None:
             raise IllegalAction("there is no decision to answer")
+        choice = self.option_ids(choice)
         ids = [o["id"] for o in d.options]
         if d.kind == "order":
             if not isinstance(choice, list) or sorted(map(str, choice)) != sorted(ids):
@@ -355,6 +364,46 @@ class Duel:
         st.answers[d.key] = choice
         st.decision = None
         self._log_decision(d, choice)
+
+    def option_ids(self, answer: Any) -> Any:
+        """Option ids for an answer given as ids, card names, aliases or ``Name#2``."""
+        d = self.state.decision
+        if d is None:
+            return answer
+        if isinstance(answer, list):
+            pool = list(d.options)
+            out = []
+            for value in answer:
+                oid = self._option_id(value, pool)
+                pool = [o for o in pool if o["id"] != oid]
+                out.append(oid)
+            return out
+        return self._option_id(answer, d.options)
+
+    def _option_id(self, value: Any, pool: list[dict[str, Any]]) -> str:
+        text = str(value)
+        if any(o["id"] == text for o in pool):
+            return text
+        try:
+            iid = self.ref(text)
+        except IllegalAction:
+            iid = None
+        matches = [o for o in pool if iid is not None and o.get("card") == iid]
+        if not matches:
+            name, nth = text, 1
+            if "#" in text and text.rsplit("#", 1)[1].isdigit():
+                name, num = text.rsplit("#", 1)
+                nth = int(num)
+            definition = self.library.find(name)
+            same = [o for o in pool if definition is not None and o.get("card") is not None
+                    and self.state.cards[o["card"]].card_id == definition.id]
+            matches = same[nth - 1:]
+        if not matches:
+            names = [self.name(o["card"]) if o.get("card") is not None else o["id"]
+                     for o in self.state.decision.options]
+            raise IllegalAction(f"{value!r} is not one of the options of this "
+                                f"{self.state.decision.kind} decision: {', '.join(names)}")
+        return matches[0]["id"]
 
     def _log_decision(self, d: Decision, choice: Any) -> None:
         by_id = {o["id"]: o for o in d.options}

@@ -177,50 +177,10 @@ def _play_step(duel: Duel, step: dict[str, Any]) -> None:
 
 
 def translate_answer(duel: Duel, answer: Any) -> Any:
-    """Turn a scenario's answer (card names, yes/no, pass) into option ids."""
-    d = duel.state.decision
-    if d is None:
+    """Turn a scenario's answer (card names, aliases, yes/no, pass) into option ids."""
+    if duel.state.decision is None:
         raise IllegalAction("there is no decision to answer")
-    ids = [o["id"] for o in d.options]
-
-    def one(value: Any, pool: list[dict[str, Any]]) -> str:
-        text = str(value)
-        if text in ids:
-            return text
-        want = text
-        nth = 1
-        if "#" in want and want.rsplit("#", 1)[1].isdigit():
-            want, num = want.rsplit("#", 1)
-            nth = int(num)
-        try:
-            iid = duel.ref(text)
-        except IllegalAction:
-            iid = None
-        matches = [o for o in pool if o.get("card") == iid] if iid is not None else []
-        if not matches:
-            definition = duel.library.find(want)
-            matches = [o for o in pool if definition is not None and o.get("card") is not None
-                       and duel.state.cards[o["card"]].card_id == definition.id]
-            if len(matches) >= nth:
-                matches = matches[nth - 1:]
-        if not matches:
-            raise IllegalAction(f"{value!r} is not one of the options of this {d.kind} "
-                                f"decision: {', '.join(_option_names(duel, d.options))}")
-        return matches[0]["id"]
-
-    if isinstance(answer, list):
-        pool = list(d.options)
-        out = []
-        for value in answer:
-            oid = one(value, pool)
-            pool = [o for o in pool if o["id"] != oid]
-            out.append(oid)
-        return out
-    return one(answer, d.options)
-
-
-def _option_names(duel: Duel, options: list[dict[str, Any]]) -> list[str]:
-    return [duel.name(o["card"]) if o.get("card") is not None else o["id"] for o in options]
+    return duel.option_ids(answer)
 
 
 # ---------------------------------------------------------------------- checking

@@ -6,51 +6,16 @@ from __future__ import annotations
 import copy
 import json
 import time
-from typing import Any
 
 import pytest
 
-from engine.cards import default_library, parse_card
 from engine.duel import Duel
 from engine.errors import IllegalAction, TriggerLoopError
-from engine.scenario import _play_step, builtin_scenarios, load_scenario, translate_answer
+from engine.scenario import _play_step, builtin_scenarios, load_scenario
 from engine.state import State
 
 # ---------------------------------------------------------------------- helpers
-
-
-def make_library(*cards: dict[str, Any]):
-    lib = default_library()
-    for raw in cards:
-        lib.add(parse_card(raw, file="<test>", game_hint="yugioh"))
-    return lib
-
-
-def new_duel(setup: dict[str, Any], *cards: dict[str, Any], preset: str | None = None) -> Duel:
-    settings = {"preset": preset} if preset else None
-    return Duel("yugioh", setup=setup, settings=settings, library=make_library(*cards))
-
-
-def answer(duel: Duel, value: Any) -> None:
-    duel.apply({"do": "answer", "choice": translate_answer(duel, value)})
-
-
-def assert_illegal(duel: Duel, action: Any, match: str, rules: list[str] | None = None):
-    """The action raises IllegalAction with a readable reason and changes nothing."""
-    before = copy.deepcopy(duel.state.to_dict())
-    actions = copy.deepcopy(duel.actions)
-    with pytest.raises(IllegalAction) as err:
-        duel.apply(action)
-    reason = err.value.reason
-    assert isinstance(reason, str) and reason.strip()
-    assert match in reason, reason
-    assert "Traceback" not in reason and "KeyError" not in reason
-    if rules is not None:
-        assert err.value.rules == rules
-    assert duel.state.to_dict() == before
-    assert duel.actions == actions
-    return err.value
-
+from tests.engine.helpers import answer, assert_illegal, new_duel  # noqa: E402
 
 MAIN = {"turn_player": "p1", "phase": "main1",
         "p1": {"hand": ["Celtic Guardian", "Cyber Dragon", "Blue-Eyes White Dragon",
@@ -184,7 +149,7 @@ def test_order_and_choose_cards_answers_are_checked():
     assert d.kind == "choose_cards"
     ids = [o["id"] for o in d.options]
     assert_illegal(duel, {"do": "answer", "choice": ids[:2]}, "choose between 1 and 1 of")
-    assert_illegal(duel, {"do": "answer", "choice": ["999"]}, "choose between 1 and 1 of")
+    assert_illegal(duel, {"do": "answer", "choice": ["999"]}, "is not one of the options")
     answer(duel, "Celtic Guardian")
     assert [duel.name(i) for i in duel.state.zones[1]["banished"]] == ["Celtic Guardian"]
 

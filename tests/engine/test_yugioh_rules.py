@@ -12,28 +12,13 @@ from typing import Any
 
 import pytest
 
-from engine.cards import builtin_library, default_library, parse_card
+from engine.cards import builtin_library
 from engine.duel import Duel
 from engine.rules.yugioh import identify_effect
-from engine.scenario import chains_of, translate_answer
+from engine.scenario import chains_of
 
 # ---------------------------------------------------------------------- helpers
-
-
-def make_library(*cards: dict[str, Any]):
-    lib = default_library()
-    for raw in cards:
-        lib.add(parse_card(raw, file="<test>", game_hint="yugioh"))
-    return lib
-
-
-def new_duel(setup: dict[str, Any], *cards: dict[str, Any], preset: str | None = None) -> Duel:
-    settings = {"preset": preset} if preset else None
-    return Duel("yugioh", setup=setup, settings=settings, library=make_library(*cards))
-
-
-def answer(duel: Duel, value: Any) -> None:
-    duel.apply({"do": "answer", "choice": translate_answer(duel, value)})
+from tests.engine.helpers import answer, new_duel  # noqa: E402
 
 
 def triggers_of(duel: Duel, ref: str) -> list:
