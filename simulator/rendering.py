@@ -140,6 +140,7 @@ def view_model(board: Board, duel: Duel, message: str = "") -> dict[str, Any]:
         "board": board, "duel": duel, "game": duel.game, "version": board.version,
         "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, _),
         "phase": _(duel_phase_name(duel)), "chain": _chain_view(duel),
+        "pool": _pool_view(duel) if duel.game == "duel_masters" else [],
         "triggers": _triggers_view(duel), "decision": _decision_view(duel),
         "log": _log_view(duel), "global_actions": global_actions, "message": message,
         "pending_steps": len(board.pending_steps), "ruling": ruling_text(duel),
@@ -167,6 +168,26 @@ def _chain_view(duel: Duel) -> list[dict[str, Any]]:
             "resolving": st.chain_state == "resolving" and i == len(st.chain) - 1,
         })
     return list(reversed(out))  # the top of the chain first: it resolves first
+
+
+def _pool_view(duel: Duel) -> list[dict[str, Any]]:
+    """Duel Masters: the pending abilities by player, S-Triggers first, the next one marked.
+
+    The pool is kept in resolution order (S-Triggers, then the active player's, then the
+    other player's); the first is next unless its player has a choice to make.
+    """
+    st = duel.state
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for i, tid in enumerate(st.queue):
+        t = duel.trigger(tid)
+        effect = duel.effect(t.card, t.effect)
+        groups.setdefault(t.controller, []).append({
+            "tid": tid, "card": duel.name(t.card), "effect": effect.label,
+            "s_trigger": t.s_trigger, "next": i == 0 and st.decision is None,
+        })
+    order = [st.turn_player, 1 - st.turn_player]
+    return [{"player": player_name(p, _), "active": p == st.turn_player,
+             "abilities": groups[p]} for p in order if p in groups]
 
 
 STATUS_LABELS = {
@@ -210,6 +231,8 @@ def _decision_view(duel: Duel) -> dict[str, Any] | None:
         else:
             label = {"yes": _("Activate"), "no": _("Do not activate"), "pass": _("Pass")}.get(
                 o["id"], o["id"])
+        if o.get("count", 1) > 1:
+            label += f" ×{o['count']}"
         options.append({"id": o["id"], "label": label})
     prompts = {
         "activate_trigger": _("Activate %(card)s?"), "order": _("Order these effects"),
