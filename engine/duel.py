@@ -228,7 +228,9 @@ class Duel:
         if card.zone != "limbo":
             zone = self.state.zones[card.controller if card.zone in self.policy.FIELD_ZONES
                                     else card.owner][card.zone]
-            if card.iid in zone:
+            if zone and zone[-1] == card.iid:
+                zone.pop()  # the top of a deck (a draw): no scan
+            elif card.iid in zone:
                 zone.remove(card.iid)
             else:  # defensive: find it wherever it is listed
                 for p in PLAYERS:

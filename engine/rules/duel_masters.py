@@ -1,0 +1,955 @@
+"""The Duel Masters rule policy: the pending pool, active player first, S-Trigger first.
+
+Duel Masters has no chain and no responses (DM-POOL). After every instant the shared machinery
+finds the triggered abilities it met, once per event; this policy puts them in the pending pool
+(待機), then applies the state-based check (0 or less power: destroyed). Whenever nothing is
+resolving it picks the next pending ability: S-Triggers first, the active player's before the
+non-active player's, each player choosing among their own (DM-STRIGGER, DM-AP-FIRST, DM-ORDER),
+and it picks again after every resolution, so an ability that triggered meanwhile competes as if
+it had triggered with the others (DM-NESTED).
+
+Spells and abilities resolve as ``ChainLink`` objects on ``state.chain``, a stack: an S-Trigger
+may cut in on top of a resolving triggered ability (DM-STRIGGER); anything else waits until the
+resolution, the spell going to the graveyard included, is over (DM-WAIT). The pool is
+``state.queue``: pending trigger ids sorted by (priority, kind of ability, age), so the next one
+is found in O(log n), and copies of one ability that cannot differ are offered as one option.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right, insort
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalAction
+from ..events import card_matches, event_matches, make_event
+from ..state import ChainLink, Decision, player_index
+from .base import Policy
+
+if TYPE_CHECKING:
+    from ..cards import EffectDef
+    from ..duel import Duel
+    from ..operations import Context
+    from ..state import Card, State, Trigger
+
+#: the kinds of effect that wait in the pending pool (DM-KIND)
+POOLED = ("trigger", "s_trigger", "ninja_strike")
+#: keyword abilities that use their own card from the hand, for free
+USE_FROM_HAND = ("s_trigger", "ninja_strike")
+#: events after which a card "looks back" at where it was (DM-POOL)
+LEAVING = ("destroyed", "left_field")
+#: the steps of an attack, in order (DM-ATTACK-STEPS)
+ATTACK_STEPS = {"block": "Block step", "battle": "Battle", "break": "Shield break"}
+#: the event that starts "at the start / end of your turn" abilities in a step (DM-PRESENT)
+MOMENTS = {"start": ("turn_start", "turn started"), "end_of_turn": ("turn_end", "turn ended")}
+
+
+class DuelMastersPolicy(Policy):
+    GAME = "duel_masters"
+    ZONES = ("hand", "deck", "mana", "shield", "battle", "graveyard")
+    FIELD_ZONES = frozenset({"battle"})
+    PHASES = ("start", "draw_step", "charge", "main", "attack", "end_of_turn")
+    FIRST_PHASE = "main"
+    GRAVEYARD = "graveyard"
+    ZONE_ALIASES = {"gy": "graveyard", "battle_zone": "battle", "shields": "shield"}
+    PER_EVENT = True  # DM-POOL: one ability triggers once per event
+
+    def __init__(self) -> None:
+        self._interchangeable: dict[tuple[str, int], bool] = {}
+        self._left: dict[int, str] = {}  # cards that left a zone at the instant being collected
+
+    # ------------------------------------------------------------------ set-up and edits
+    def placement_attrs(self, duel: Duel, zone: str, entry: dict[str, Any]) -> dict[str, Any]:
+        attrs = super().placement_attrs(duel, zone, entry)
+        if zone == "shield":
+            attrs["face_up"] = False
+        return attrs
+
+    def place_from_setup(self, duel: Duel, player: int, zone: str, entry: Any) -> Card:
+        """A set-up card; ``under: [names]`` puts an evolution creature on its base cards."""
+        card = super().place_from_setup(duel, player, zone, entry)
+        for name in entry.get("under", []) if isinstance(entry, dict) else []:
+            base = duel.create_card(name, player, "limbo")
+            base.zone = "under"
+            card.under.append(base.iid)
+        return card
+
+    def edit(self, duel: Duel, action: dict[str, Any]) -> None:
+        if action["do"] in ("move", "remove"):
+            card = self.card_arg(duel, action)
+            if card.zone == "under" or card.under:
+                raise IllegalAction(f"{duel.name(card.iid)} is part of an evolution creature: "
+                                    "move the creature with an event instead")
+        super().edit(duel, action)
+
+    # ------------------------------------------------------------------ power and statics
+    def power(self, duel: Duel, card: Card) -> int | None:
+        """Printed power, "until end of turn" changes and static abilities (DM-STATIC)."""
+        definition = duel.definition(card)
+        if card.zone != "battle":
+            return definition.power
+        mods = sum(m["amount"] for m in card.mods if m["stat"] == "power")
+        return definition.power + mods + self._static_power(duel, card)
+
+    def _static_power(self, duel: Duel, card: Card) -> int:
+        st = duel.state
+        total = 0
+        definition = duel.definition(card)
+        for iid in duel._continuous:
+            source = st.cards[iid]
+            if source.zone != "battle" or self._ignored(duel, source):
+                continue
+            for e in duel.definition(source).effects:
+                if e.kind != "continuous" or not e.apply or "power" not in e.apply:
+                    continue
+                to = e.apply.get("to") or {}
+                flt = {**(to.get("filter") or {}), "controller": to.get("controller", "any")}
+                if card_matches(flt, definition, controller=card.controller,
+                                me=source.controller):
+                    total += int(e.apply["power"])
+        return total
+
+    def _ignored(self, duel: Duel, card: Card) -> bool:
+        """Are the card's abilities ignored this turn (the shared ``negate_effects``)?"""
+        return (card.flags.get("negated_turn") == duel.state.turn
+                and card.flags.get("negated_obj") == card.obj)
+
+    def continuous_checks(self, duel: Duel, inst: dict[str, Any]) -> None:
+        """After every instant, even in the middle of a resolution (DM-POOL)."""
+        self._state_check(duel)
+
+    def _state_check(self, duel: Duel) -> bool:
+        """Creatures with 0 or less power are destroyed, all at one instant (DM-STATIC)."""
+        st = duel.state
+        doomed = [c for p in (st.turn_player, 1 - st.turn_player)
+                  for c in st.cards_in(p, "battle") if self.power(duel, c) <= 0]
+        if not doomed:
+            return False
+        events: list[dict[str, Any]] = []
+        for card in doomed:
+            static = self._static_power(duel, card) < 0
+            duel.log("state_check", ["DM-STATIC", "DM-POOL"] if static else ["DM-POOL"],
+                     card=card.iid, power=self.power(duel, card))
+            events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
+                                       spec={}, cause="rule", by_player=None)
+            if card.zone == self.GRAVEYARD:
+                card.flags["left_by"] = "static" if static else "state_check"
+        duel.happen(events, kind="state")
+        return True
+
+    # ------------------------------------------------------------------ moving cards
+    def move_events(self, duel: Duel, card: Card, to: str, ctx: Context | None, *,
+                    cause_type: str | None, spec: dict[str, Any], cause: str | None,
+                    by_player: int | None) -> list[dict[str, Any]]:
+        """Move a card (with its evolution sources); replacement effects apply first."""
+        if card.zone in ("limbo", "under"):
+            return []
+        if ctx is not None:
+            cause = cause or ("cost" if ctx.is_cost else "effect")
+            by_player = ctx.controller if by_player is None else by_player
+        by = ctx.source if ctx is not None else None
+        if cause_type == "destroyed":
+            instead = self._replacement(duel, card, "destroyed")
+            if instead is not None:
+                to, cause_type = instead, None
+        if to == "battle":
+            return self.enter_battle(duel, card, card.owner, how="effect", by=by,
+                                     key=f"{ctx.key}:base" if ctx else "base")
+        events: list[dict[str, Any]] = []
+        from_shield = card.zone == "shield"
+        sources, card.under = card.under, []
+        self.basic_move(duel, card, to, events, cause=cause, by=by, by_player=by_player,
+                        destroyed=cause_type == "destroyed", how=cause_type)
+        for iid in sources:  # evolution sources go with it; they were not creatures
+            base = duel.state.cards[iid]
+            base.zone = "limbo"
+            duel.put(base, to)
+        if to == "shield":
+            card.face_up = False
+        elif to == "deck" and spec.get("bottom"):
+            deck = duel.state.zones[card.owner]["deck"]
+            deck.insert(0, deck.pop())
+        elif to == "mana":
+            events.append(make_event("put_into_mana", card, player=card.owner, by=by))
+        elif to == "hand" and from_shield:
+            events.append(make_event("shield_to_hand", card, player=card.owner, by=by))
+        return events
+
+    def _replacement(self, duel: Duel, card: Card, what: str) -> str | None:
+        """A replacement effect ("instead") of the card itself: where it goes instead."""
+        if card.zone != "battle" or self._ignored(duel, card):
+            return None
+        for e in duel.definition(card).effects:
+            if e.kind == "replacement" and e.instead and e.instead.get("when") == what:
+                to = self.zone_alias(e.instead["to"])
+                duel.log("replaced", ["DM-KIND", "DM-EVENT-HAPPENED"], card=card.iid,
+                         what=e.label or f"goes to the {to}")
+                self._not_happened(duel, make_event(what, card, cause="effect"))
+                return to
+        return None
+
+    def _not_happened(self, duel: Duel, ev: dict[str, Any]) -> None:
+        """Say which abilities would have triggered on an event that was replaced."""
+        st = duel.state
+        for iid in sorted(duel._watchers | {ev["card"]}):
+            card = st.cards[iid]
+            if card.zone != "battle":
+                continue
+            for e in duel.definition(card).effects:
+                if self.is_collected(e) and any(
+                        event_matches(p, ev, card, duel.library, st) for p in e.event):
+                    duel.log("pending.not_triggered", ["DM-EVENT-HAPPENED"], card=card.iid,
+                             effect=self._effect_name(e),
+                             reason={"key": "reason.event_replaced"})
+
+    def enter_battle(self, duel: Duel, card: Card, player: int, *, how: str,
+                     by: int | None = None, base: Card | None = None, key: str = "base",
+                     origin: str | None = None) -> list[dict[str, Any]]:
+        """Put a card into the battle zone; an evolution goes onto a base (DM-EVOLUTION-BASE)."""
+        st = duel.state
+        definition = duel.definition(card)
+        origin = origin or card.zone
+        if definition.type == "evolution" and base is None:
+            bases = self.bases(duel, card, player)
+            if not bases:
+                duel.log("evolution.no_base", ["DM-EVOLUTION-BASE"], card=card.iid, zone=origin)
+                return []
+            base = duel.choose_cards(key=key, player=player, cards=bases, count=1,
+                                     purpose="evolve", source=card.iid)[0]
+        duel.put(card, "battle", controller=player)
+        card.flags.update(came_by=how, arrived_turn=st.turn)
+        if base is not None:
+            self._evolve(duel, card, base)
+        self._not_present(duel, card)
+        ev = make_event("put_into_battle", card, player=player, how=how, by=by,
+                        evolved_on=base.iid if base is not None else None)
+        ev["from"] = origin
+        return [ev]
+
+    def _not_present(self, duel: Duel, card: Card) -> None:
+        """A creature that arrives after the turn began or started ending (DM-PRESENT)."""
+        event, moment = MOMENTS.get(duel.state.phase, (None, None))
+        ev = make_event(event, None, player=duel.state.turn_player) if event else None
+        for e in duel.definition(card).effects if ev else ():
+            if self.is_collected(e) and any(
+                    event_matches(p, ev, card, duel.library, duel.state) for p in e.event):
+                duel.log("pending.not_triggered", ["DM-PRESENT"], card=card.iid,
+                         effect=self._effect_name(e),
+                         reason={"key": "reason.not_present",
+                                 "args": {"card": card.iid, "moment": moment}})
+
+    def bases(self, duel: Duel, card: Card, player: int) -> list[Card]:
+        """The creatures an evolution creature may be put onto (DM-EVOLUTION-BASE)."""
+        flt = {**(duel.definition(card).evolves_from or {}), "controller": "you"}
+        return duel.find_cards({"zone": "battle", "controller": "you", "filter": flt}, player)
+
+    def _evolve(self, duel: Duel, top: Card, base: Card) -> None:
+        """The base becomes an evolution source: a new object, its effects reset (DM-RESET)."""
+        duel.remove_from_zone(base)
+        top.under = base.under + [base.iid]
+        top.tapped = base.tapped
+        top.flags.pop("arrived_turn", None)  # an evolution creature may attack at once
+        base.under, base.zone, base.mods = [], "under", []
+        base.obj += 1
+
+    def break_shield(self, duel: Duel, card: Card, *, by: int | None) -> list[dict[str, Any]]:
+        """A broken shield goes to its owner's hand; S-Triggers look at it (DM-ATTACK-STEPS)."""
+        if card.zone != "shield":
+            return []
+        broken = make_event("shield_broken", card, player=card.owner, by=by)
+        events = [broken] + self.move_events(duel, card, "hand", None, cause_type=None, spec={},
+                                             cause="break", by_player=None)
+        if not duel.state.zones[card.owner]["shield"]:
+            broken["last"] = True
+        return events
+
+    # ------------------------------------------------------------------ collecting
+    def is_collected(self, effect: EffectDef) -> bool:
+        return effect.kind in POOLED and bool(effect.event)
+
+    def after_instant(self, duel: Duel, inst: dict[str, Any]) -> None:
+        self._left = {ev["card"]: ev["was"]["zone"] for ev in inst["events"]
+                      if ev["type"] == "left_field"}
+        super().after_instant(duel, inst)
+
+    def trigger_met(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
+                    inst: dict[str, Any]) -> None:
+        """Put a triggered ability into the pending pool, or say why it does not trigger."""
+        st = duel.state
+        if not self._in_zone(card, effect, ev):
+            return
+        name = self._effect_name(effect)
+        if self._ignored(duel, card):
+            duel.log("pending.not_triggered", ["DM-INDEPENDENT"], card=card.iid, effect=name,
+                     reason={"key": "reason.abilities_ignored", "args": {"card": card.iid}})
+            return
+        problem = self._problem(duel, card, effect, ev, ("event", "both"))
+        if problem is not None:
+            duel.log("pending.not_triggered", problem[1], card=card.iid, effect=name,
+                     reason=problem[0])
+            return
+        t = self.new_trigger(duel, card, effect, ev, inst, s_trigger=effect.kind == "s_trigger")
+        rules = ["DM-STRIGGER"] if t.s_trigger else []
+        if st.chain:
+            top = st.chain[-1]
+            if not t.s_trigger:
+                rules += ["DM-NESTED", "DM-WAIT"] if top.kind == "ability" else ["DM-WAIT"]
+            if top.kind == "spell" and ev.get("by") == top.card:
+                rules.append("DM-AFTER")
+        elif ev["type"] == "attack_declared" and ev.get("card") == card.iid:
+            rules += ["DM-KIND", "DM-ATTACK-STEPS"]
+        t.rules = rules or ["DM-POOL"]
+        self._pool_add(duel, t.tid)
+        duel.log("pending.add", t.rules, card=card.iid, effect=name, player=t.controller)
+
+    def _in_zone(self, card: Card, effect: EffectDef, ev: dict[str, Any]) -> bool:
+        """Is the card where the ability works, or was it there just before it left?"""
+        zones = ("hand",) if effect.kind in USE_FROM_HAND else effect.activate_from
+        if card.zone in zones:
+            return True
+        if ev["type"] not in LEAVING:
+            return False
+        if ev.get("card") == card.iid:
+            return ev["was"]["zone"] in zones
+        return self._left.get(card.iid) in zones
+
+    def _problem(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
+                 when: tuple[str, ...]) -> tuple[dict[str, Any], list[str]] | None:
+        """Why the ability cannot trigger or apply now (a reason and its rules), or None."""
+        st = duel.state
+        if effect.kind == "ninja_strike":
+            proc = st.procedure[0] if st.procedure else {}
+            if card.controller in proc.get("ninja_used", []):
+                return ({"key": "reason.ninja_used", "args": {"player": card.controller}},
+                        ["DM-ATTACK-STEPS"])
+        for cond in effect.condition:
+            if cond.get("at", "resolution") in when and not self._holds(duel, card, cond, ev):
+                return {"key": "reason.condition"}, ["DM-CONDITION"]
+        return None
+
+    def _holds(self, duel: Duel, card: Card, cond: dict[str, Any], ev: dict[str, Any]) -> bool:
+        """One condition of a card: ``event`` fields, a ``count`` of cards, a ``source_flag``."""
+        for key, want in cond.items():
+            if key in ("at", "text"):
+                continue
+            if key == "event":
+                ok = all(ev.get(k) == v for k, v in want.items())
+            elif key == "count":
+                n = len(duel.find_cards(want, card.controller, card.iid))
+                ok = want.get("min", 0) <= n <= want.get("max", n)
+            elif key == "source_flag":
+                ok = all(card.flags.get(k) == v for k, v in want.items())
+            else:
+                raise KeyError(f"unknown condition {key!r}")
+            if not ok:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ the pool
+    def _rank(self, st: State, tid: int) -> int:
+        """0: AP's S-Triggers, 1: NAP's, 2: AP's other abilities, 3: NAP's (DM-STRIGGER)."""
+        t = st.triggers[tid - 1]
+        return (0 if t.s_trigger else 2) + (0 if t.controller == st.turn_player else 1)
+
+    def _kind(self, duel: Duel, tid: int) -> str:
+        """Copies of one ability whose result cannot differ share a kind (one option)."""
+        t = duel.state.triggers[tid - 1]
+        card_id = duel.state.cards[t.card].card_id
+        key = (card_id, t.effect)
+        if key not in self._interchangeable:
+            effect = duel.library[card_id].effects[t.effect]
+            text = repr((effect.operations, effect.condition))
+            self._interchangeable[key] = effect.kind == "trigger" and not any(
+                word in text for word in ("'self'", "'event_card'", "'event_player'"))
+        return f"{card_id}:{t.effect}" if self._interchangeable[key] else f"~{tid:012d}"
+
+    def _pool_key(self, duel: Duel, tid: int) -> tuple[int, str, int]:
+        return self._rank(duel.state, tid), self._kind(duel, tid), tid
+
+    def _tally(self, st: State) -> dict[str, dict[str, int]]:
+        """How many pending abilities of each kind each rank holds (kept with the pool)."""
+        return st.chain_flags.setdefault("pending", {})
+
+    def _pool_add(self, duel: Duel, tid: int) -> None:
+        """Insert in (rank, kind, age) order: O(1) when it goes last, as it usually does."""
+        queue = duel.state.queue
+        rank, kind, _ = key = self._pool_key(duel, tid)
+        if not queue or key >= self._pool_key(duel, queue[-1]):
+            queue.append(tid)
+        else:
+            insort(queue, tid, key=lambda other: self._pool_key(duel, other))
+        kinds = self._tally(duel.state).setdefault(str(rank), {})
+        kinds[kind] = kinds.get(kind, 0) + 1
+
+    def _pool_take(self, duel: Duel, tid: int) -> None:
+        queue = duel.state.queue
+        del queue[0 if queue[0] == tid else queue.index(tid)]
+        rank, kind, _ = self._pool_key(duel, tid)
+        kinds = self._tally(duel.state)[str(rank)]
+        kinds[kind] -= 1
+        if not kinds[kind]:
+            del kinds[kind]
+
+    def _start_next(self, duel: Duel, cut_into: ChainLink | None = None) -> None:
+        """Pick the next pending ability and start resolving it (DM-ORDER, DM-AP-FIRST)."""
+        st = duel.state
+        queue = st.queue
+        rank = self._rank(st, queue[0])
+        player = st.triggers[queue[0] - 1].controller
+        rules: list[str] = []
+        tally = self._tally(st)
+        if len(tally[str(rank)]) == 1:
+            tid = queue[0]
+        else:
+            end = bisect_right(queue, rank, key=lambda tid: self._rank(st, tid))
+            tid = int(duel.ask(Decision(
+                kind="next_pending", player=player, options=self._options(duel, queue[:end]),
+                rules=["DM-ORDER"], key=f"next:{queue[0]}:{end}:{len(queue)}",
+                prompt="next_pending", default=str(queue[0]))))
+            rules.append("DM-ORDER")
+        self._pool_take(duel, tid)
+        t = st.triggers[tid - 1]
+        if t.s_trigger and (cut_into is not None or len(queue)):
+            rules.insert(0, "DM-STRIGGER")
+        others = (1, 3) if player == st.turn_player else (0, 2)
+        if any(tally.get(str(r)) for r in others):
+            rules.append("DM-AP-FIRST")
+            if player == st.turn_player:  # the NAP's abilities pending now wait for it
+                st.chain_flags["ap_first_until"] = st.next_tid
+        elif player != st.turn_player and tid < st.chain_flags.get("ap_first_until", 0):
+            rules.append("DM-AP-FIRST")
+        if st.phase == "end_of_turn":
+            rules.append("DM-END-OF-TURN")
+        t.rules = list(dict.fromkeys(t.rules + rules))
+        t.status = "activated"
+        name = self._effect_name(duel.effect(t.card, t.effect))
+        if cut_into is not None:
+            duel.log("pending.cut_in", ["DM-STRIGGER"], card=t.card, effect=name,
+                     by=cut_into.card)
+            cut_into.data["paused"] = True
+        elif set(rules) - {"DM-ORDER"}:  # a choice alone is logged as the decision
+            duel.log("pending.next", rules, player=player, card=t.card, effect=name)
+        st.chain.append(ChainLink(number=self._number(st), card=t.card, obj=t.obj,
+                                  effect=t.effect, controller=t.controller, speed=0,
+                                  kind="ability", tid=tid))
+        st.answers = {}
+
+    def _options(self, duel: Duel, tids: list[int]) -> list[dict[str, Any]]:
+        """One option per kind of ability, oldest first, with how many copies wait."""
+        st = duel.state
+        groups: dict[str, list[int]] = {}
+        for tid in tids:
+            groups.setdefault(self._kind(duel, tid), []).append(tid)
+        firsts = sorted(members[0] for members in groups.values())
+        counts = {members[0]: len(members) for members in groups.values()}
+        return [{"id": str(tid), "card": st.triggers[tid - 1].card, "count": counts[tid]}
+                for tid in firsts]
+
+    def _number(self, st: State) -> int:
+        """A new number for a resolution (decision keys name it)."""
+        st.chain_flags["resolutions"] = st.chain_flags.get("resolutions", 0) + 1
+        return st.chain_flags["resolutions"]
+
+    def cut_in(self, duel: Duel, link: ChainLink) -> bool:
+        """An S-Trigger cuts in on a triggered ability, never on a spell (DM-STRIGGER)."""
+        st = duel.state
+        return link.kind == "ability" and bool(st.queue) and self._rank(st, st.queue[0]) < 2
+
+    # ------------------------------------------------------------------ the main loop
+    def step(self, duel: Duel) -> bool:
+        st = duel.state
+        if st.winner is not None:
+            return False
+        if st.activation:
+            duel.continue_activation()
+            return True
+        if st.chain:
+            top = st.chain[-1]
+            if self.cut_in(duel, top):
+                self._start_next(duel, cut_into=top)
+            elif top.kind == "spell":
+                self._resolve_spell(duel, top)
+            else:
+                self._resolve_ability(duel, top)
+            return True
+        if self._state_check(duel):
+            return True
+        if st.queue:
+            self._start_next(duel)
+            return True
+        if st.procedure:
+            self._attack_step(duel)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ resolving
+    def _resolve_ability(self, duel: Duel, link: ChainLink) -> None:
+        """Resolve a pending ability; it may pause for an S-Trigger to cut in."""
+        st = duel.state
+        t = duel.trigger(link.tid)
+        card = st.cards[t.card]
+        effect = duel.effect(card, t.effect)
+        name = self._effect_name(effect)
+        if not link.data.get("started"):
+            if effect.kind in USE_FROM_HAND:
+                self._use_keyword(duel, link, t, card, effect)
+                return
+            if effect.optional and duel.ask(Decision(
+                    kind="activate_trigger", player=t.controller,
+                    options=[{"id": "yes"}, {"id": "no"}], rules=["DM-KIND"],
+                    key=f"use:{t.tid}", prompt="use", args={"card": card.iid, "effect": name},
+                    default="yes")) != "yes":
+                self._end(duel, t, "declined", [])
+                duel.log("pending.declined", ["DM-KIND"], player=t.controller, card=card.iid,
+                         effect=name)
+                return
+            problem = self._problem(duel, card, effect, t.event, ("resolution", "both"))
+            if problem is not None:
+                self._end(duel, t, "resolved", problem[1])
+                duel.log("pending.no_effect", t.rules, card=card.iid, effect=name,
+                         reason=problem[0])
+                return
+            if self._ignored(duel, card):
+                t.rules.insert(0, "DM-INDEPENDENT")
+            link.data["started"] = True
+            st.answers = {}
+            duel.log("pending.resolve", t.rules, card=card.iid, effect=name,
+                     player=t.controller)
+        elif link.data.pop("paused", False):
+            duel.log("pending.resume", ["DM-STRIGGER"], card=card.iid, effect=name)
+        ctx = duel.run_operations(link, effect.operations)
+        if link.pc < len(effect.operations):
+            return  # paused for an S-Trigger (DM-STRIGGER)
+        outcome: list[str] = []
+        if not ctx.did_something:
+            reason, outcome = self._why_nothing(duel, link, card)
+            duel.log("pending.no_effect", outcome, card=card.iid, effect=name, reason=reason)
+        duel.happen(ctx.events, kind="resolution")  # still resolving: what triggers waits
+        self._end(duel, t, "resolved", outcome)
+
+    def _end(self, duel: Duel, t: Trigger, status: str, rules: list[str]) -> None:
+        """The resolving ability is over: its trigger's fate, its rules most specific first."""
+        duel.state.chain.pop()
+        duel.state.answers = {}
+        t.status = status
+        t.rules = list(dict.fromkeys(rules + t.rules))
+
+    def _why_nothing(self, duel: Duel, link: ChainLink,
+                     card: Card) -> tuple[dict[str, Any], list[str]]:
+        """Why a resolved ability did nothing (DM-SOURCE-GONE, DM-RESET)."""
+        if not link.data.get("self_gone"):
+            return {"key": "reason.nothing"}, ["DM-POOL"]
+        if card.zone == "under" or card.zone == "battle":
+            how = ("became an evolution source" if card.zone == "under"
+                   else "left the battle zone and came back as a new creature")
+            return ({"key": "reason.reset", "args": {"card": card.iid, "how": how}},
+                    ["DM-RESET", "DM-SOURCE-GONE"])
+        rules = ["DM-SOURCE-GONE"] + (["DM-STATIC"] if card.flags.get("left_by") == "static"
+                                      else [])
+        return {"key": "reason.source_gone", "args": {"card": card.iid, "zone": "battle"}}, rules
+
+    def _use_keyword(self, duel: Duel, link: ChainLink, t: Trigger, card: Card,
+                     effect: EffectDef) -> None:
+        """S-Trigger or Ninja Strike: declare it, then use the card itself for free."""
+        st = duel.state
+        name = self._effect_name(effect)
+        rules = ["DM-STRIGGER"] if effect.kind == "s_trigger" else ["DM-ATTACK-STEPS"]
+        problem = None
+        if card.obj != t.obj or card.zone != "hand":
+            problem = {"key": "reason.not_in_hand", "args": {"card": card.iid}}, rules
+        else:
+            problem = self._problem(duel, card, effect, t.event, ("resolution", "both"))
+        if problem is not None:
+            self._end(duel, t, "resolved", problem[1])
+            duel.log("pending.no_effect", t.rules, card=card.iid, effect=name, reason=problem[0])
+            return
+        use = duel.ask(Decision(kind=effect.kind, player=t.controller,
+                                options=[{"id": "yes"}, {"id": "no"}], rules=rules,
+                                key=f"use:{t.tid}", prompt=effect.kind,
+                                args={"card": card.iid, "effect": name}, default="yes"))
+        if use != "yes":
+            self._end(duel, t, "declined", [])
+            duel.log("pending.declined", rules, player=t.controller, card=card.iid, effect=name)
+            return
+        self._end(duel, t, "resolved", rules)
+        duel.log("pending.resolve", t.rules, card=card.iid, effect=name, player=t.controller)
+        if effect.kind == "ninja_strike":
+            st.procedure[0].setdefault("ninja_used", []).append(t.controller)
+        self.use_card(duel, t.controller, card, how=effect.kind, tid=t.tid)
+
+    def _resolve_spell(self, duel: Duel, link: ChainLink) -> None:
+        """A spell resolves, then goes to the graveyard; abilities it triggered wait (DM-WAIT)."""
+        st = duel.state
+        card = st.cards[link.card]
+        ops = duel.effect(card, link.effect).operations if link.effect >= 0 else ()
+        if not link.data.get("started"):
+            link.data["started"] = True
+            duel.log("spell.resolve", ["DM-PENDING-CARD"], card=card.iid)
+        ctx = duel.run_operations(link, ops)
+        events = ctx.events
+        self.basic_move(duel, card, self.GRAVEYARD, events, cause="rule", by=None,
+                        by_player=None, destroyed=False, how=None)
+        duel.log("spell.done", ["DM-WAIT", "DM-AFTER"], card=card.iid)
+        duel.happen(events, kind="resolution")  # still resolving: what triggers waits
+        st.chain.pop()
+        st.answers = {}
+
+    # ------------------------------------------------------------------ using cards
+    def use_card(self, duel: Duel, player: int, card: Card, *, how: str,
+                 tid: int | None = None, base: Card | None = None) -> None:
+        """Summon a creature or cast a spell: paid ("summon", "cast") or free (keywords)."""
+        definition = duel.definition(card)
+        spell = next((e.index for e in definition.effects if e.kind == "activation"), -1)
+        duel.begin_activation(player, card, spell, kind=how, tid=tid)
+        duel.state.activation["base"] = base.iid if base is not None else None
+
+    def place_for_activation(self, duel: Duel, card: Card, act: dict[str, Any]) -> list[dict]:
+        """Choose the base, pay the mana, and take the card out of every zone (DM-PENDING-CARD)."""
+        st = duel.state
+        player = act["player"]
+        if duel.definition(card).type == "evolution" and act["base"] is None:
+            bases = self.bases(duel, card, player)
+            if not bases:
+                duel.log("evolution.no_base", ["DM-EVOLUTION-BASE"], card=card.iid,
+                         zone=card.zone)
+                act["abort"] = True
+                return []
+            act["base"] = duel.choose_cards(key="act:base", player=player, cards=bases, count=1,
+                                            purpose="evolve", source=card.iid)[0].iid
+        events: list[dict[str, Any]] = []
+        if act["kind"] in ("summon", "cast"):
+            untapped = [c for c in st.cards_in(player, "mana") if not c.tapped]
+            for mana in untapped[: duel.definition(card).cost]:
+                events += duel.set_tapped(mana, True, by=card.iid)
+        act["origin"] = card.zone
+        duel.remove_from_zone(card)
+        card.zone = "limbo"
+        return events
+
+    def commit_activation(self, duel: Duel, act: dict[str, Any]) -> None:
+        """A spell starts resolving; a creature enters the battle zone."""
+        st = duel.state
+        if act.get("abort"):
+            return
+        card = st.cards[act["card"]]
+        player, how = act["player"], act["kind"]
+        events = act["events"]
+        if duel.definition(card).type == "spell":
+            st.chain.append(ChainLink(number=self._number(st), card=card.iid, obj=card.obj,
+                                      effect=act["effect"], controller=player, speed=0,
+                                      kind="spell", tid=act["tid"]))
+            duel.log("spell.cast", ["DM-STRIGGER"] if how == "s_trigger" else [],
+                     player=player, card=card.iid)
+            events.append(make_event("cast", card, player=player, how=how))
+            duel.happen(events, kind="activation")
+            return
+        base = st.cards[act["base"]] if act["base"] is not None else None
+        events += self.enter_battle(duel, card, player, how=how, base=base,
+                                    origin=act["origin"])
+        duel.happen(events)
+
+    # ------------------------------------------------------------------ fired actions
+    def fire(self, duel: Duel, action: dict[str, Any]) -> None:
+        handler = getattr(self, f"_fire_{action['do']}", None)
+        if handler is None:
+            raise IllegalAction(f"unknown action {action['do']!r}")
+        handler(duel, action)
+
+    def _own_step(self, duel: Duel, card: Card, steps: tuple[str, ...], what: str) -> None:
+        st = duel.state
+        if card.owner != st.turn_player or st.phase not in steps:
+            names = " or ".join(steps)
+            raise IllegalAction(f"only the active player {what}, in the {names} step")
+        if st.procedure:
+            raise IllegalAction("the attack in progress must end first", ["DM-ATTACK-STEPS"])
+
+    def _check_cost(self, duel: Duel, card: Card) -> None:
+        untapped = sum(not c.tapped for c in duel.state.cards_in(card.owner, "mana"))
+        cost = duel.definition(card).cost
+        if untapped < cost:
+            raise IllegalAction(f"{duel.name(card.iid)} costs {cost}: only {untapped} untapped "
+                                "card(s) in the mana zone")
+
+    def _fire_summon(self, duel: Duel, action: dict[str, Any]) -> None:
+        card = self.card_arg(duel, action)
+        definition = duel.definition(card)
+        self._own_step(duel, card, ("main",), "summons")
+        if card.zone != "hand" or definition.type not in ("creature", "evolution"):
+            raise IllegalAction(f"{definition.en} is not a creature in a hand")
+        self._check_cost(duel, card)
+        base = None
+        if definition.type == "evolution":
+            bases = self.bases(duel, card, card.owner)
+            if not bases:
+                raise IllegalAction(f"{definition.en} needs a creature to evolve from in the "
+                                    "battle zone", ["DM-EVOLUTION-BASE"])
+            if action.get("base") is not None:
+                base = self.card_arg(duel, action, "base")
+                if base not in bases:
+                    raise IllegalAction(f"{definition.en} cannot evolve from "
+                                        f"{duel.name(base.iid)}", ["DM-EVOLUTION-BASE"])
+        duel.log("action", player=card.owner, what=f"summons {definition.en}")
+        self.use_card(duel, card.owner, card, how="summon", base=base)
+
+    def _fire_cast(self, duel: Duel, action: dict[str, Any]) -> None:
+        card = self.card_arg(duel, action)
+        definition = duel.definition(card)
+        self._own_step(duel, card, ("main",), "casts spells")
+        if card.zone != "hand" or definition.type != "spell":
+            raise IllegalAction(f"{definition.en} is not a spell in a hand")
+        self._check_cost(duel, card)
+        duel.log("action", player=card.owner, what=f"casts {definition.en}")
+        self.use_card(duel, card.owner, card, how="cast")
+
+    def _fire_charge(self, duel: Duel, action: dict[str, Any]) -> None:
+        st = duel.state
+        card = self.card_arg(duel, action)
+        self._own_step(duel, card, ("charge",), "charges mana")
+        if card.zone != "hand":
+            raise IllegalAction(f"{duel.name(card.iid)} is not in a hand")
+        if st.used.get("charge") == st.turn:
+            raise IllegalAction("mana is charged once per turn")
+        st.used["charge"] = st.turn
+        duel.log("action", player=card.owner, what=f"charges {duel.name(card.iid)}")
+        duel.happen(self.move_events(duel, card, "mana", None, cause_type=None, spec={},
+                                     cause="charge", by_player=card.owner))
+
+    def _fire_next_step(self, duel: Duel, action: dict[str, Any]) -> None:
+        """The next step of the turn; after the end of turn, the next player's turn."""
+        st = duel.state
+        if st.procedure:
+            raise IllegalAction("the attack in progress must end first", ["DM-ATTACK-STEPS"])
+        i = self.PHASES.index(st.phase)
+        if i + 1 < len(self.PHASES):
+            st.phase = self.PHASES[i + 1]
+            duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
+            if st.phase == "draw_step":
+                duel.happen(duel.draw(st.turn_player, 1))
+            elif st.phase == "end_of_turn":
+                duel.happen([make_event("turn_end", None, player=st.turn_player)])
+            return
+        for card in st.cards.values():
+            card.mods = [m for m in card.mods if m.get("until") != "end_of_turn"]
+        duel.log("turn.cleanup", turn=st.turn)
+        st.turn += 1
+        st.turn_player = 1 - st.turn_player
+        st.phase = self.PHASES[0]
+        duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
+        untap: list[dict[str, Any]] = []
+        for zone in ("battle", "mana"):
+            for card in st.cards_in(st.turn_player, zone):
+                untap += duel.set_tapped(card, False, by=None)
+        duel.happen(untap)
+        duel.happen([make_event("turn_start", None, player=st.turn_player)])
+
+    def _fire_attack(self, duel: Duel, action: dict[str, Any]) -> None:
+        """Declare an attack on the player or a tapped creature (DM-ATTACK-STEPS)."""
+        st = duel.state
+        attacker = self.card_arg(duel, action)
+        self._own_step(duel, attacker, ("attack",), "attacks")
+        name = duel.name(attacker.iid)
+        if attacker.zone != "battle" or attacker.controller != st.turn_player:
+            raise IllegalAction(f"{name} is not a creature of the active player")
+        if attacker.tapped:
+            raise IllegalAction(f"{name} is tapped")
+        if attacker.flags.get("arrived_turn") == st.turn:
+            raise IllegalAction(f"{name} was put into the battle zone this turn")
+        target = None
+        if action.get("target") is not None:
+            target = self.card_arg(duel, action, "target")
+            if target.zone != "battle" or target.controller == attacker.controller or (
+                    not target.tapped):
+                raise IllegalAction("only a tapped creature of the opponent can be attacked")
+        st.procedure = [{"kind": "attack", "attacker": attacker.iid, "obj": attacker.obj,
+                         "target": target.iid if target else None,
+                         "target_obj": target.obj if target else None, "stage": "block",
+                         "auto": True}]
+        duel.log("attack.step", ["DM-ATTACK-STEPS"], step="Declaration", card=attacker.iid)
+        events = duel.set_tapped(attacker, True, by=None)
+        events.append(make_event("attack_declared", attacker, player=attacker.controller,
+                                 target=target.iid if target else None))
+        duel.happen(events)
+
+    def _fire_destroy(self, duel: Duel, action: dict[str, Any]) -> None:
+        """Destroy creatures by an effect, all at one instant (``card`` or ``cards``)."""
+        refs = action.get("cards") or [action.get("card")]
+        cards = [self.card_arg(duel, {"card": r}) for r in refs]
+        for card in cards:
+            if card.zone != "battle":
+                raise IllegalAction(f"{duel.name(card.iid)} is not in the battle zone")
+        events: list[dict[str, Any]] = []
+        duel.log("action", player=duel.state.turn_player,
+                 what="destroys " + ", ".join(duel.name(c.iid) for c in cards))
+        for card in cards:
+            events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
+                                       spec={}, cause="effect", by_player=1 - card.controller)
+        duel.happen(events)
+
+    def _fire_put_into_battle(self, duel: Duel, action: dict[str, Any]) -> None:
+        """Put creatures into the battle zone by an effect, at one instant."""
+        cards = [self.card_arg(duel, {"card": r})
+                 for r in action.get("cards") or [action.get("card")]]
+        for card in cards:
+            if card.zone not in ("hand", "mana", "graveyard", "deck") or duel.definition(
+                    card).type == "spell":
+                raise IllegalAction(f"{duel.name(card.iid)} cannot be put into the battle zone")
+        duel.log("action", player=cards[0].owner, what="puts " + ", ".join(
+            duel.name(c.iid) for c in cards) + " into the battle zone")
+        events: list[dict[str, Any]] = []
+        for card in cards:
+            events += self.enter_battle(duel, card, card.owner, how="effect",
+                                        key=f"base:{card.iid}")
+        duel.happen(events)
+
+    def _fire_break_shield(self, duel: Duel, action: dict[str, Any]) -> None:
+        card = self.card_arg(duel, action)
+        if card.zone != "shield":
+            raise IllegalAction(f"{duel.name(card.iid)} is not a shield")
+        duel.log("action", player=1 - card.owner, what="breaks a shield")
+        duel.happen(self.break_shield(duel, card, by=None))
+
+    def _fire_tap(self, duel: Duel, action: dict[str, Any]) -> None:
+        card = self.card_arg(duel, action)
+        if card.zone not in ("battle", "mana") or card.tapped:
+            raise IllegalAction(f"{duel.name(card.iid)} is not an untapped card in play")
+        duel.log("action", player=card.controller, what=f"taps {duel.name(card.iid)}")
+        duel.happen(duel.set_tapped(card, True, by=None))
+
+    def _fire_draw(self, duel: Duel, action: dict[str, Any]) -> None:
+        player = player_index(action.get("player", "p1"))
+        if not duel.state.zones[player]["deck"]:
+            raise IllegalAction(f"Player {player + 1}'s deck is empty")
+        duel.log("action", player=player, what="draws a card")
+        duel.happen(duel.draw(player, 1))
+
+    # ------------------------------------------------------------------ the attack
+    def _attack_step(self, duel: Duel) -> None:
+        """Block, battle or shield break, and the end of the attack (DM-ATTACK-STEPS)."""
+        st = duel.state
+        proc = st.procedure[0]
+        attacker = st.cards[proc["attacker"]]
+        stage = proc["stage"]
+        if stage != "end" and (attacker.obj != proc["obj"] or attacker.zone != "battle"):
+            duel.log("attack.stopped", ["DM-ATTACK-STEPS"], card=attacker.iid,
+                     reason={"key": "reason.attacker_gone", "args": {"card": attacker.iid}})
+            proc["stage"] = "end"
+            return
+        if stage == "block":
+            self._block(duel, proc)
+        elif stage == "battle":
+            self._battle(duel, proc, attacker)
+        elif stage == "break":
+            self._break(duel, proc, attacker)
+        else:
+            for card in st.cards.values():
+                card.mods = [m for m in card.mods if m.get("until") != "end_of_attack"]
+            duel.log("attack.end", ["DM-ATTACK-STEPS"], card=attacker.iid)
+            st.procedure.pop(0)
+
+    def _heading(self, duel: Duel, proc: dict[str, Any], stage: str) -> None:
+        duel.log("attack.step", ["DM-ATTACK-STEPS"], step=ATTACK_STEPS[stage],
+                 card=proc["attacker"])
+
+    def _block(self, duel: Duel, proc: dict[str, Any]) -> None:
+        st = duel.state
+        defender = 1 - st.turn_player
+        blockers = [c for c in st.cards_in(defender, "battle")
+                    if duel.definition(c).blocker and not c.tapped and not self._ignored(duel, c)]
+        choice = "no"
+        if blockers:
+            choice = duel.ask(Decision(
+                kind="block", player=defender,
+                options=[{"id": "no"}] + [{"id": str(c.iid), "card": c.iid} for c in blockers],
+                rules=["DM-ATTACK-STEPS"], key=f"block:{proc['attacker']}:{st.instant}",
+                prompt="block", default="no"))
+            st.answers = {}
+        self._heading(duel, proc, "block")
+        proc["stage"] = "battle" if choice != "no" or proc["target"] is not None else "break"
+        if choice == "no":
+            return
+        blocker = st.cards[int(choice)]
+        proc["target"], proc["target_obj"] = blocker.iid, blocker.obj
+        events = duel.set_tapped(blocker, True, by=None)
+        events.append(make_event("blocked", blocker, player=defender, target=proc["attacker"]))
+        duel.happen(events)
+
+    def _battle(self, duel: Duel, proc: dict[str, Any], attacker: Card) -> None:
+        """The creature with less power is destroyed; both if equal."""
+        st = duel.state
+        self._heading(duel, proc, "battle")
+        proc["stage"] = "end"
+        target = st.cards[proc["target"]]
+        if target.obj != proc["target_obj"] or target.zone != "battle":
+            duel.log("attack.stopped", ["DM-ATTACK-STEPS"], card=attacker.iid,
+                     reason={"key": "reason.attacker_gone", "args": {"card": target.iid}})
+            return
+        mine, theirs = self.power(duel, attacker), self.power(duel, target)
+        losers = [c for c, lost in ((attacker, mine <= theirs), (target, theirs <= mine)) if lost]
+        events = [make_event("battle", attacker, target=target.iid)]
+        for card in losers:
+            winner = target if card is attacker else attacker
+            events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
+                                       spec={}, cause="battle", by_player=winner.controller)
+        duel.happen(events)
+
+    def _break(self, duel: Duel, proc: dict[str, Any], attacker: Card) -> None:
+        st = duel.state
+        defender = 1 - attacker.controller
+        shields = st.cards_in(defender, "shield")
+        if not shields:
+            self._heading(duel, proc, "break")
+            proc["stage"] = "end"
+            st.winner = attacker.controller
+            duel.log("game.win", ["DM-ATTACK-STEPS"], player=attacker.controller)
+            return
+        count = 2 if duel.definition(attacker).double_breaker else 1
+        broken = duel.choose_cards(key=f"break:{proc['attacker']}", player=attacker.controller,
+                                   cards=shields, count=min(count, len(shields)),
+                                   purpose="break", source=attacker.iid)
+        st.answers = {}
+        proc["stage"] = "end"
+        self._heading(duel, proc, "break")
+        events: list[dict[str, Any]] = []
+        for shield in broken:
+            events += self.break_shield(duel, shield, by=attacker.iid)
+        duel.happen(events, kind="break")
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, duel: Duel) -> list[dict[str, Any]]:
+        """Steps, summons, casts, charges and attacks of the active player, and events."""
+        st = duel.state
+        if st.chain or st.activation or st.queue or st.procedure:
+            return []
+        ap = st.turn_player
+        out: list[dict[str, Any]] = [{"do": "next_step"}]
+        untapped = sum(not c.tapped for c in st.cards_in(ap, "mana"))
+        for card in sorted(st.cards.values(), key=lambda c: c.iid):
+            definition = duel.definition(card)
+            zone, mine = card.zone, card.owner == ap
+            if zone == "hand" and mine and st.phase == "main" and definition.cost <= untapped:
+                if definition.type == "spell":
+                    out.append({"do": "cast", "card": card.iid})
+                elif definition.type == "creature" or self.bases(duel, card, ap):
+                    out.append({"do": "summon", "card": card.iid})
+            if zone == "hand" and mine and st.phase == "charge" and st.used.get(
+                    "charge") != st.turn:
+                out.append({"do": "charge", "card": card.iid})
+            if zone == "battle":
+                out.append({"do": "destroy", "card": card.iid})
+                if not card.tapped:
+                    out.append({"do": "tap", "card": card.iid})
+                if card.controller == ap and st.phase == "attack" and not card.tapped and (
+                        card.flags.get("arrived_turn") != st.turn):
+                    out.append({"do": "attack", "card": card.iid})
+                    out += [{"do": "attack", "card": card.iid, "target": c.iid}
+                            for c in st.cards_in(1 - ap, "battle") if c.tapped]
+            if zone == "shield":
+                out.append({"do": "break_shield", "card": card.iid})
+            if zone in ("hand", "mana") and definition.type == "creature":
+                out.append({"do": "put_into_battle", "card": card.iid})
+        return out
+
+    # ------------------------------------------------------------------ names
+    def _effect_name(self, effect: EffectDef) -> str:
+        return effect.label or {"s_trigger": "S-Trigger", "ninja_strike": "Ninja Strike"}.get(
+            effect.kind, f"ability {effect.index + 1}")
+
