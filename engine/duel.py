@@ -346,6 +346,8 @@ class Duel:
         choice = self.option_ids(choice)
         ids = [o["id"] for o in d.options]
         if d.kind == "order":
+            if not isinstance(choice, list) and str(choice) in ids:  # this one first
+                choice = [str(choice)] + [i for i in ids if i != str(choice)]
             if not isinstance(choice, list) or sorted(map(str, choice)) != sorted(ids):
                 raise IllegalAction(f"answer with an order of all of: {', '.join(ids)}",
                                     d.rules)
@@ -414,6 +416,9 @@ class Duel:
         if d.kind == "activate_trigger":
             key = "decision.activate" if choice == "yes" else "decision.decline"
             self.log(key, d.rules, player=d.player, card=d.args.get("card"))
+        elif d.prompt == "next_pending" and cards:
+            self.log("decision.next_pending", d.rules, player=d.player, card=cards[0],
+                     cards=cards)
         elif choice == "pass" or not cards:
             self.log("decision.pass" if choice == "pass" else "decision", d.rules,
                      player=d.player, choice=", ".join(chosen))

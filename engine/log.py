@@ -23,7 +23,7 @@ MESSAGES: dict[str, str] = {
     "decision.order": "{player} orders: {cards} (first listed goes first)",
     "decision.choose_cards": "{player} chooses {cards}",
     "decision.phase_trigger": "{player} activates {cards} next",
-    "decision.next_pending": "{player} resolves {cards} next",
+    "decision.next_pending": "{player} resolves {card} next (in the order {cards})",
     "auto_pass": "{player} has no effect that can respond and passes",
     "pass": "{player} passes",
     # triggers (both games)

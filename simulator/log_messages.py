@@ -19,7 +19,7 @@ LOG_MESSAGES = [
     gettext_noop('{player} orders: {cards} (first listed goes first)'),
     gettext_noop('{player} chooses {cards}'),
     gettext_noop('{player} activates {cards} next'),
-    gettext_noop('{player} resolves {cards} next'),
+    gettext_noop('{player} resolves {card} next (in the order {cards})'),
     gettext_noop('{player} has no effect that can respond and passes'),
     gettext_noop('{card}: {effect} met its timing at instant {met_at} ({event})'),
     gettext_noop('{card}: {effect} has waited since instant {met_at}: {why}, so it does not miss the timing and is activated now'),

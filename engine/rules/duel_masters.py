@@ -383,6 +383,8 @@ class DuelMastersPolicy(Policy):
     def _pool_take(self, duel: Duel, tid: int) -> None:
         queue = duel.state.queue
         del queue[0 if queue[0] == tid else queue.index(tid)]
+        if not queue:
+            duel.state.chain_flags.pop("order", None)  # a new pool is ordered afresh
         rank, kind, _ = self._pool_key(duel, tid)
         kinds = self._tally(duel.state)[str(rank)]
         kinds[kind] -= 1
@@ -401,10 +403,8 @@ class DuelMastersPolicy(Policy):
             tid = queue[0]
         else:
             end = bisect_right(queue, rank, key=lambda tid: self._rank(st, tid))
-            tid = int(duel.ask(Decision(
-                kind="next_pending", player=player, options=self._options(duel, queue[:end]),
-                rules=["DM-ORDER"], key=f"next:{queue[0]}:{end}:{len(queue)}",
-                prompt="next_pending", default=str(queue[0]))))
+            tid = self._chosen_next(duel, player, self._options(duel, queue[:end]),
+                                    key=f"next:{queue[0]}:{end}:{len(queue)}")
             rules.append("DM-ORDER")
         self._pool_take(duel, tid)
         t = st.triggers[tid - 1]
@@ -432,6 +432,26 @@ class DuelMastersPolicy(Policy):
                                   effect=t.effect, controller=t.controller, speed=0,
                                   kind="ability", tid=tid))
         st.answers = {}
+
+    def _chosen_next(self, duel: Duel, player: int, options: list[dict[str, Any]], *,
+                     key: str) -> int:
+        """The player orders its pending abilities; the first resolves next (DM-ORDER).
+
+        The order is kept: while no new kind of ability joins, the next one follows it without
+        asking again; when one does (DM-NESTED), the player orders them all again.
+        """
+        st = duel.state
+        kinds = {o["id"]: self._kind(duel, int(o["id"])) for o in options}
+        kept = st.chain_flags.get("order", [])
+        if kept and set(kinds.values()) <= set(kept):
+            return int(min(kinds, key=lambda oid: kept.index(kinds[oid])))
+        options.sort(key=lambda o: kept.index(kinds[o["id"]]) if kinds[o["id"]] in kept
+                     else len(kept))
+        order = duel.ask(Decision(
+            kind="order", player=player, options=options, rules=["DM-ORDER"], key=key,
+            prompt="next_pending", default=[o["id"] for o in options]))
+        st.chain_flags["order"] = [kinds[oid] for oid in order]
+        return int(order[0])
 
     def _options(self, duel: Duel, tids: list[int]) -> list[dict[str, Any]]:
         """One option per kind of ability, oldest first, with how many copies wait."""

@@ -153,7 +153,7 @@ def test_attack_trigger_resolves_right_after_the_declaration() -> None:
                 "p2": {"battle": ["Emeralda, Pitch Dragon Elemental"],
                        "shield": ["Burning Mane"]}})
     duel.apply({"do": "attack", "card": "Test Raider"})
-    assert duel.state.decision.kind == "next_pending"  # its two attack triggers
+    assert duel.state.decision.kind == "order"  # its two attack triggers
     answer(duel, duel.default_answer())
     d = duel.state.decision
     assert d.kind == "block" and d.player == 1
@@ -228,7 +228,7 @@ def test_the_player_picks_the_order_of_their_own_abilities() -> None:
         duel.apply({"do": "cast", "card": "Heaven's Gate"})
         answer(duel, duel.default_answer())  # both blockers
         d = duel.state.decision
-        assert d.kind == "next_pending" and d.player == 0 and d.rules == ["DM-ORDER"]
+        assert d.kind == "order" and d.player == 0 and d.rules == ["DM-ORDER"]
         assert {duel.name(o["card"]) for o in d.options} == {
             "Milzam, Spirit of Miracles", "Emeralda, Pitch Dragon Elemental"}
         choose(duel, first)
@@ -443,7 +443,7 @@ def test_ninja_strike_once_per_attack_and_needs_mana() -> None:
              "p2": {"battle": ["Burning Mane"]}}
     duel = new(setup)
     duel.apply({"do": "attack", "card": "p2:Burning Mane"})
-    assert duel.state.decision.kind == "next_pending"  # which Ninja Strike first
+    assert duel.state.decision.kind == "order"  # which Ninja Strike first
     duel.auto()
     assert names(duel, "p1", "battle") == ["Dark Sanji, Darkfang Ninja"]
     assert "already used a Ninja Strike during this attack" in "\n".join(duel.transcript())
