@@ -82,7 +82,7 @@ def _card_view(duel: Duel, iid: int, marks: dict[int, list[str]],
         stats = [f"{_('Level')} {definition.level}",
                  f"{duel.policy.stat(duel, card, 'atk')}/{duel.policy.stat(duel, card, 'def')}"]
     elif definition.game == "duel_masters":
-        power = duel.policy.power(duel, card)
+        power = duel.policy.power(duel, card) if definition.type != "spell" else None
         stats = [f"{_('Cost')} {definition.cost}"] + ([f"{power}"] if power is not None else [])
     state = []
     if not card.face_up:
@@ -238,10 +238,10 @@ def _decision_view(duel: Duel) -> dict[str, Any] | None:
         "activate_trigger": _("Activate %(card)s?"), "order": _("Order these effects"),
         "respond": _("Respond to the chain, or pass?"), "choose_cards": _("Choose %(n)s"),
         "phase_trigger": _("Which of your phase effects is activated next?"),
-        "next_pending": _("Which of your pending abilities resolves next?"),
+        "next_pending": _("Order your pending abilities: the first resolves next"),
     }
     card = d.args.get("card")
-    prompt = prompts.get(d.kind, d.kind) % {"card": duel.name(card) if card else "",
+    prompt = prompts.get(d.prompt, prompts.get(d.kind, d.kind)) % {"card": duel.name(card) if card else "",
                                             "n": d.max}
     return {"kind": d.kind, "player": player_name(d.player, _), "options": options,
             "rules": d.rules, "prompt": prompt, "min": d.min, "max": d.max,
