@@ -56,6 +56,7 @@ class Policy:
             side = setup.get(key) or {}
             if "lp" in side:
                 st.lp[player] = int(side["lp"])
+            by_zone: dict[str, list[Any]] = {}
             for zone, entries in side.items():
                 if zone == "lp":
                     continue
@@ -63,7 +64,9 @@ class Policy:
                 if zone_name not in self.ZONES:
                     raise IllegalAction(f"unknown zone {zone!r} for {key}: "
                                         f"{', '.join(self.ZONES)}")
-                for entry in entries or []:
+                by_zone.setdefault(zone_name, []).extend(entries or [])
+            for zone_name in self.ZONES:  # a fixed order: the same cards get the same ids
+                for entry in by_zone.get(zone_name, []):
                     self.place_from_setup(duel, player, zone_name, entry)
 
     def place_from_setup(self, duel: Duel, player: int, zone: str, entry: Any) -> Card:
