@@ -26,6 +26,8 @@ from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_in
 #: instants one action may cause before the engine calls it a trigger loop
 LOOP_BASE = 5000
 LOOP_PER_CARD = 25
+#: keep a copy of the state every this many actions, so any step opens quickly
+SNAPSHOT_EVERY = 25
 #: where a cost operation puts cards (a target may be chosen there after the cost is paid)
 COST_DESTINATIONS = {"discard": "graveyard", "send_to_gy": "graveyard", "tribute": "graveyard",
                      "destroy": "graveyard", "banish": "banished"}
@@ -72,6 +74,7 @@ class Duel:
         self.setup: dict[str, Any] = copy.deepcopy(setup or {})
         self.actions: list[dict[str, Any]] = []
         self.aliases: dict[str, int] = {}
+        self._snapshots: dict[int, State] = {}
         self.state = self._initial_state()
         self._loop_budget = 0
         self._applying = False
@@ -603,7 +606,13 @@ class Duel:
         finally:
             self._applying = False
         self.actions.append(copy.deepcopy(action))
+        self._snapshot()
         del log_start
+
+    def _snapshot(self) -> None:
+        n = len(self.actions)
+        if n % SNAPSHOT_EVERY == 0 and n:
+            self._snapshots[n] = self.state.copy()
 
     def _cheap_snapshot(self) -> tuple[int, State | None]:
         """How to restore: by replay (costless now) unless the history is long."""
@@ -614,9 +623,14 @@ class Duel:
             return
         n, _ = snapshot
         actions = self.actions[:n]
+        base = max((k for k in self._snapshots if k <= n), default=0)
+        self._snapshots = {k: v for k, v in self._snapshots.items() if k <= base}
         self.state = self._initial_state()
-        self.actions = []
-        for a in actions:
+        if base:
+            self.state = self._snapshots[base].copy()
+            self._reindex()
+        self.actions = actions[:base]
+        for a in actions[base:]:
             self._applying = True
             self._loop_budget = self._loop_limit()
             try:
@@ -625,6 +639,29 @@ class Duel:
             finally:
                 self._applying = False
             self.actions.append(a)
+            self._snapshot()
+
+    def _reindex(self) -> None:
+        self._watchers = set()
+        self._continuous = set()
+        for card in self.state.cards.values():
+            self._index_card(card)
+
+    def at(self, k: int) -> Duel:
+        """A new duel showing this one after its first ``k`` actions (from a kept copy of the
+        state when there is one, so step 500 opens as fast as step 10)."""
+        if not 0 <= k <= len(self.actions):
+            raise IllegalAction(f"there is no step {k}: the history has {len(self.actions)}")
+        other = Duel(self.game, setup=self.setup, settings=self.settings, library=self.library)
+        base = max((n for n in self._snapshots if n <= k), default=0)
+        if base:
+            other.state = self._snapshots[base].copy()
+            other._reindex()
+            other.actions = copy.deepcopy(self.actions[:base])
+            other._snapshots = {n: v for n, v in self._snapshots.items() if n <= base}
+        for action in self.actions[base:k]:
+            other.apply(action)
+        return other
 
     def _dispatch(self, action: dict[str, Any]) -> None:
         st = self.state

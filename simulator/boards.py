@@ -57,22 +57,45 @@ def _remember(board: Board, duel: Duel) -> None:
 
 def create_board(*, game: str, settings: dict[str, Any] | None = None,
                  setup: dict[str, Any] | None = None, cards: list[dict] | None = None,
-                 title: str = "", scenario: str = "", steps: list[dict] | None = None) -> Board:
-    """A new board; the set-up is validated by building its duel first."""
+                 title: str = "", scenario: str = "", steps: list[dict] | None = None,
+                 actions: list[dict] | None = None, auto: bool = False) -> Board:
+    """A new board; its set-up and actions are validated by replaying them first."""
     data = {"game": game, "settings": settings or {}, "setup": setup or {},
             "actions": [], "cards": cards or []}
     duel = Duel(game, setup=data["setup"], settings=data["settings"], library=library_for(data))
+    for action in actions or []:
+        duel.apply(action)
     data["settings"] = dict(duel.settings)
+    data["actions"] = duel.to_dict()["actions"]
     board = Board.objects.create(game=game, title=title, scenario=scenario, data=data,
-                                 pending_steps=steps or [])
+                                 pending_steps=steps or [], auto=auto)
     _remember(board, duel)
     return board
 
 
-def board_from_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None) -> Board:
+def board_from_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
+                        auto: bool = False) -> Board:
+    """A board at the start of a scenario, its steps waiting for "Next step"; ``auto`` plays
+    only the actions and answers decisions by default (another preset's run)."""
     steps = [{k: v for k, v in s.items() if k != "__line__"} for s in scn.steps]
+    if auto:
+        steps = [s for s in steps if "do" in s]
     return create_board(game=scn.game, settings=settings or scn.settings, setup=scn.setup,
-                        cards=scn.raw_cards, title=scn.title, scenario=scn.slug, steps=steps)
+                        cards=scn.raw_cards, title=scn.title, scenario=scn.slug, steps=steps,
+                        auto=auto)
+
+
+def duel_at(board: Board, k: int) -> Duel:
+    """The board's duel after its first ``k`` actions."""
+    return duel_of(board).at(k)
+
+
+def rotate_keys(board: Board) -> None:
+    """New edit and seat keys: every link made with the old ones stops working."""
+    from .models import new_key
+
+    board.edit_key, board.p1_key, board.p2_key = new_key(), new_key(), new_key()
+    board.save(update_fields=["edit_key", "p1_key", "p2_key", "updated"])
 
 
 def _apply_and_save(board: Board, version: int, change) -> Duel:
@@ -85,7 +108,8 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
         locked.data = {**locked.data, "actions": duel.to_dict()["actions"],
                        "settings": duel.settings}
         locked.version += 1
-        locked.save(update_fields=["data", "version", "pending_steps", "auto", "updated"])
+        locked.save(update_fields=["data", "version", "pending_steps", "auto", "seats",
+                                   "updated"])
     board.__dict__.update(locked.__dict__)
     _remember(board, duel)
     return duel
@@ -100,6 +124,7 @@ def _clone(duel: Duel) -> Duel:
     other.aliases = dict(duel.aliases)
     other._watchers = set(duel._watchers)
     other._continuous = set(duel._continuous)
+    other._snapshots = dict(duel._snapshots)
     return other
 
 
@@ -136,6 +161,13 @@ def set_auto(board: Board, version: int, on: bool) -> Duel:
         locked.auto = on
         if on:
             duel.auto()
+
+    return _apply_and_save(board, version, change)
+
+
+def set_seats(board: Board, version: int, on: bool) -> Duel:
+    def change(locked: Board, duel: Duel) -> None:
+        locked.seats = on
 
     return _apply_and_save(board, version, change)
 

@@ -1,11 +1,12 @@
-"""The live board: one Channels group per board; every watcher gets the same partials."""
+"""The live board: one Channels group per board and kind of viewer; every watcher of a kind
+gets the same partials, rendered once per update."""
 
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import boards
+from . import access, boards
 from .models import Board
 from .rendering import render_partials
 
@@ -13,17 +14,19 @@ from .rendering import render_partials
 class BoardConsumer(AsyncWebsocketConsumer):
     """Sends the board's out-of-band partials on connect and after every change.
 
-    Frames from the browser are not needed (actions go through HTTP POST) and are ignored,
-    whatever they contain.
+    The viewer's kind (open view, public view, or a seat) comes from the session's grant for
+    this board, checked against the board's current keys, so a seat never receives the other
+    seat's hidden cards. Frames from the browser are not needed (actions go through HTTP POST)
+    and are ignored, whatever they contain.
     """
 
     async def connect(self) -> None:
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
-        html = await self._current_html()
-        if html is None:
+        found = await self._current()
+        if found is None:
             await self.close(code=4404)
             return
-        self.group = f"board.{self.slug}"
+        self.group, html = found
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send(text_data=html)  # a (re)connecting socket gets the current state
@@ -39,8 +42,10 @@ class BoardConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["html"])
 
     @database_sync_to_async
-    def _current_html(self) -> str | None:
+    def _current(self) -> tuple[str, str] | None:
         board = Board.objects.filter(slug=self.slug).first()
         if board is None:
             return None
-        return render_partials(board, boards.duel_of(board), oob=True)
+        view = access.view_of(access.role(self.scope.get("session"), board), board)
+        return board.group(view), render_partials(board, boards.duel_of(board), oob=True,
+                                                  view=view)

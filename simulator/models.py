@@ -9,8 +9,13 @@ from django.utils.translation import gettext_lazy as _
 
 
 def new_slug() -> str:
-    """A short, URL-safe, unguessable board id (about 60 bits)."""
+    """A short, URL-safe board id (about 60 bits): the view link."""
     return secrets.token_urlsafe(8)
+
+
+def new_key() -> str:
+    """An unguessable key (192 bits) for edit and seat links."""
+    return secrets.token_urlsafe(24)
 
 
 class Board(models.Model):
@@ -25,6 +30,11 @@ class Board(models.Model):
     pending_steps = models.JSONField(_("scenario steps still to play"), default=list)
     auto = models.BooleanField(_("answer decisions automatically"), default=False)
     version = models.PositiveIntegerField(_("version"), default=0)
+    edit_key = models.CharField(_("edit key"), max_length=64, default=new_key)
+    p1_key = models.CharField(_("Player 1 seat key"), max_length=64, default=new_key)
+    p2_key = models.CharField(_("Player 2 seat key"), max_length=64, default=new_key)
+    seats = models.BooleanField(_("players have seats with hidden information"),
+                                default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -34,6 +44,17 @@ class Board(models.Model):
     def __str__(self) -> str:
         return self.title or self.slug
 
-    @property
-    def group_name(self) -> str:
-        return f"board.{self.slug}"
+    def group(self, view: str = "open") -> str:
+        """The Channels group of one kind of viewer: ``open``, ``p1`` or ``p2``."""
+        return f"board.{self.slug}.{view}"
+
+    def role_for(self, grant: dict | None) -> str:
+        """``edit``, ``p1``, ``p2`` or ``view`` for a session's grant on this board."""
+        if not grant:
+            return "view"
+        key, role = grant.get("key"), grant.get("role")
+        if role == "edit" and key == self.edit_key:
+            return "edit"
+        if role in ("p1", "p2") and key == getattr(self, f"{role}_key") and self.seats:
+            return role
+        return "view"

@@ -21,6 +21,34 @@ from .models import Board
 
 #: the partials sent on every update, in the order they appear on the page
 PARTIALS = ("status", "board", "chain", "decision", "log")
+VIEWS = ("open", "public", "p1", "p2")
+
+
+class Viewer:
+    """Who a rendering is for: the open view (everything face-up: editors, and watchers of a
+    board without seats, as teachers and judges want), one player's seat (which does not see
+    the other player's hand, deck or face-down cards, nor their names anywhere on the page), or
+    the public view of a board with seats (what both players can see)."""
+
+    def __init__(self, duel: Duel, view: str = "open") -> None:
+        self.duel = duel
+        self.view = view
+        self.seat = int(view[1]) - 1 if view in ("p1", "p2") else None
+
+    def hidden(self, iid: int) -> bool:
+        if self.view == "open":
+            return False
+        card = self.duel.state.cards.get(iid)
+        if self.view == "public":  # watchers of a board with seats see what both players see
+            return card is not None and (card.zone in ("hand", "deck") or not card.face_up)
+        if card is None or card.owner == self.seat and card.zone in ("hand", "deck"):
+            return False
+        if card.zone in ("hand", "deck"):
+            return True
+        return not card.face_up and card.controller != self.seat
+
+    def name(self, iid: int) -> str:
+        return _("a hidden card") if self.hidden(iid) else self.duel.name(iid)
 
 ZONE_LAYOUT = {
     "yugioh": [("field", "monster", "spell_trap", "gy"), ("hand", "deck", "extra", "banished")],
@@ -73,9 +101,13 @@ def _action_label(action: dict[str, Any], duel: Duel) -> str:
     return labels.get(do, do.replace("_", " "))
 
 
-def _card_view(duel: Duel, iid: int, marks: dict[int, list[str]],
+def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
                menus: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+    duel = vw.duel
     card = duel.state.cards[iid]
+    if vw.hidden(iid):
+        return {"iid": iid, "name": _("face-down card"), "hidden": True, "face_up": False,
+                "marks": [], "menu": [], "stats": "", "state": "", "text": "", "ja": ""}
     definition = duel.definition(card)
     stats = []
     if definition.game == "yugioh" and definition.type in ("monster", "token"):
@@ -100,9 +132,14 @@ def _card_view(duel: Duel, iid: int, marks: dict[int, list[str]],
     }
 
 
-def view_model(board: Board, duel: Duel, message: str = "") -> dict[str, Any]:
+def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
+               legal: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    vw = Viewer(duel, view)
     st = duel.state
-    legal = duel.legal_actions() if st.decision is None else []
+    if legal is None:
+        legal = duel.legal_actions() if st.decision is None else []
+    if view != "open":  # seats act through their decisions only; the public watches
+        legal = []
     menus: dict[int, list[dict[str, Any]]] = {}
     global_actions = []
     for action in legal:
@@ -129,7 +166,7 @@ def view_model(board: Board, duel: Duel, message: str = "") -> dict[str, Any]:
                 hidden = zone in HIDDEN_ZONES
                 zones.append({
                     "name": zone, "label": ZONE_LABELS.get(zone, zone), "count": len(iids),
-                    "cards": [] if hidden else [_card_view(duel, i, marks, menus) for i in iids],
+                    "cards": [] if hidden else [_card_view(vw, i, marks, menus) for i in iids],
                     "hidden": hidden,
                 })
             rows.append(zones)
@@ -139,11 +176,12 @@ def view_model(board: Board, duel: Duel, message: str = "") -> dict[str, Any]:
     return {
         "board": board, "duel": duel, "game": duel.game, "version": board.version,
         "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, _),
-        "phase": _(duel_phase_name(duel)), "chain": _chain_view(duel),
-        "pool": _pool_view(duel) if duel.game == "duel_masters" else [],
-        "triggers": _triggers_view(duel), "decision": _decision_view(duel),
-        "log": _log_view(duel), "global_actions": global_actions, "message": message,
-        "pending_steps": len(board.pending_steps), "ruling": ruling_text(duel),
+        "phase": _(duel_phase_name(duel)), "chain": _chain_view(vw),
+        "pool": _pool_view(vw) if duel.game == "duel_masters" else [],
+        "triggers": _triggers_view(vw), "decision": _decision_view(vw),
+        "log": _log_view(vw), "global_actions": global_actions, "message": message,
+        "pending_steps": len(board.pending_steps), "ruling": ruling_text(vw),
+        "view": view,
         "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
         "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
     }
@@ -153,7 +191,8 @@ def duel_phase_name(duel: Duel) -> str:
     return PHASE_NAMES.get(duel.state.phase, duel.state.phase)
 
 
-def _chain_view(duel: Duel) -> list[dict[str, Any]]:
+def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
+    duel = vw.duel
     st = duel.state
     out = []
     for i, link in enumerate(st.chain):
@@ -170,19 +209,20 @@ def _chain_view(duel: Duel) -> list[dict[str, Any]]:
     return list(reversed(out))  # the top of the chain first: it resolves first
 
 
-def _pool_view(duel: Duel) -> list[dict[str, Any]]:
+def _pool_view(vw: Viewer) -> list[dict[str, Any]]:
     """Duel Masters: the pending abilities by player, S-Triggers first, the next one marked.
 
     The pool is kept in resolution order (S-Triggers, then the active player's, then the
     other player's); the first is next unless its player has a choice to make.
     """
+    duel = vw.duel
     st = duel.state
     groups: dict[int, list[dict[str, Any]]] = {}
     for i, tid in enumerate(st.queue):
         t = duel.trigger(tid)
         effect = duel.effect(t.card, t.effect)
         groups.setdefault(t.controller, []).append({
-            "tid": tid, "card": duel.name(t.card), "effect": effect.label,
+            "tid": tid, "card": vw.name(t.card), "effect": effect.label,
             "s_trigger": t.s_trigger, "next": i == 0 and st.decision is None,
         })
     order = [st.turn_player, 1 - st.turn_player]
@@ -200,16 +240,17 @@ STATUS_LABELS = {
 }
 
 
-def _triggers_view(duel: Duel) -> list[dict[str, Any]]:
+def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
+    duel = vw.duel
     explanations: dict[int, str] = {}
     for entry in duel.state.log:
         tid = entry.get("args", {}).get("tid")
         if tid is not None and entry["key"].startswith(("trigger.", "pending.")):
-            explanations[tid] = render(entry, duel.name, _, with_rules=False)
+            explanations[tid] = render(entry, vw.name, _, with_rules=False)
     out = []
     for t in reversed(duel.state.triggers[-60:]):
         out.append({
-            "tid": t.tid, "card": duel.name(t.card), "status": t.status,
+            "tid": t.tid, "card": vw.name(t.card), "status": t.status,
             "label": _(STATUS_LABELS.get(t.status, t.status)), "link": t.link,
             "rules": [r for r in t.rules if r in RULES], "met_at": t.met_at,
             "explanation": explanations.get(t.tid, ""),
@@ -218,14 +259,19 @@ def _triggers_view(duel: Duel) -> list[dict[str, Any]]:
     return out
 
 
-def _decision_view(duel: Duel) -> dict[str, Any] | None:
+def _decision_view(vw: Viewer) -> dict[str, Any] | None:
+    duel = vw.duel
     d = duel.state.decision
     if d is None:
         return None
+    if vw.view != "open" and vw.seat != d.player:  # only its player sees the options
+        return {"kind": d.kind, "player": player_name(d.player, _), "options": [],
+                "rules": d.rules, "prompt": _("waiting for the other player"), "min": 0,
+                "max": 0, "multi": False, "theirs": True}
     options = []
     for o in d.options:
         if o.get("card") is not None:
-            label = duel.name(o["card"])
+            label = vw.name(o["card"])
             if o.get("with_effect") is not None:
                 label += " " + _("(with its effect)")
         else:
@@ -241,38 +287,53 @@ def _decision_view(duel: Duel) -> dict[str, Any] | None:
         "next_pending": _("Order your pending abilities: the first resolves next"),
     }
     card = d.args.get("card")
-    prompt = prompts.get(d.prompt, prompts.get(d.kind, d.kind)) % {"card": duel.name(card) if card else "",
-                                            "n": d.max}
+    template = prompts.get(d.prompt, prompts.get(d.kind, d.kind))
+    prompt = template % {"card": vw.name(card) if card else "", "n": d.max}
     return {"kind": d.kind, "player": player_name(d.player, _), "options": options,
             "rules": d.rules, "prompt": prompt, "min": d.min, "max": d.max,
             "multi": d.kind in ("choose_cards", "order")}
 
 
-def _log_view(duel: Duel, last: int = 200) -> list[dict[str, Any]]:
+def _log_view(vw: Viewer, last: int = 200) -> list[dict[str, Any]]:
     out = []
-    for entry in duel.state.log[-last:]:
+    for entry in vw.duel.state.log[-last:]:
         out.append({"seq": entry["seq"], "instant": entry["instant"], "key": entry["key"],
-                    "text": render(entry, duel.name, _, with_rules=False),
+                    "text": render(entry, vw.name, _, with_rules=False),
                     "rules": [r for r in entry["rules"] if r in RULES]})
     return out
 
 
-def ruling_text(duel: Duel) -> str:
+def ruling_text(vw: Viewer) -> str:
     """The current (or last) chain and its explanation, as plain text to paste in a chat."""
-    log = duel.state.log
+    log = vw.duel.state.log
     start = 0
     for i in range(len(log) - 1, -1, -1):
         if log[i]["key"] == "action":
             start = i
             break
-    lines = [render(e, duel.name, _) for e in log[start:] if e["key"] != "instant"]
+    lines = [render(e, vw.name, _) for e in log[start:] if e["key"] != "instant"]
     return "\n".join(lines)
 
 
 def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
-                    request=None) -> str:
+                    request=None, view: str = "open", readonly: bool = False) -> str:
     """Every partial of the board, once; with ``oob`` as out-of-band swaps."""
-    context = view_model(board, duel, message)
+    context = view_model(board, duel, message, view=view)
     context["oob"] = oob
+    context["readonly"] = readonly
     return "".join(render_to_string(f"simulator/partials/{name}.html", context, request=request)
                    for name in PARTIALS)
+
+
+def render_views(board: Board, duel: Duel) -> dict[str, str]:
+    """The partials for each kind of viewer, rendered once each: the open view, and the
+    public view and the two seats when the board has seats."""
+    views = VIEWS if board.seats else ("open",)
+    legal = duel.legal_actions() if duel.state.decision is None else []
+    out = {}
+    for view in views:
+        context = view_model(board, duel, view=view, legal=legal)
+        context["oob"] = True
+        out[view] = "".join(render_to_string(f"simulator/partials/{name}.html", context)
+                            for name in PARTIALS)
+    return out

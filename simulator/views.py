@@ -6,24 +6,29 @@ import json
 from functools import cache
 from typing import Any
 
+import yaml
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from engine import RULES, EngineError, IllegalAction
+from engine import RULES, Duel, EngineError, IllegalAction
 from engine.cards import builtin_library
-from engine.scenario import builtin_scenarios, load_scenario
+from engine.links import LinkError, encode, open_link
+from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
 
-from . import boards
+from . import access, boards
 from .models import Board
-from .rendering import render_partials
+from .rendering import render_partials, render_views
 
 RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
+MAX_UPLOAD = 256_000
+GAMES = ("yugioh", "duel_masters")
 
 
 @cache
@@ -41,32 +46,40 @@ def _remember(request: HttpRequest, board: Board) -> None:
     request.session[RECENT_KEY] = [board.slug, *recent][:RECENT_MAX]
 
 
+def _owned(request: HttpRequest, board: Board) -> HttpResponse:
+    """The creator of a board gets its edit rights, and goes to it."""
+    access.grant(request.session, board, "edit")
+    _remember(request, board)
+    return redirect("board", slug=board.slug)
+
+
+# ---------------------------------------------------------------------- home and gallery
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     slugs = request.session.get(RECENT_KEY, [])
     found = {b.slug: b for b in Board.objects.filter(slug__in=slugs)}
     recent = [found[s] for s in slugs if s in found]
+    only = request.GET.get("game")
     scenarios = []
-    for game in ("yugioh", "duel_masters"):
+    for game in GAMES:
         items = [s for s in scenario_index() if s["game"] == game]
-        if items:
+        if items and only in (None, "", game):
             scenarios.append((game, items))
-    return render(request, "simulator/home.html", {"recent": recent, "scenarios": scenarios})
+    return render(request, "simulator/home.html", {"recent": recent, "scenarios": scenarios,
+                                                   "only": only})
 
 
 @require_POST
 def new_board(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "yugioh")
-    if game not in ("yugioh", "duel_masters"):
+    if game not in GAMES:
         return _error(request, _("Unknown game"), _("Choose Yu-Gi-Oh! or Duel Masters."), 400)
     settings = {"preset": request.POST.get("preset", "TCG")} if game == "yugioh" else {}
     try:
-        board = boards.create_board(game=game, settings=settings,
-                                    setup={"turn_player": "p1"})
+        board = boards.create_board(game=game, settings=settings, setup={"turn_player": "p1"})
     except EngineError as exc:
         return _error(request, _("This board cannot be created"), str(exc), 400)
-    _remember(request, board)
-    return redirect("board", slug=board.slug)
+    return _owned(request, board)
 
 
 @require_POST
@@ -74,28 +87,136 @@ def open_scenario(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     entry = next((s for s in scenario_index() if s["game"] == game and s["slug"] == slug), None)
     if entry is None:
         raise Http404
-    board = boards.board_from_scenario(load_scenario(entry["path"]))
-    _remember(request, board)
-    return redirect("board", slug=board.slug)
+    scn = load_scenario(entry["path"])
+    preset = request.POST.get("preset")
+    if preset and game == "yugioh":
+        board = boards.board_from_scenario(scn, settings={**scn.settings, "preset": preset},
+                                           auto=True)
+    else:
+        board = boards.board_from_scenario(scn)
+    return _owned(request, board)
 
 
+# ---------------------------------------------------------------------- the board
 def _board_or_404(slug: str) -> Board:
     return get_object_or_404(Board, slug=slug)
+
+
+def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
+          at: int | None = None, link: str = "") -> HttpResponse:
+    actual = access.role(request.session, board)
+    role = "view" if readonly else actual
+    view = access.view_of(actual, board)
+    library = [c for c in builtin_library() if c.game == board.game][:40]
+    steps = _timeline(duel, board, at, link)
+    return render(request, "simulator/board.html", {
+        "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
+        "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
+            board, duel, oob=False, request=request, view=view, readonly=readonly)),
+        "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
+        "timeline": steps, "nav": _nav(steps),
+        "share": _share(request, board) if role == "edit" else None,
+        "presets": ("TCG", "TCG classic", "OCG"),
+    })
+
+
+def _timeline(duel: Duel, board: Board, at: int | None, link: str) -> list[dict[str, Any]]:
+    """One entry per action (events, edits, answers), each opening the board at that step."""
+    labels = _action_labels(duel)
+    total = len(duel.actions)
+    current = total if at is None else at
+    out = [{"k": 0, "label": _("Set-up"), "current": current == 0}]
+    for k in range(1, total + 1):
+        out.append({"k": k, "label": labels.get(k, _("step %(k)s") % {"k": k}),
+                    "current": current == k})
+    for item in out:
+        item["url"] = (f"{reverse('snapshot', args=[link])}?at={item['k']}" if link
+                       else reverse("board_at", args=[board.slug, item["k"]]))
+    return out
+
+
+def _nav(steps: list[dict[str, Any]]) -> dict[str, str]:
+    """First, back, forward and last: around the current step."""
+    i = next((n for n, step in enumerate(steps) if step["current"]), len(steps) - 1)
+    return {"first": steps[0]["url"], "prev": steps[max(0, i - 1)]["url"],
+            "next": steps[min(len(steps) - 1, i + 1)]["url"], "last": steps[-1]["url"]}
+
+
+def _action_labels(duel: Duel) -> dict[int, str]:
+    """Label each action by the first log line it wrote."""
+    from engine.log import render
+
+    labels: dict[int, str] = {}
+    replay = Duel(duel.game, setup=duel.setup, settings=duel.settings, library=duel.library)
+    for k, action in enumerate(duel.actions, 1):
+        start = len(replay.state.log)
+        replay.apply(action)
+        first = next((e for e in replay.state.log[start:]
+                      if e["key"] in ("action", "decision.activate", "decision.decline",
+                                      "decision.pass", "decision.respond", "decision.order",
+                                      "decision.choose_cards", "decision.phase_trigger",
+                                      "decision.next_pending", "decision", "phase")), None)
+        labels[k] = render(first, duel.name, _, with_rules=False) if first else action["do"]
+    return labels
+
+
+def _share(request: HttpRequest, board: Board) -> dict[str, str]:
+    def absolute(path: str) -> str:
+        return request.build_absolute_uri(path)
+
+    duel = boards.duel_of(board)
+    return {
+        "view": absolute(reverse("board", args=[board.slug])),
+        "edit": absolute(reverse("edit_link", args=[board.slug, board.edit_key])),
+        "p1": absolute(reverse("seat_link", args=[board.slug, board.p1_key])),
+        "p2": absolute(reverse("seat_link", args=[board.slug, board.p2_key])),
+        "snapshot": absolute(reverse("snapshot", args=[
+            encode(duel, title=board.title, cards=board.data.get("cards") or None)])),
+    }
 
 
 @require_GET
 def board_page(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     _remember(request, board)
+    return _page(request, board, boards.duel_of(board), readonly=False)
+
+
+@require_GET
+def board_at(request: HttpRequest, slug: str, k: int) -> HttpResponse:
+    """The board as it was after step ``k``, read-only (scrubbing is local to this browser)."""
+    board = _board_or_404(slug)
     duel = boards.duel_of(board)
-    library = [c for c in builtin_library() if c.game == board.game][:40]
-    return render(request, "simulator/board.html", {
-        "board": board,
-        "partials": mark_safe(render_partials(board, duel, oob=False, request=request)),  # noqa: S308
-        "ws_path": f"/ws/b/{board.slug}/", "cards": library,
-    })
+    if not 0 <= k <= len(duel.actions):
+        raise Http404
+    return _page(request, board, boards.duel_at(board, k), readonly=True, at=k)
 
 
+@require_GET
+def edit_link(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    board = _board_or_404(slug)
+    if key != board.edit_key:
+        return _error(request, _("This edit link is no longer valid"),
+                      _("Its key was changed by the board's owner. You can still watch the "
+                        "board."), 403)
+    access.grant(request.session, board, "edit")
+    _remember(request, board)
+    return redirect("board", slug=board.slug)
+
+
+@require_GET
+def seat_link(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    board = _board_or_404(slug)
+    seat = next((s for s in ("p1", "p2") if key == getattr(board, f"{s}_key")), None)
+    if seat is None or not board.seats:
+        return _error(request, _("This seat link is not valid"),
+                      _("The board has no seat with this key."), 403)
+    access.grant(request.session, board, seat)
+    _remember(request, board)
+    return redirect("board", slug=board.slug)
+
+
+# ---------------------------------------------------------------------- acting
 def _action_from_post(request: HttpRequest) -> dict[str, Any]:
     """An engine action from a form: a JSON ``action`` field, or plain fields."""
     post = request.POST
@@ -132,23 +253,33 @@ def _version(request: HttpRequest) -> int:
 
 def _respond(request: HttpRequest, board: Board, message: str = "", status: int = 200):
     duel = boards.duel_of(board)
-    html = render_partials(board, duel, oob=True, message=message, request=request)
+    view = access.view_of(access.role(request.session, board), board)
+    html = render_partials(board, duel, oob=True, message=message, request=request, view=view)
     return HttpResponse(html, status=status)
 
 
-def broadcast(board: Board, html: str) -> None:
-    """Send the board's partials, rendered once, to every browser watching it."""
+def broadcast(board: Board, views: dict[str, str]) -> None:
+    """Send each kind of viewer its partials, rendered once per kind."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(board.group_name, {
+    if layer is None:
+        return
+    for view, html in views.items():
+        async_to_sync(layer.group_send)(board.group(view), {
             "type": "board.update", "html": html, "version": board.version})
 
 
-def _change(request: HttpRequest, slug: str, change) -> HttpResponse:
+def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> HttpResponse:
     board = _board_or_404(slug)
+    role = access.role(request.session, board)
+    if needs == "edit" and role != "edit":
+        return _respond(request, board, _("This link lets you watch the board, not change "
+                                          "it."), status=403)
     version = _version(request)
     try:
-        change(board, version)
+        change(board, version, role)
+    except PermissionError as exc:
+        board.refresh_from_db()
+        return _respond(request, board, str(exc), status=403)
     except boards.StaleBoard as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=409)
@@ -159,43 +290,169 @@ def _change(request: HttpRequest, slug: str, change) -> HttpResponse:
     except EngineError as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=422)
-    html = render_partials(board, boards.duel_of(board), oob=True)
-    broadcast(board, html)  # the same bytes go to the acting browser and to every watcher
-    return HttpResponse(html)
+    views = render_views(board, boards.duel_of(board))
+    broadcast(board, views)  # the acting browser gets the same bytes as its kind of viewer
+    return HttpResponse(views[access.view_of(role, board)])
 
 
 @require_POST
 def board_act(request: HttpRequest, slug: str) -> HttpResponse:
-    def change(board: Board, version: int) -> None:
+    def change(board: Board, version: int, role: str) -> None:
         action = _action_from_post(request)
-        if action.get("do") == "place" and "card" in action:
-            action["card"] = str(action["card"])
+        decision = boards.duel_of(board).state.decision
+        if not access.may_act(role, board, action, decision):
+            raise PermissionError(_("Your seat can only answer your own player's decisions."))
         boards.act(board, version, action)
 
-    return _change(request, slug, change)
+    return _change(request, slug, change, needs="any")
 
 
 @require_POST
 def board_step(request: HttpRequest, slug: str) -> HttpResponse:
-    return _change(request, slug, boards.next_step)
+    return _change(request, slug, lambda b, v, r: boards.next_step(b, v))
 
 
 @require_POST
 def board_undo(request: HttpRequest, slug: str) -> HttpResponse:
-    return _change(request, slug, boards.undo)
+    return _change(request, slug, lambda b, v, r: boards.undo(b, v))
 
 
 @require_POST
 def board_auto(request: HttpRequest, slug: str) -> HttpResponse:
     on = request.POST.get("auto") == "on"
-    return _change(request, slug, lambda board, version: boards.set_auto(board, version, on))
+    return _change(request, slug, lambda b, v, r: boards.set_auto(b, v, on))
 
 
+@require_POST
+def board_seats(request: HttpRequest, slug: str) -> HttpResponse:
+    on = request.POST.get("seats") == "on"
+    return _change(request, slug, lambda b, v, r: boards.set_seats(b, v, on))
+
+
+@require_POST
+def board_rotate(request: HttpRequest, slug: str) -> HttpResponse:
+    board = _board_or_404(slug)
+    if access.role(request.session, board) != "edit":
+        return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
+    boards.rotate_keys(board)
+    access.grant(request.session, board, "edit")
+    return redirect("board", slug=board.slug)
+
+
+@require_POST
+def board_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    board = _board_or_404(slug)
+    if access.role(request.session, board) != "edit":
+        return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
+    board.delete()
+    return redirect("home")
+
+
+@require_POST
+def board_fork(request: HttpRequest, slug: str) -> HttpResponse:
+    """"Continue from here": a new board of this one's first ``k`` steps, yours to edit."""
+    board = _board_or_404(slug)
+    duel = boards.duel_of(board)
+    try:
+        k = int(request.POST.get("at", len(duel.actions)))
+    except ValueError:
+        k = -1
+    if not 0 <= k <= len(duel.actions):
+        return _error(request, _("No such step"), _("This board has no such step."), 400)
+    fork = boards.create_board(game=board.game, settings=board.data.get("settings"),
+                               setup=board.data.get("setup"), cards=board.data.get("cards"),
+                               title=board.title, actions=duel.actions[:k])
+    return _owned(request, fork)
+
+
+# ---------------------------------------------------------------------- snapshot links
+@require_GET
+def snapshot(request: HttpRequest, link: str) -> HttpResponse:
+    try:
+        duel, data = open_link(link)
+    except LinkError as exc:
+        return _error(request, _("This link cannot be opened"), str(exc), 400)
+    at = request.GET.get("at", data.get("at", len(duel.actions)))
+    try:
+        at = int(at)
+    except (TypeError, ValueError):
+        at = len(duel.actions)
+    at = max(0, min(at, len(duel.actions)))
+    shown = duel
+    if at != len(duel.actions):
+        shown = Duel(duel.game, setup=duel.setup, settings=duel.settings, library=duel.library)
+        for action in duel.actions[:at]:
+            shown.apply(action)
+        shown.actions = list(duel.actions[:at])
+    board = Board(slug="snapshot", game=duel.game, title=data.get("title", ""),
+                  data={"cards": data.get("cards", [])})
+    return _page(request, board, shown if at != len(duel.actions) else duel, readonly=True,
+                 at=at, link=link)
+
+
+@require_POST
+def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
+    """"Make an editable copy": the link's duel as a new board."""
+    try:
+        duel, data = open_link(link)
+    except LinkError as exc:
+        return _error(request, _("This link cannot be opened"), str(exc), 400)
+    board = boards.create_board(game=duel.game, settings=duel.settings, setup=duel.setup,
+                                cards=data.get("cards"), title=data.get("title", ""),
+                                actions=duel.actions)
+    return _owned(request, board)
+
+
+# ---------------------------------------------------------------------- import / export
+@require_GET
+def board_export(request: HttpRequest, slug: str) -> HttpResponse:
+    """The board as a scenario file (the engine's format): its set-up and every step."""
+    board = _board_or_404(slug)
+    if board.seats and access.role(request.session, board) != "edit":
+        return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
+    data = board.data
+    scenario = {"game": board.game, "title": board.title or board.slug,
+                "source": _("exported from the chain simulator"),
+                "settings": data.get("settings", {}), "setup": data.get("setup", {}),
+                "steps": data.get("actions", []), "expect": {}}
+    if data.get("cards"):
+        scenario["cards"] = data["cards"]
+    text = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False)
+    response = HttpResponse(text, content_type="application/yaml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{board.slug}.yaml"'
+    return response
+
+
+@require_POST
+def board_import(request: HttpRequest) -> HttpResponse:
+    """A board from an uploaded scenario file; refused whole, with the reason, if broken."""
+    upload = request.FILES.get("file")
+    if upload is None:
+        return _error(request, _("No file"), _("Choose a scenario file to upload."), 400)
+    if upload.size > MAX_UPLOAD:
+        return _error(request, _("This file cannot be used"),
+                      _("It is larger than %(n)s bytes.") % {"n": MAX_UPLOAD}, 400)
+    from engine.cards import load_yaml_with_lines
+
+    name = upload.name or "upload.yaml"
+    try:
+        text = upload.read().decode("utf-8")
+        scn = parse_scenario(load_yaml_with_lines(text, name), name)
+        run_scenario(scn)  # every step must play: nothing is half-created
+    except UnicodeDecodeError:
+        return _error(request, _("This file cannot be used"), _("It is not UTF-8 text."), 400)
+    except EngineError as exc:
+        return _error(request, _("This file cannot be used"), str(exc), 400)
+    board = boards.board_from_scenario(scn)
+    return _owned(request, board)
+
+
+# ---------------------------------------------------------------------- library and rules
 @require_GET
 def card_search(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:80]
     game = request.GET.get("game")
-    cards = builtin_library().search(q, game if game in ("yugioh", "duel_masters") else None)
+    cards = builtin_library().search(q, game if game in GAMES else None)
     return render(request, "simulator/partials/library.html", {"cards": cards[:60]})
 
 

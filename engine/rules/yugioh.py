@@ -539,7 +539,7 @@ class YugiohPolicy(Policy):
             rules = ["YGO-MISS"]
             if self._same_resolution(duel, t.met_at, st.instant):
                 rules.append("YGO-SEQUENCE")
-            if any(e.get("type") == "link_resolved" and e.get("no_effect") for e in later):
+            if any(e.get("type") == "link_resolved" and e.get("negated") for e in later):
                 rules.append("YGO-NEGATED")
             self._set(duel, t, "missed", rules, "trigger.missed", name, met_at=t.met_at,
                       event=[_describe(t.event)], last=st.instant,
@@ -1024,29 +1024,60 @@ class YugiohPolicy(Policy):
             want = f"{card.iid}:card+{with_effect}"
         opt = next((o for o in options if o["id"] == want), None)
         if opt is None:
-            raise IllegalAction(self._why_not(duel, card, effect), self._why_rules(duel, card))
+            reason, rules = self._why_not(duel, card, effect, with_effect)
+            raise IllegalAction(reason, rules)
         duel.log("action", player=player, what=f"activates {duel.name(card.iid)}")
         self._start(duel, player, opt)
 
-    def _why_not(self, duel: Duel, card: Card, effect: Any) -> str:
+    def _why_not(self, duel: Duel, card: Card, effect: Any,
+                 with_effect: Any = None) -> tuple[str, list[str]]:
+        """Why a card or effect cannot be activated now, with the rule that says so."""
         definition = duel.definition(card)
         st = duel.state
+        name = definition.en
+        if with_effect is not None:
+            return self._why_not_same_link(duel, card, int(with_effect))
         if definition.type == "trap" and card.zone == "hand":
-            return f"{definition.en} is a Trap: Set it first, then activate it"
-        if definition.type == "trap" and card.flags.get("set_turn") == st.turn:
-            return f"{definition.en} was Set this turn"
+            return f"{name} is a Trap: Set it first, then activate it", ["YGO-CHAIN"]
+        if card.flags.get("set_turn") == st.turn and definition.type in ("trap", "spell") and (
+                card.zone != "hand"):
+            return f"{name} was Set this turn", ["YGO-CHAIN"]
         for e in definition.effects:
             if e.respond_to and not self._condition_met(duel, card, e.respond_to):
-                return (f"{definition.en} can be activated only while its event is the last "
-                        "thing that happened")
-        sole = card.controller == st.turn_player and st.phase in ("main1", "main2")
-        if not sole:
-            return f"{definition.en} is Spell Speed 1: only the turn player, in a Main Phase"
-        return f"{definition.en} cannot be activated now"
+                return (f"{name} can be activated only while its event is the last thing that "
+                        "happened", ["YGO-RESPONSE-WINDOW"])
+        speed = self.speed_of(definition, next(
+            (e for e in definition.effects if e.kind == "activation"), None))
+        if definition.subtype == "quick_play" and card.zone == "hand" and (
+                card.controller != st.turn_player):
+            return (f"{name} is a Quick-Play Spell: from the hand, only during its "
+                    "controller's turn", ["YGO-CHAIN"])
+        if speed == 1 and not (card.controller == st.turn_player and st.phase in
+                               ("main1", "main2")):
+            return f"{name} is Spell Speed 1: only the turn player, in a Main Phase", [
+                "YGO-CHAIN"]
+        return f"{name} cannot be activated now", ["YGO-CHAIN"]
 
-    def _why_rules(self, duel: Duel, card: Card) -> list[str]:
-        return ["YGO-RESPONSE-WINDOW"] if any(
-            e.respond_to for e in duel.definition(card).effects) else ["YGO-CHAIN"]
+    def _why_not_same_link(self, duel: Duel, card: Card, index: int) -> tuple[str, list[str]]:
+        definition = duel.definition(card)
+        name = definition.en
+        rules = ["YGO-SAME-LINK"]
+        if definition.type != "trap" or definition.subtype != "continuous":
+            return "only a Continuous Trap can be activated with one of its effects", rules
+        if not 0 <= index < len(definition.effects):
+            return f"{name} has no effect {index}", rules
+        e = definition.effects[index]
+        if any(c.get("card") == "self" for c in e.cost):
+            return (f"{name}'s effect sends {name} itself to the GY as a cost: it cannot be "
+                    "activated together with the card", rules)
+        if e.while_face_up or not e.same_link:
+            return (f"{name}'s effect needs the card face-up on the field already: it cannot "
+                    "be activated together with the card", rules)
+        if duel.state.step == "damage" and (not e.optional or e.kind == "quick"):
+            return (f"in the Damage Step, {name} cannot be activated together with a "
+                    "mandatory effect", ["YGO-SAME-LINK", "YGO-DAMAGE-STEP"])
+        return (f"{name}'s effect has not met its timing: its event is not the last thing that "
+                "happened", rules)
 
     # ------------------------------------------------------------------ resolution
     def resolve_top(self, duel: Duel) -> None:
@@ -1083,7 +1114,7 @@ class YugiohPolicy(Policy):
         st.chain.pop()
         no_effect = not ctx.did_something and bool(ops or negated)
         events.append(make_event("link_resolved", card, link=link.number,
-                                 no_effect=no_effect or None))
+                                 no_effect=no_effect or None, negated=negated or None))
         self._to_gy_after(duel, card, link, events)
         if link.tid is not None:
             duel.trigger(link.tid).status = "resolved"

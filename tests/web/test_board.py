@@ -27,6 +27,12 @@ def _message(html: str) -> str:
     return re.search(r'id="message"[^>]*>([^<]*)<', html).group(1).strip()
 
 
+def own(client: Client, board: Board) -> Board:
+    """Open the board's edit link in this client (as its owner would)."""
+    assert client.get(f"/b/{board.slug}/edit/{board.edit_key}/").status_code == 302
+    return board
+
+
 def open_scenario(client: Client, slug: str = "amazoness_village_soul_taker") -> Board:
     response = client.post(f"/scenarios/yugioh/{slug}/open")
     assert response.status_code == 302
@@ -69,6 +75,7 @@ def test_scenario_steps_to_its_end_and_explains_the_miss(client: Client) -> None
 def test_action_from_a_card_menu(client: Client) -> None:
     board = boards.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
+    own(client, board)
     duel = boards.duel_of(board)
     html = client.get(f"/b/{board.slug}/").content.decode()
     assert "Destroy by card effect" in html
@@ -84,6 +91,7 @@ def test_action_from_a_card_menu(client: Client) -> None:
 def test_illegal_action_changes_nothing_and_says_why(client: Client) -> None:
     board = boards.create_board(game="yugioh", setup={"turn_player": "p1",
                                                       "p1": {"gy": ["Sangan"]}})
+    own(client, board)
     before = dict(board.data)
     response = client.post(f"/b/{board.slug}/act", {"version": 0, "do": "normal_summon",
                                                     "card": str(boards.duel_of(board).ref(
@@ -96,6 +104,7 @@ def test_illegal_action_changes_nothing_and_says_why(client: Client) -> None:
 
 def test_forged_action_is_refused_politely(client: Client) -> None:
     board = boards.create_board(game="yugioh", setup={})
+    own(client, board)
     for payload in ("not json", "[1, 2]", json.dumps({"do": "explode"}),
                     json.dumps({"do": "destroy", "card": "999999"})):
         response = client.post(f"/b/{board.slug}/act", {"version": 0, "action": payload})
@@ -116,6 +125,7 @@ def test_stale_action_is_refused_and_resyncs(client: Client) -> None:
 
 def test_place_from_the_library_and_remove(client: Client) -> None:
     board = boards.create_board(game="yugioh", setup={})
+    own(client, board)
     response = client.post(f"/b/{board.slug}/act", {"version": 0, "do": "place",
                                                     "card": "sangan", "zone": "monster",
                                                     "player": "p2"})
@@ -179,9 +189,10 @@ def test_card_search_by_english_or_japanese_name(client: Client) -> None:
 
 def test_actions_need_csrf() -> None:
     strict = Client(HTTP_HOST="localhost", enforce_csrf_checks=True)
-    board = boards.create_board(game="yugioh", setup={})
+    board = own(strict, boards.create_board(game="yugioh", setup={}))
     response = strict.post(f"/b/{board.slug}/act", {"version": 0, "do": "next_phase"})
     assert response.status_code == 403
+    assert "CSRF" in response.content.decode()
 
 
 def test_board_survives_a_cache_loss(client: Client) -> None:

@@ -26,6 +26,7 @@ def test_connect_gets_the_current_board_and_updates_after_an_action() -> None:
     board = _board()
     sangan = boards.duel_of(board).ref("Sangan")
     client = Client(HTTP_HOST="localhost")
+    client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
 
     async def run() -> None:
         watcher = WebsocketCommunicator(application, f"/ws/b/{board.slug}/", headers=ORIGIN)
@@ -49,6 +50,7 @@ def test_connect_gets_the_current_board_and_updates_after_an_action() -> None:
 def test_garbage_frames_are_ignored_and_others_still_get_updates() -> None:
     board = _board()
     client = Client(HTTP_HOST="localhost")
+    client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
 
     async def run() -> None:
         noisy = WebsocketCommunicator(application, f"/ws/b/{board.slug}/", headers=ORIGIN)
@@ -97,6 +99,7 @@ def test_unknown_board_is_refused() -> None:
 def test_reconnecting_socket_gets_the_current_state() -> None:
     board = _board()
     client = Client(HTTP_HOST="localhost")
+    client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
 
     async def run() -> None:
         ws = WebsocketCommunicator(application, f"/ws/b/{board.slug}/", headers=ORIGIN)
