@@ -9,6 +9,7 @@ trip it through JSON-compatible data.
 from __future__ import annotations
 
 import copy
+import pickle
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -182,4 +183,5 @@ class State:
         return cls(**{k: v for k, v in data.items() if k in names})
 
     def copy(self) -> State:
-        return copy.deepcopy(self)
+        """An independent copy (pickling plain values is several times faster than deepcopy)."""
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))  # noqa: S301

@@ -6,11 +6,13 @@ so two browsers acting at once cannot both win: the second is told its view was 
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine import Duel, IllegalAction
@@ -99,18 +101,24 @@ def rotate_keys(board: Board) -> None:
 
 
 def _apply_and_save(board: Board, version: int, change) -> Duel:
+    """Apply a change to a private copy of the duel, then save it only if the board is still
+    at ``version``: one conditional UPDATE, atomic on every database (SQLite included), so of
+    two browsers acting at once exactly one wins and the other is told its view was stale."""
+    current = copy.copy(board)  # as just read by the view: the UPDATE below re-checks it
+    if current.version != version:
+        raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
+    duel = _clone(duel_of(current))
+    change(current, duel)
+    current.data = {**current.data, "actions": duel.to_dict()["actions"],
+                    "settings": duel.settings}
     with transaction.atomic():
-        locked = Board.objects.select_for_update().get(pk=board.pk)
-        if locked.version != version:
-            raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
-        duel = _clone(duel_of(locked))
-        change(locked, duel)
-        locked.data = {**locked.data, "actions": duel.to_dict()["actions"],
-                       "settings": duel.settings}
-        locked.version += 1
-        locked.save(update_fields=["data", "version", "pending_steps", "auto", "seats",
-                                   "updated"])
-    board.__dict__.update(locked.__dict__)
+        saved = Board.objects.filter(pk=board.pk, version=version).update(
+            data=current.data, version=version + 1, pending_steps=current.pending_steps,
+            auto=current.auto, seats=current.seats, updated=timezone.now())
+    if not saved:
+        raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
+    current.version = version + 1
+    board.__dict__.update(current.__dict__)
     _remember(board, duel)
     return duel
 

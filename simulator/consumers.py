@@ -38,6 +38,15 @@ class BoardConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
         return None  # garbage or not, nothing a watcher sends changes the board
 
+    async def dispatch(self, message: dict) -> None:
+        # A board update only forwards text that is already rendered: it touches no database,
+        # so it skips the closing of old database connections that Channels does (in a
+        # thread) before every handler, once per watcher per update.
+        if message["type"] == "board.update":
+            await self.send(text_data=message["html"])
+            return
+        await super().dispatch(message)
+
     async def board_update(self, event: dict) -> None:
         await self.send(text_data=event["html"])
 

@@ -8,6 +8,9 @@ the same templates (``templates/simulator/partials/``).
 from __future__ import annotations
 
 import json
+import re
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -69,6 +72,8 @@ HIDDEN_ZONES = {"deck"}
 
 def _action_label(action: dict[str, Any], duel: Duel) -> str:
     do = action["do"]
+    if do in _LABELS:
+        return _(_LABELS[do])
     labels = {
         "destroy": _("Destroy by battle") if action.get("cause") == "battle"
         else _("Destroy by card effect"),
@@ -99,6 +104,18 @@ def _action_label(action: dict[str, Any], duel: Duel) -> str:
     if do == "declare_attack" and action.get("target") is None:
         return _("Attack directly")
     return labels.get(do, do.replace("_", " "))
+
+
+_LABELS = {
+    "send_to_gy": gettext_noop("Send to the GY"), "banish": gettext_noop("Banish"),
+    "return_to_hand": gettext_noop("Return to the hand"),
+    "tribute": gettext_noop("Tribute (as a cost)"),
+    "special_summon": gettext_noop("Special Summon"), "set": gettext_noop("Set"),
+    "flip_summon": gettext_noop("Flip Summon"),
+    "change_position": gettext_noop("Change battle position"),
+    "discard": gettext_noop("Discard"), "battle": gettext_noop("Battle (Damage Step)"),
+    "next_phase": gettext_noop("Next phase"),
+}
 
 
 def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
@@ -133,21 +150,16 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
 
 
 def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
-               legal: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+               legal: list[dict[str, Any]] | None = None, log_from: int = 0) -> dict[str, Any]:
     vw = Viewer(duel, view)
     st = duel.state
     if legal is None:
         legal = duel.legal_actions() if st.decision is None else []
     if view != "open":  # seats act through their decisions only; the public watches
         legal = []
-    menus: dict[int, list[dict[str, Any]]] = {}
-    global_actions = []
-    for action in legal:
-        item = {"label": _action_label(action, duel), "json": json.dumps(action)}
-        if "card" in action and action["do"] not in ("battle",):
-            menus.setdefault(int(action["card"]), []).append(item)
-        else:
-            global_actions.append(item)
+    menus: dict[int, list[dict[str, Any]]] = {}  # card menus load when opened
+    global_actions = [{"label": _action_label(a, duel), "json": json.dumps(a)}
+                      for a in legal if "card" not in a or a["do"] == "battle"]
     marks: dict[int, list[str]] = {}
     for link in st.chain:
         marks.setdefault(link.card, []).append(_("CL%(n)s") % {"n": link.number})
@@ -179,8 +191,8 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "phase": _(duel_phase_name(duel)), "chain": _chain_view(vw),
         "pool": _pool_view(vw) if duel.game == "duel_masters" else [],
         "triggers": _triggers_view(vw), "decision": _decision_view(vw),
-        "log": _log_view(vw), "global_actions": global_actions, "message": message,
-        "pending_steps": len(board.pending_steps), "ruling": ruling_text(vw),
+        "log": _log_view(vw, log_from), "global_actions": global_actions,
+        "message": message, "pending_steps": len(board.pending_steps),
         "view": view,
         "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
         "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
@@ -294,9 +306,11 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
             "multi": d.kind in ("choose_cards", "order")}
 
 
-def _log_view(vw: Viewer, last: int = 200) -> list[dict[str, Any]]:
+def _log_view(vw: Viewer, start: int = 0, last: int = 200) -> list[dict[str, Any]]:
+    """Log entries from index ``start`` (the newest ``last`` of them), in words."""
+    log = vw.duel.state.log
     out = []
-    for entry in vw.duel.state.log[-last:]:
+    for entry in log[max(start, len(log) - last):]:
         out.append({"seq": entry["seq"], "instant": entry["instant"], "key": entry["key"],
                     "text": render(entry, vw.name, _, with_rules=False),
                     "rules": [r for r in entry["rules"] if r in RULES]})
@@ -316,24 +330,98 @@ def ruling_text(vw: Viewer) -> str:
 
 
 def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
-                    request=None, view: str = "open", readonly: bool = False) -> str:
-    """Every partial of the board, once; with ``oob`` as out-of-band swaps."""
+                    request=None, view: str = "open", readonly: bool = False,
+                    at: int | None = None) -> str:
+    """Every partial of the board, in full; with ``oob`` as out-of-band swaps."""
     context = view_model(board, duel, message, view=view)
-    context["oob"] = oob
-    context["readonly"] = readonly
-    return "".join(render_to_string(f"simulator/partials/{name}.html", context, request=request)
-                   for name in PARTIALS)
+    context.update(oob=oob, readonly=readonly, at=at)
+    return "".join(_compact(render_to_string(f"simulator/partials/{name}.html", context,
+                                             request=request)) for name in PARTIALS)
+
+
+def _compact(html: str) -> str:
+    """Drop the indentation between tags: a tenth of an update's bytes."""
+    return _INDENT.sub("\n", html)
+
+
+_INDENT = re.compile(r"\n\s+")
+_LAST: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+_LAST_LOCK = threading.Lock()
+_LAST_SIZE = 512
+
+
+def render_update(board: Board, duel: Duel, view: str,
+                  legal: list[dict[str, Any]] | None = None) -> str:
+    """This version's out-of-band partials for one kind of viewer: only the partials that
+    changed since the previous version, and only the new log entries, when this process
+    rendered the previous version; everything otherwise (always correct, just bigger)."""
+    key = (board.slug, view)
+    with _LAST_LOCK:
+        prev = _LAST.get(key)
+    log = duel.state.log
+    appendable = (prev is not None and prev["version"] == board.version - 1
+                  and len(log) >= prev["log_len"]
+                  and (prev["log_len"] == 0 or _fingerprint(log[prev["log_len"] - 1])
+                       == prev["log_last"]))
+    context = view_model(board, duel, view=view, legal=legal,
+                         log_from=prev["log_len"] if appendable else 0)
+    context.update(oob=True, readonly=False, at=None)
+    marks = _part_marks(context)
+    out = []
+    for name in PARTIALS:
+        if name == "log":
+            template = "log_append" if appendable else "log"
+            if context["log"] or not appendable:
+                out.append(_compact(render_to_string(f"simulator/partials/{template}.html",
+                                                     context)))
+        elif not appendable or not marks[name] or marks[name] != prev["marks"].get(name):
+            out.append(_compact(render_to_string(f"simulator/partials/{name}.html", context)))
+    with _LAST_LOCK:
+        _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
+                      "log_last": _fingerprint(log[-1]) if log else ""}
+        _LAST.move_to_end(key)
+        while len(_LAST) > _LAST_SIZE:
+            _LAST.popitem(last=False)
+    return "".join(out)
+
+
+def _part_marks(context: dict[str, Any]) -> dict[str, str]:
+    """What each partial shows, as text: a partial whose marks did not change since the
+    previous version is neither rendered nor sent. The status partial (with the version and
+    the life points) always is."""
+    sides = [{k: v for k, v in side.items() if k != "lp"} for side in context["sides"]]
+    return {
+        "status": "",
+        "board": _fingerprint([sides, context["global_actions"]]),
+        "chain": _fingerprint([context["chain"], context["pool"], context["triggers"]]),
+        "decision": _fingerprint(context["decision"]),
+    }
+
+
+def _fingerprint(entry: Any) -> str:
+    return json.dumps(entry, sort_keys=True, default=str)
 
 
 def render_views(board: Board, duel: Duel) -> dict[str, str]:
-    """The partials for each kind of viewer, rendered once each: the open view, and the
+    """The update for each kind of viewer, rendered once each: the open view, and the
     public view and the two seats when the board has seats."""
     views = VIEWS if board.seats else ("open",)
     legal = duel.legal_actions() if duel.state.decision is None else []
-    out = {}
-    for view in views:
-        context = view_model(board, duel, view=view, legal=legal)
-        context["oob"] = True
-        out[view] = "".join(render_to_string(f"simulator/partials/{name}.html", context)
-                            for name in PARTIALS)
-    return out
+    return {view: render_update(board, duel, view, legal) for view in views}
+
+
+def card_menu_context(board: Board, duel: Duel, iid: int, view: str) -> dict[str, Any]:
+    """The body of one card's menu: its text and the events that make sense for it now."""
+    vw = Viewer(duel, view)
+    legal = duel.legal_actions() if duel.state.decision is None and view == "open" else []
+    menus: dict[int, list[dict[str, Any]]] = {}
+    for action in legal:
+        if action.get("card") == iid and action["do"] != "battle":
+            menus.setdefault(iid, []).append(
+                {"label": _action_label(action, duel), "json": json.dumps(action)})
+    return {"board": board, "card": _card_view(vw, iid, {}, menus), "readonly": view != "open",
+            "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES]}
+
+
+def ruling_context(duel: Duel, view: str) -> dict[str, Any]:
+    return {"ruling": ruling_text(Viewer(duel, view))}

@@ -23,7 +23,7 @@ from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, ru
 
 from . import access, boards
 from .models import Board
-from .rendering import render_partials, render_views
+from .rendering import card_menu_context, render_partials, render_views, ruling_context
 
 RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
@@ -112,7 +112,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     return render(request, "simulator/board.html", {
         "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
         "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
-            board, duel, oob=False, request=request, view=view, readonly=readonly)),
+            board, duel, oob=False, request=request, view=view, readonly=readonly, at=at)),
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
         "timeline": steps, "nav": _nav(steps),
         "share": _share(request, board) if role == "edit" else None,
@@ -363,6 +363,30 @@ def board_fork(request: HttpRequest, slug: str) -> HttpResponse:
                                setup=board.data.get("setup"), cards=board.data.get("cards"),
                                title=board.title, actions=duel.actions[:k])
     return _owned(request, fork)
+
+
+@require_GET
+def card_menu(request: HttpRequest, slug: str, iid: int) -> HttpResponse:
+    """One card's menu, loaded when it is opened: its text and the events for it now."""
+    board = _board_or_404(slug)
+    duel = boards.duel_of(board)
+    if iid not in duel.state.cards:
+        raise Http404
+    view = access.view_of(access.role(request.session, board), board)
+    return render(request, "simulator/partials/card_body.html",
+                  card_menu_context(board, duel, iid, view))
+
+
+@require_GET
+def board_ruling(request: HttpRequest, slug: str) -> HttpResponse:
+    """The current chain and its explanation as plain text, for "copy ruling"."""
+    board = _board_or_404(slug)
+    duel = boards.duel_of(board)
+    at = request.GET.get("at")
+    if at is not None and at.isdigit() and int(at) <= len(duel.actions):
+        duel = boards.duel_at(board, int(at))
+    view = access.view_of(access.role(request.session, board), board)
+    return render(request, "simulator/partials/ruling.html", ruling_context(duel, view))
 
 
 # ---------------------------------------------------------------------- snapshot links

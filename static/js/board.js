@@ -13,7 +13,40 @@
     }
   }
 
+  // Every action button carries its engine action as JSON in data-act; one form posts it
+  // (with the board's version), so the live partials stay small. "place" buttons take the
+  // card chosen in the library.
+  function act(button) {
+    const form = document.getElementById("act-form");
+    if (!form || !window.htmx) return;
+    const action = JSON.parse(button.dataset.act);
+    if (action.do === "place") {
+      const chosen = document.querySelector("#library-choice input[name=card]:checked");
+      if (chosen) action.card = chosen.value;
+    }
+    document.getElementById("act-input").value = JSON.stringify(action);
+    window.htmx.trigger(form, "submit");
+  }
+
+  // A card's menu (its text and the events for it now) loads when the card is opened.
+  document.addEventListener("toggle", function (event) {
+    const details = event.target;
+    if (!details.matches || !details.matches("details.card-menu") || !details.open) return;
+    const body = details.querySelector("[data-menu]");
+    const root = document.querySelector(".board-page");
+    const card = details.closest("[data-card]");
+    if (!body || !root || !root.dataset.menus || !card || !window.htmx) return;
+    window.htmx.ajax("GET", root.dataset.menus + card.dataset.card + "/menu",
+                     {target: body, swap: "innerHTML"});
+  }, true);
+
   document.addEventListener("click", function (event) {
+    const actor = event.target.closest("[data-act]");
+    if (actor) {
+      event.preventDefault();
+      act(actor);
+      return;
+    }
     const up = event.target.closest(".move-up");
     const down = event.target.closest(".move-down");
     if (up || down) {
@@ -65,10 +98,49 @@
     if (zone && dragged.matches(".library-card")) {
       event.preventDefault();
       dragged.querySelector("input[type=radio]").checked = true;
-      const form = zone.querySelector("form.place");
-      if (form && window.htmx) window.htmx.trigger(form, "submit");
+      const form = zone.querySelector("button.place");
+      if (form && window.htmx) form.click();
     }
     dragged = null;
+  });
+
+  // Live updates. After this browser acts, the websocket and the form's own response bring
+  // the same partials, and the websocket usually comes first (the server broadcasts before
+  // it answers). Swapped first, it replaces the form that made the request; htmx then looks
+  // for the response's out-of-band targets inside that detached form, updates nothing from
+  // the response and logs htmx:oobErrorNoTarget once per partial. So a websocket update
+  // that comes while a request of this page is in flight waits until the response is
+  // swapped, and an update that is not newer than the page (by board version) is dropped:
+  // it would only erase a message such as "someone else acted on this board first".
+  function versionOf(html) {
+    const match = /id="board-version"[^>]*value="(\d+)"/.exec(html);
+    return match ? Number(match[1]) : null;
+  }
+  function notNewer(html) {
+    const input = document.getElementById("board-version");
+    const incoming = versionOf(html);
+    return input !== null && incoming !== null && incoming <= Number(input.value);
+  }
+  const waiting = [];
+  let waitTimer = null;
+  function flushWaiting() {
+    if (document.querySelector(".htmx-request")) return;
+    clearInterval(waitTimer);
+    waitTimer = null;
+    waiting.splice(0).forEach(function (html) {
+      if (!notNewer(html)) window.htmx.swap(document.body, html, {swapStyle: "none"});
+    });
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (event.defaultPrevented || !window.htmx) return;
+    const html = event.detail.message;
+    if (document.querySelector(".htmx-request")) {
+      event.preventDefault();
+      waiting.push(html);
+      if (waitTimer === null) waitTimer = setInterval(flushWaiting, 25);
+    } else if (notNewer(html)) {
+      event.preventDefault();
+    }
   });
 
   // Keyboard: "n" plays the next scenario step, "u" undoes, when not typing.

@@ -78,7 +78,10 @@ def test_action_from_a_card_menu(client: Client) -> None:
     own(client, board)
     duel = boards.duel_of(board)
     html = client.get(f"/b/{board.slug}/").content.decode()
-    assert "Destroy by card effect" in html
+    sangan = duel.ref("Sangan")
+    menu = f"/b/{board.slug}/card/{sangan}/menu"
+    assert f"/b/{board.slug}/card/" in html and f"data-card=\"{sangan}\"" in html
+    assert "Destroy by card effect" in client.get(menu).content.decode()
     action = {"do": "destroy", "card": duel.ref("Sangan")}
     response = client.post(f"/b/{board.slug}/act",
                            {"version": 0, "action": json.dumps(action)})
