@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: venv run test lint bench check clean
+.PHONY: venv browser run test lint bench check clean
 
 venv: $(STAMP)
 
@@ -22,7 +22,18 @@ run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: venv
+# The end-to-end tests (tests/e2e) drive the system Chromium through Playwright, which never
+# downloads a browser of its own; Debian's package is installed here when it is missing.
+browser:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "Chromium is missing and installing it needs root: run 'sudo make browser'" \
+	         "(or 'sudo apt-get install -y chromium'), then make test again." >&2; \
+	    exit 1; \
+	  fi; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+
+test: venv browser
 	$(PY) -m pytest
 
 lint: venv
