@@ -73,7 +73,8 @@ def test_wrong_keys_are_refused() -> None:
     client = _client()
     assert client.get(f"/b/{board.slug}/edit/{'x' * 32}/").status_code == 403
     assert client.get(f"/b/{board.slug}/seat/{board.p1_key}/").status_code == 403  # no seats
-    assert client.post(f"/b/{board.slug}/act", {"version": 0, "do": "next_phase"}).status_code == 403
+    next_phase = {"version": 0, "do": "next_phase"}
+    assert client.post(f"/b/{board.slug}/act", next_phase).status_code == 403
 
 
 def test_rotating_the_edit_key_revokes_old_links() -> None:
@@ -85,8 +86,9 @@ def test_rotating_the_edit_key_revokes_old_links() -> None:
     assert owner.post(f"/b/{board.slug}/rotate").status_code == 302
     board.refresh_from_db()
     assert board.edit_key != old_key
-    assert friend.post(f"/b/{board.slug}/act", {"version": 0, "do": "next_phase"}).status_code == 403
-    assert owner.post(f"/b/{board.slug}/act", {"version": 0, "do": "next_phase"}).status_code == 200
+    next_phase = {"version": 0, "do": "next_phase"}
+    assert friend.post(f"/b/{board.slug}/act", next_phase).status_code == 403
+    assert owner.post(f"/b/{board.slug}/act", next_phase).status_code == 200
     assert friend.get(f"/b/{board.slug}/edit/{old_key}/").status_code == 403
 
 
