@@ -182,7 +182,7 @@ class Duel:
     def log(self, key: str, rules: list[str] | tuple[str, ...] = (), **args: Any) -> None:
         st = self.state
         st.log.append({"seq": len(st.log) + 1, "instant": st.instant, "key": key,
-                       "rules": list(rules), "args": args})
+                       "rules": list(rules), "args": args, "step": len(self.actions) + 1})
 
     def transcript(self, start: int = 0) -> list[str]:
         """The log in English, one line per entry."""

@@ -87,11 +87,6 @@ def board_from_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None
                         auto=auto)
 
 
-def duel_at(board: Board, k: int) -> Duel:
-    """The board's duel after its first ``k`` actions."""
-    return duel_of(board).at(k)
-
-
 def rotate_keys(board: Board) -> None:
     """New edit and seat keys: every link made with the old ones stops working."""
     from .models import new_key

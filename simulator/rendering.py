@@ -335,6 +335,8 @@ def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
     """Every partial of the board, in full; with ``oob`` as out-of-band swaps."""
     context = view_model(board, duel, message, view=view)
     context.update(oob=oob, readonly=readonly, at=at)
+    if readonly:  # a read-only page is never updated: its ruling is written in
+        context["ruling"] = ruling_text(Viewer(duel, view))
     return "".join(_compact(render_to_string(f"simulator/partials/{name}.html", context,
                                              request=request)) for name in PARTIALS)
 

@@ -103,12 +103,13 @@ def _board_or_404(slug: str) -> Board:
 
 
 def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
-          at: int | None = None, link: str = "") -> HttpResponse:
+          at: int | None = None, link: str = "", history: Duel | None = None) -> HttpResponse:
+    """The board page; ``duel`` is what is shown, ``history`` the whole timeline."""
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
     library = [c for c in builtin_library() if c.game == board.game][:40]
-    steps = _timeline(duel, board, at, link)
+    steps = _timeline(history or duel, board, at, link)
     return render(request, "simulator/board.html", {
         "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
         "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
@@ -143,20 +144,14 @@ def _nav(steps: list[dict[str, Any]]) -> dict[str, str]:
 
 
 def _action_labels(duel: Duel) -> dict[int, str]:
-    """Label each action by the first log line it wrote."""
+    """Label each step by the first log line it wrote (log entries record their step)."""
     from engine.log import render
 
     labels: dict[int, str] = {}
-    replay = Duel(duel.game, setup=duel.setup, settings=duel.settings, library=duel.library)
-    for k, action in enumerate(duel.actions, 1):
-        start = len(replay.state.log)
-        replay.apply(action)
-        first = next((e for e in replay.state.log[start:]
-                      if e["key"] in ("action", "decision.activate", "decision.decline",
-                                      "decision.pass", "decision.respond", "decision.order",
-                                      "decision.choose_cards", "decision.phase_trigger",
-                                      "decision.next_pending", "decision", "phase")), None)
-        labels[k] = render(first, duel.name, _, with_rules=False) if first else action["do"]
+    for entry in duel.state.log:
+        step = entry.get("step")
+        if step is not None and step not in labels and entry["key"] != "instant":
+            labels[step] = render(entry, duel.name, _, with_rules=False)
     return labels
 
 
@@ -189,7 +184,7 @@ def board_at(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     duel = boards.duel_of(board)
     if not 0 <= k <= len(duel.actions):
         raise Http404
-    return _page(request, board, boards.duel_at(board, k), readonly=True, at=k)
+    return _page(request, board, duel.at(k), readonly=True, at=k, history=duel)
 
 
 @require_GET
@@ -382,9 +377,6 @@ def board_ruling(request: HttpRequest, slug: str) -> HttpResponse:
     """The current chain and its explanation as plain text, for "copy ruling"."""
     board = _board_or_404(slug)
     duel = boards.duel_of(board)
-    at = request.GET.get("at")
-    if at is not None and at.isdigit() and int(at) <= len(duel.actions):
-        duel = boards.duel_at(board, int(at))
     view = access.view_of(access.role(request.session, board), board)
     return render(request, "simulator/partials/ruling.html", ruling_context(duel, view))
 
@@ -402,16 +394,9 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
     except (TypeError, ValueError):
         at = len(duel.actions)
     at = max(0, min(at, len(duel.actions)))
-    shown = duel
-    if at != len(duel.actions):
-        shown = Duel(duel.game, setup=duel.setup, settings=duel.settings, library=duel.library)
-        for action in duel.actions[:at]:
-            shown.apply(action)
-        shown.actions = list(duel.actions[:at])
     board = Board(slug="snapshot", game=duel.game, title=data.get("title", ""),
                   data={"cards": data.get("cards", [])})
-    return _page(request, board, shown if at != len(duel.actions) else duel, readonly=True,
-                 at=at, link=link)
+    return _page(request, board, duel.at(at), readonly=True, at=at, link=link, history=duel)
 
 
 @require_POST
