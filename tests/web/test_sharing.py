@@ -258,3 +258,17 @@ def test_broken_uploads_are_refused_and_nothing_is_created(text: str, says: str)
     assert response.status_code == 400
     assert re.search(says, response.content.decode())
     assert Board.objects.count() == before
+
+
+def test_unused_boards_are_pruned() -> None:
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    old = boards.create_board(game="yugioh", setup={})
+    fresh = boards.create_board(game="yugioh", setup={})
+    Board.objects.filter(pk=old.pk).update(updated=timezone.now() - timedelta(days=91))
+    call_command("prune_boards")
+    assert not Board.objects.filter(pk=old.pk).exists()
+    assert Board.objects.filter(pk=fresh.pk).exists()
