@@ -14,6 +14,7 @@ from collections import OrderedDict
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
@@ -23,7 +24,7 @@ from engine.log import PHASE_NAMES, player_name, render
 from .models import Board
 
 #: the partials sent on every update, in the order they appear on the page
-PARTIALS = ("status", "board", "chain", "decision", "log")
+PARTIALS = ("status", "board", "chain", "decision", "log", "timeline")
 VIEWS = ("open", "public", "p1", "p2")
 
 
@@ -329,12 +330,38 @@ def ruling_text(vw: Viewer) -> str:
     return "\n".join(lines)
 
 
+def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: str = "",
+                  start: int = 0) -> dict[str, Any]:
+    """The steps of the board (from step ``start``), each opening the board as it was then;
+    ``at`` marks the step shown (None: the live board, at its last step)."""
+    total = len(history.actions)
+    labels: dict[int, str] = {}
+    for entry in history.state.log:
+        step = entry.get("step")
+        if step is not None and step >= start and step not in labels and (
+                entry["key"] != "instant"):
+            labels[step] = render(entry, history.name, _, with_rules=False)
+
+    def url(k: int) -> str:
+        if link:
+            return f"{reverse('snapshot', args=[link])}?at={k}"
+        return reverse("board_at", args=[board.slug, k])
+
+    steps = [{"k": k, "label": labels.get(k, _("Set-up") if k == 0 else str(k)),
+              "url": url(k), "current": at == k} for k in range(start, total + 1)]
+    here = total if at is None else at
+    return {"steps": steps, "nav": {"first": url(0), "prev": url(max(0, here - 1)),
+                                    "next": url(min(total, here + 1)), "last": url(total)},
+            "total": total}
+
+
 def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
                     request=None, view: str = "open", readonly: bool = False,
-                    at: int | None = None) -> str:
+                    at: int | None = None, link: str = "", history: Duel | None = None) -> str:
     """Every partial of the board, in full; with ``oob`` as out-of-band swaps."""
     context = view_model(board, duel, message, view=view)
-    context.update(oob=oob, readonly=readonly, at=at)
+    context.update(oob=oob, readonly=readonly, at=at,
+                   timeline=timeline_view(board, history or duel, at=at, link=link))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
     return "".join(_compact(render_to_string(f"simulator/partials/{name}.html", context,
@@ -368,23 +395,35 @@ def render_update(board: Board, duel: Duel, view: str,
     context = view_model(board, duel, view=view, legal=legal,
                          log_from=prev["log_len"] if appendable else 0)
     context.update(oob=True, readonly=False, at=None)
+    steps = len(duel.actions)
+    grew = appendable and steps >= prev["steps"]
+    context["timeline"] = timeline_view(board, duel, start=prev["steps"] + 1 if grew else 0)
     marks = _part_marks(context)
     out = []
     for name in PARTIALS:
-        if name == "log":
-            template = "log_append" if appendable else "log"
-            if context["log"] or not appendable:
+        if name in ("log", "timeline"):
+            append = appendable if name == "log" else grew
+            template = f"{name}_append" if append else name
+            if _has_new(name, context, append):
                 out.append(_compact(render_to_string(f"simulator/partials/{template}.html",
                                                      context)))
         elif not appendable or not marks[name] or marks[name] != prev["marks"].get(name):
             out.append(_compact(render_to_string(f"simulator/partials/{name}.html", context)))
     with _LAST_LOCK:
         _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
+                      "steps": steps,
                       "log_last": _fingerprint(log[-1]) if log else ""}
         _LAST.move_to_end(key)
         while len(_LAST) > _LAST_SIZE:
             _LAST.popitem(last=False)
     return "".join(out)
+
+
+def _has_new(name: str, context: dict[str, Any], append: bool) -> bool:
+    """A full partial is always sent; an appended one only when it has new entries."""
+    if not append:
+        return True
+    return bool(context["log"] if name == "log" else context["timeline"]["steps"])
 
 
 def _part_marks(context: dict[str, Any]) -> dict[str, str]:

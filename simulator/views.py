@@ -109,50 +109,15 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
     library = [c for c in builtin_library() if c.game == board.game][:40]
-    steps = _timeline(history or duel, board, at, link)
     return render(request, "simulator/board.html", {
         "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
         "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
-            board, duel, oob=False, request=request, view=view, readonly=readonly, at=at)),
+            board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
+            link=link, history=history)),
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
-        "timeline": steps, "nav": _nav(steps),
         "share": _share(request, board) if role == "edit" else None,
         "presets": ("TCG", "TCG classic", "OCG"),
     })
-
-
-def _timeline(duel: Duel, board: Board, at: int | None, link: str) -> list[dict[str, Any]]:
-    """One entry per action (events, edits, answers), each opening the board at that step."""
-    labels = _action_labels(duel)
-    total = len(duel.actions)
-    current = total if at is None else at
-    out = [{"k": 0, "label": _("Set-up"), "current": current == 0}]
-    for k in range(1, total + 1):
-        out.append({"k": k, "label": labels.get(k, _("step %(k)s") % {"k": k}),
-                    "current": current == k})
-    for item in out:
-        item["url"] = (f"{reverse('snapshot', args=[link])}?at={item['k']}" if link
-                       else reverse("board_at", args=[board.slug, item["k"]]))
-    return out
-
-
-def _nav(steps: list[dict[str, Any]]) -> dict[str, str]:
-    """First, back, forward and last: around the current step."""
-    i = next((n for n, step in enumerate(steps) if step["current"]), len(steps) - 1)
-    return {"first": steps[0]["url"], "prev": steps[max(0, i - 1)]["url"],
-            "next": steps[min(len(steps) - 1, i + 1)]["url"], "last": steps[-1]["url"]}
-
-
-def _action_labels(duel: Duel) -> dict[int, str]:
-    """Label each step by the first log line it wrote (log entries record their step)."""
-    from engine.log import render
-
-    labels: dict[int, str] = {}
-    for entry in duel.state.log:
-        step = entry.get("step")
-        if step is not None and step not in labels and entry["key"] != "instant":
-            labels[step] = render(entry, duel.name, _, with_rules=False)
-    return labels
 
 
 def _share(request: HttpRequest, board: Board) -> dict[str, str]:

@@ -272,7 +272,9 @@ class YugiohPolicy(Policy):
         amount = int(action.get("amount", 0))
         if amount <= 0:
             raise IllegalAction("the amount must be a positive number")
-        duel.log("action", player=player, what=f"{action['do']} {amount}")
+        what = {"gain_lp": "gains {n} LP", "lose_lp": "loses {n} LP",
+                "damage": "takes {n} damage"}[action["do"]].format(n=amount)
+        duel.log("action", player=player, what=what)
         duel.happen(duel.change_lp(player, sign * amount, cause=cause, by=None))
 
     def _fire_gain_lp(self, duel: Duel, action: dict[str, Any]) -> None:

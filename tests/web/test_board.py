@@ -204,3 +204,23 @@ def test_board_survives_a_cache_loss(client: Client) -> None:
     boards._CACHE.clear()  # as after a restart: everything comes back from the database
     html = client.get(f"/b/{board.slug}/").content.decode()
     assert "missed the timing" in html
+
+
+def test_updates_append_to_the_log_and_timeline(client: Client) -> None:
+    board = boards.create_board(game="yugioh", setup={"turn_player": "p1"})
+    own(client, board)
+    client.get(f"/b/{board.slug}/")
+    gain = {"do": "gain_lp", "player": "p1", "amount": 100}
+    first = client.post(f"/b/{board.slug}/act", {"version": 0, **gain})
+    second = client.post(f"/b/{board.slug}/act", {"version": 1, **gain})
+    html = second.content.decode()
+    assert first.status_code == second.status_code == 200
+    assert 'hx-swap-oob="beforeend:#log-list"' in html
+    assert 'hx-swap-oob="beforeend:#timeline-list"' in html
+    assert f'<li value="2"><a href="/b/{board.slug}/at/2/">Player 1: gains 100 LP' in html
+    assert '<li value="1">' not in html  # only the new step is sent
+    assert 'id="board"' not in html  # the board itself did not change...
+    assert 'id="lp-p1" hx-swap-oob="true">8200 LP' in html  # ...only its life points
+    # an undo shrinks the history: the log and timeline come back whole
+    html = client.post(f"/b/{board.slug}/undo", {"version": 2}).content.decode()
+    assert '<ol class="log" id="log-list">' in html and 'id="timeline-list"' in html
