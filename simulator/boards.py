@@ -75,16 +75,12 @@ def create_board(*, game: str, settings: dict[str, Any] | None = None,
     return board
 
 
-def board_from_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
-                        auto: bool = False) -> Board:
-    """A board at the start of a scenario, its steps waiting for "Next step"; ``auto`` plays
-    only the actions and answers decisions by default (another preset's run)."""
+def board_from_scenario(scn: Scenario) -> Board:
+    """A board at the start of a scenario, its steps waiting for "Next step"."""
     steps = [{k: v for k, v in s.items() if k != "__line__"} for s in scn.steps]
-    if auto:
-        steps = [s for s in steps if "do" in s]
-    return create_board(game=scn.game, settings=settings or scn.settings, setup=scn.setup,
+    return create_board(game=scn.game, settings=scn.settings, setup=scn.setup,
                         cards=scn.raw_cards, title=scn.title, scenario=scn.slug, steps=steps,
-                        auto=auto)
+                        auto=scn.auto)
 
 
 def rotate_keys(board: Board) -> None:

@@ -190,6 +190,7 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "board": board, "duel": duel, "game": duel.game, "version": board.version,
         "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, _),
         "phase": _(duel_phase_name(duel)), "chain": _chain_view(vw),
+        "last_chain": _last_chain(vw) if not st.chain and duel.game == "yugioh" else [],
         "pool": _pool_view(vw) if duel.game == "duel_masters" else [],
         "triggers": _triggers_view(vw), "decision": _decision_view(vw),
         "log": _log_view(vw, log_from), "global_actions": global_actions,
@@ -202,6 +203,24 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
 
 def duel_phase_name(duel: Duel) -> str:
     return PHASE_NAMES.get(duel.state.phase, duel.state.phase)
+
+
+def _last_chain(vw: Viewer) -> list[dict[str, Any]]:
+    """The chain that resolved last (shown faded while the chain is empty)."""
+    log = vw.duel.state.log
+    links: list[dict[str, Any]] = []
+    done = False
+    for entry in reversed(log[-400:]):
+        if entry["key"] == "chain.done":
+            if done:
+                break
+            done = True
+        elif entry["key"] in ("chain.link", "chain.link_same") and done:
+            args = entry["args"]
+            links.append({"number": args["link"], "card": vw.name(args["card"]),
+                          "effect": args.get("effect", ""),
+                          "controller": player_name(args["player"], _)})
+    return links
 
 
 def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
@@ -434,7 +453,8 @@ def _part_marks(context: dict[str, Any]) -> dict[str, str]:
     return {
         "status": "",
         "board": _fingerprint([sides, context["global_actions"]]),
-        "chain": _fingerprint([context["chain"], context["pool"], context["triggers"]]),
+        "chain": _fingerprint([context["chain"], context["pool"], context["triggers"],
+                               context["last_chain"]]),
         "decision": _fingerprint(context["decision"]),
     }
 

@@ -23,6 +23,7 @@ urlpatterns = [
     path("b/<str:slug>/rotate", views.board_rotate, name="board_rotate"),
     path("b/<str:slug>/delete", views.board_delete, name="board_delete"),
     path("b/<str:slug>/fork", views.board_fork, name="board_fork"),
+    path("b/<str:slug>/rerun", views.board_rerun, name="board_rerun"),
     path("b/<str:slug>/export.yaml", views.board_export, name="board_export"),
     path("s/<str:link>/", views.snapshot, name="snapshot"),
     path("s/<str:link>/copy", views.snapshot_copy, name="snapshot_copy"),

@@ -87,14 +87,7 @@ def open_scenario(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     entry = next((s for s in scenario_index() if s["game"] == game and s["slug"] == slug), None)
     if entry is None:
         raise Http404
-    scn = load_scenario(entry["path"])
-    preset = request.POST.get("preset")
-    if preset and game == "yugioh":
-        board = boards.board_from_scenario(scn, settings={**scn.settings, "preset": preset},
-                                           auto=True)
-    else:
-        board = boards.board_from_scenario(scn)
-    return _owned(request, board)
+    return _owned(request, boards.board_from_scenario(load_scenario(entry["path"])))
 
 
 # ---------------------------------------------------------------------- the board
@@ -344,6 +337,28 @@ def board_ruling(request: HttpRequest, slug: str) -> HttpResponse:
     duel = boards.duel_of(board)
     view = access.view_of(access.role(request.session, board), board)
     return render(request, "simulator/partials/ruling.html", ruling_context(duel, view))
+
+
+@require_POST
+def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
+    """The board again from its start under another Yu-Gi-Oh! rule preset, to compare: its
+    actions wait as steps, and every decision takes its default answer."""
+    board = _board_or_404(slug)
+    preset = request.POST.get("preset", "TCG")
+    if board.game != "yugioh" or preset not in ("TCG", "TCG classic", "OCG"):
+        return _error(request, _("Not available"),
+                      _("Only a Yu-Gi-Oh! board can run under another preset."), 400)
+    data = board.data
+    entry = next((s for s in scenario_index() if s["slug"] == board.scenario), None)
+    steps = ([s for s in load_scenario(entry["path"]).steps if "do" in s] if entry
+             else [a for a in data.get("actions", []) if a.get("do") not in ("answer", "pass")])
+    steps = [{k: v for k, v in step.items() if k != "__line__"} for step in steps]
+    rerun = boards.create_board(
+        game=board.game, settings={**data.get("settings", {}), "preset": preset},
+        setup=data.get("setup"), cards=data.get("cards"),
+        title=f"{board.title or board.slug} ({preset})", scenario=board.scenario, steps=steps,
+        auto=True)
+    return _owned(request, rerun)
 
 
 # ---------------------------------------------------------------------- snapshot links

@@ -272,3 +272,45 @@ def test_unused_boards_are_pruned() -> None:
     call_command("prune_boards")
     assert not Board.objects.filter(pk=old.pk).exists()
     assert Board.objects.filter(pk=fresh.pk).exists()
+
+
+@pytest.mark.parametrize("source", ["scenario", "board"])
+def test_a_board_runs_again_under_another_preset(source: str) -> None:
+    client = _client()
+    response = client.post("/scenarios/yugioh/sangan_caius_tcg_classic/open")
+    board = Board.objects.get(slug=response["Location"].split("/")[2])
+    for version in range(len(board.pending_steps)):
+        assert client.post(f"/b/{board.slug}/step", {"version": version}).status_code == 200
+    if source == "board":
+        Board.objects.filter(pk=board.pk).update(scenario="")
+    response = client.post(f"/b/{board.slug}/rerun", {"preset": "OCG"})
+    rerun = Board.objects.get(slug=response["Location"].split("/")[2])
+    assert rerun.data["settings"]["preset"] == "OCG" and rerun.auto
+    for version in range(len(rerun.pending_steps)):
+        assert client.post(f"/b/{rerun.slug}/step", {"version": version}).status_code == 200
+    duel = boards.duel_of(Board.objects.get(pk=rerun.pk))
+    assert duel.state.decision is None
+    links = [e for e in duel.state.log if e["key"] == "chain.link"]
+    assert len(links) == 2  # Sangan and Caius, ordered freely under OCG (default order)
+
+
+def test_fuzzed_snapshot_links_never_cause_a_server_error() -> None:
+    from urllib.parse import quote
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    client = _client()
+    scn = load_scenario(builtin_scenarios("yugioh")[0])
+    good = encode(run_scenario(scn).duel)
+
+    @settings(max_examples=80, deadline=None)
+    @given(st.one_of(st.text(min_size=1, max_size=120),
+                     st.integers(1, len(good) - 1).map(lambda n: good[:n]),
+                     st.tuples(st.integers(1, len(good) - 2), st.characters()).map(
+                         lambda t: good[:t[0]] + t[1] + good[t[0] + 1:])))
+    def check(link: str) -> None:
+        response = client.get(f"/s/{quote(link, safe='')}/")
+        assert response.status_code in (200, 400, 404), link
+
+    check()
