@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction
@@ -23,6 +24,7 @@ from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, ru
 
 from . import access, boards
 from .models import Board
+from .pictures import chain_svg, qr_svg
 from .rendering import card_menu_context, render_partials, render_views, ruling_context
 
 RECENT_KEY = "recent_boards"
@@ -118,7 +120,12 @@ def _share(request: HttpRequest, board: Board) -> dict[str, str]:
         return request.build_absolute_uri(path)
 
     duel = boards.duel_of(board)
+    embed_url = absolute(reverse("embed", args=[board.slug]))
     return {
+        "embed": embed_url,
+        "iframe": f'<iframe src="{embed_url}" width="800" height="600" '
+                  f'title="{board.title or board.slug}" loading="lazy"></iframe>',
+        "qr": mark_safe(qr_svg(absolute(reverse("board", args=[board.slug])))),  # noqa: S308
         "view": absolute(reverse("board", args=[board.slug])),
         "edit": absolute(reverse("edit_link", args=[board.slug, board.edit_key])),
         "p1": absolute(reverse("seat_link", args=[board.slug, board.p1_key])),
@@ -359,6 +366,57 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
         title=f"{board.title or board.slug} ({preset})", scenario=board.scenario, steps=steps,
         auto=True)
     return _owned(request, rerun)
+
+
+# ---------------------------------------------------------------------- pictures and embedding
+def _shown_duel(request: HttpRequest, board: Board) -> tuple[Duel, int | None]:
+    duel = boards.duel_of(board)
+    at = request.GET.get("at")
+    if at is not None and at.isdigit() and int(at) <= len(duel.actions):
+        return duel.at(int(at)), int(at)
+    return duel, None
+
+
+@require_GET
+def board_chain_svg(request: HttpRequest, slug: str) -> HttpResponse:
+    """The chain (or pending pool) as an SVG picture, for slides and handouts."""
+    board = _board_or_404(slug)
+    duel, _at = _shown_duel(request, board)
+    view = access.view_of(access.role(request.session, board), board)
+    svg = chain_svg(duel, title=board.title, view=view)
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    if request.GET.get("download"):
+        response["Content-Disposition"] = f'attachment; filename="{board.slug}-chain.svg"'
+    return response
+
+
+@require_GET
+def board_qr(request: HttpRequest, slug: str) -> HttpResponse:
+    """A QR code of the board's view link, for a classroom screen."""
+    board = _board_or_404(slug)
+    url = request.build_absolute_uri(reverse("board", args=[board.slug]))
+    return HttpResponse(qr_svg(url, standalone=True), content_type="image/svg+xml; charset=utf-8")
+
+
+@xframe_options_exempt
+@require_GET
+def embed(request: HttpRequest, slug: str) -> HttpResponse:
+    """A minimal read-only view for an iframe, with step controls; the only framable page."""
+    board = _board_or_404(slug)
+    full = boards.duel_of(board)
+    duel, at = _shown_duel(request, board)
+    here = len(full.actions) if at is None else at
+    total = len(full.actions)
+    base = reverse("embed", args=[board.slug])
+    steps = {"first": f"{base}?at=0", "prev": f"{base}?at={max(0, here - 1)}",
+             "next": f"{base}?at={min(total, here + 1)}", "last": f"{base}?at={total}"}
+    view = "public" if board.seats else "open"
+    return render(request, "simulator/embed.html", {
+        "board": board, "steps": steps, "here": here, "total": total,
+        "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
+            board, duel, oob=False, request=request, view=view, readonly=True, at=here,
+            history=full)),
+    })
 
 
 # ---------------------------------------------------------------------- snapshot links

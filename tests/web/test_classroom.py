@@ -1,0 +1,91 @@
+"""Classroom tools: chain pictures, the QR code of the view link, and embedding."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from engine.scenario import builtin_scenarios, load_scenario
+from simulator import boards
+from simulator.models import Board
+
+pytestmark = pytest.mark.django_db
+
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+def _stepped_board(client: Client, path: Path) -> Board:
+    scn = load_scenario(path)
+    response = client.post(f"/scenarios/{scn.game}/{scn.slug}/open")
+    board = Board.objects.get(slug=response["Location"].split("/")[2])
+    for version in range(len(scn.steps)):
+        assert client.post(f"/b/{board.slug}/step", {"version": version}).status_code == 200
+    return board
+
+
+@pytest.mark.parametrize("path", builtin_scenarios(), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_chain_picture_is_valid_svg_for_every_scenario(path: Path) -> None:
+    client = Client(HTTP_HOST="localhost")
+    board = _stepped_board(client, path)
+    for query in ("", "?at=1"):
+        response = client.get(f"/b/{board.slug}/chain.svg{query}")
+        assert response.status_code == 200
+        assert response["Content-Type"].startswith("image/svg+xml")
+        root = ET.fromstring(response.content)
+        assert root.tag == SVG and root.get("viewBox")
+        texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+        assert texts, "the picture says something"
+    duel = boards.duel_of(board)
+    chains = [e for e in duel.state.log if e["key"] in ("chain.link", "pending.resolve")]
+    if chains:  # the last chain (or resolutions) are drawn with their cards
+        last = duel.name(chains[-1]["args"]["card"])
+        assert last in client.get(f"/b/{board.slug}/chain.svg").content.decode()
+
+
+def test_the_qr_code_decodes_to_the_view_link() -> None:
+    import segno
+    import zxingcpp
+    from PIL import Image
+
+    client = Client(HTTP_HOST="localhost")
+    board = boards.create_board(game="yugioh", setup={})
+    response = client.get(f"/b/{board.slug}/qr.svg")
+    assert response.status_code == 200 and ET.fromstring(response.content).tag == SVG
+    # the served SVG draws the same QR code as this PNG of the same link: decode it
+    view_link = f"http://localhost/b/{board.slug}/"
+    png = io.BytesIO()
+    segno.make(view_link, error="m").save(png, kind="png", scale=6, border=4)
+    png.seek(0)
+    decoded = [r.text for r in zxingcpp.read_barcodes(Image.open(png).convert("L"))]
+    assert decoded == [view_link]
+    served = ET.fromstring(response.content)
+    expected = io.BytesIO()
+    segno.make(view_link, error="m").save(expected, kind="svg", scale=5, border=2, dark="#000",
+                                          light="#fff", xmldecl=False)
+    assert ET.tostring(served) == ET.tostring(ET.fromstring(expected.getvalue()))
+
+
+def test_only_the_embed_view_can_be_framed() -> None:
+    client = Client(HTTP_HOST="localhost")
+    board = _stepped_board(client, next(p for p in builtin_scenarios("yugioh")
+                                        if p.stem == "giant_rats_battle"))
+    embed = client.get(f"/embed/{board.slug}/")
+    assert embed.status_code == 200 and "X-Frame-Options" not in embed.headers
+    html = embed.content.decode()
+    assert "Step 4 of 4" in html and f"/embed/{board.slug}/?at=3" in html
+    assert "hx-post" not in html.replace("hx-post=\"\"", "")  # read-only: no action posts
+    assert client.get(f"/embed/{board.slug}/?at=1").status_code == 200
+    for url in ("/", f"/b/{board.slug}/", "/rules/", f"/b/{board.slug}/at/1/"):
+        assert client.get(url).headers.get("X-Frame-Options") == "DENY", url
+
+
+def test_the_share_panel_offers_the_iframe_snippet_and_qr_code() -> None:
+    client = Client(HTTP_HOST="localhost")
+    board = _stepped_board(client, builtin_scenarios("yugioh")[0])
+    html = client.get(f"/b/{board.slug}/").content.decode()
+    assert f"&lt;iframe src=&quot;http://localhost/embed/{board.slug}/&quot;" in html
+    assert '<div class="qr"' in html and "<svg" in html
