@@ -58,3 +58,38 @@ class BoardConsumer(AsyncWebsocketConsumer):
         view = access.view_of(access.role(self.scope.get("session"), board), board)
         return board.group(view), render_partials(board, boards.duel_of(board), oob=True,
                                                   view=view)
+
+
+class FollowConsumer(AsyncWebsocketConsumer):
+    """Classroom mode: followers receive the presenter's step whenever it changes."""
+
+    async def connect(self) -> None:
+        self.slug = self.scope["url_route"]["kwargs"]["slug"]
+        html = await self._current()
+        if html is None:
+            await self.close(code=4404)
+            return
+        self.group = f"board.{self.slug}.follow"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send(text_data=html)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        return None
+
+    async def dispatch(self, message: dict) -> None:
+        if message["type"] == "board.update":  # already rendered: no database here
+            await self.send(text_data=message["html"])
+            return
+        await super().dispatch(message)
+
+    @database_sync_to_async
+    def _current(self) -> str | None:
+        from .classroom import render_presentation
+
+        board = Board.objects.filter(slug=self.slug).first()
+        return None if board is None else render_presentation(board)

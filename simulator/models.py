@@ -35,6 +35,10 @@ class Board(models.Model):
     p2_key = models.CharField(_("Player 2 seat key"), max_length=64, default=new_key)
     seats = models.BooleanField(_("players have seats with hidden information"),
                                 default=False)
+    presenter_at = models.IntegerField(_("step the presenter shows (empty: live)"), null=True,
+                                       blank=True)
+    captions = models.JSONField(_("a note per step, written by the presenter"), default=dict)
+    presenting = models.BooleanField(_("followed in classroom mode"), default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -58,3 +62,19 @@ class Board(models.Model):
         if role in ("p1", "p2") and key == getattr(self, f"{role}_key") and self.seats:
             return role
         return "view"
+
+
+class Lesson(models.Model):
+    """An ordered list of boards (chapters) a teacher presents; the URL names the chapter."""
+
+    slug = models.CharField(_("slug"), max_length=32, unique=True, default=new_slug)
+    title = models.CharField(_("title"), max_length=200)
+    chapters = models.JSONField(_("board slugs, in order"), default=list)
+    edit_key = models.CharField(_("edit key"), max_length=64, default=new_key)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.title

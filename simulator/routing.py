@@ -2,8 +2,9 @@
 
 from django.urls import path
 
-from simulator.consumers import BoardConsumer
+from simulator.consumers import BoardConsumer, FollowConsumer
 
 websocket_urlpatterns = [
     path("ws/b/<str:slug>/", BoardConsumer.as_asgi()),
+    path("ws/b/<str:slug>/follow/", FollowConsumer.as_asgi()),
 ]

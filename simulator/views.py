@@ -22,8 +22,8 @@ from engine.cards import builtin_library
 from engine.links import LinkError, encode, open_link
 from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
 
-from . import access, boards
-from .models import Board
+from . import access, boards, classroom
+from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
 from .rendering import card_menu_context, render_partials, render_views, ruling_context
 
@@ -67,8 +67,10 @@ def home(request: HttpRequest) -> HttpResponse:
         items = [s for s in scenario_index() if s["game"] == game]
         if items and only in (None, "", game):
             scenarios.append((game, items))
+    lesson_slugs = list(request.session.get("lessons", {}))
+    lessons = Lesson.objects.filter(slug__in=lesson_slugs)
     return render(request, "simulator/home.html", {"recent": recent, "scenarios": scenarios,
-                                                   "only": only})
+                                                   "only": only, "lessons": lessons})
 
 
 @require_POST
@@ -123,6 +125,7 @@ def _share(request: HttpRequest, board: Board) -> dict[str, str]:
     embed_url = absolute(reverse("embed", args=[board.slug]))
     return {
         "embed": embed_url,
+        "follow": absolute(reverse("follow", args=[board.slug])),
         "iframe": f'<iframe src="{embed_url}" width="800" height="600" '
                   f'title="{board.title or board.slug}" loading="lazy"></iframe>',
         "qr": mark_safe(qr_svg(absolute(reverse("board", args=[board.slug])))),  # noqa: S308
@@ -252,6 +255,8 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> 
         return _respond(request, board, str(exc), status=422)
     views = render_views(board, boards.duel_of(board))
     broadcast(board, views)  # the acting browser gets the same bytes as its kind of viewer
+    if board.presenting and board.presenter_at is None:
+        classroom.broadcast_presentation(board)  # followers of the live board
     return HttpResponse(views[access.view_of(role, board)])
 
 
@@ -366,6 +371,149 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
         title=f"{board.title or board.slug} ({preset})", scenario=board.scenario, steps=steps,
         auto=True)
     return _owned(request, rerun)
+
+
+# ---------------------------------------------------------------------- classroom mode
+def _presentation_page(request: HttpRequest, board: Board, *, presenter: bool) -> HttpResponse:
+    if not board.presenting:
+        Board.objects.filter(pk=board.pk).update(presenting=True)
+        board.presenting = True
+    full = boards.duel_of(board)
+    step = classroom.presented_step(board)
+    lesson = _lesson_context(request)
+    return render(request, "simulator/present.html", {
+        "board": board, "presenter": presenter, "total": len(full.actions), "step": step,
+        "caption": board.captions.get(str(step), ""), "lesson": lesson,
+        "partials": mark_safe(classroom.render_presentation(board, request)),  # noqa: S308
+        "ws_path": f"/ws/b/{board.slug}/follow/",
+        "follow_url": request.build_absolute_uri(reverse("follow", args=[board.slug])),
+        "qr": mark_safe(qr_svg(request.build_absolute_uri(  # noqa: S308
+            reverse("follow", args=[board.slug])))),
+    })
+
+
+def _lesson_context(request: HttpRequest) -> dict[str, Any] | None:
+    slug, n = request.GET.get("lesson"), request.GET.get("chapter")
+    if not slug or not (n or "").isdigit():
+        return None
+    lesson = Lesson.objects.filter(slug=slug).first()
+    if lesson is None:
+        return None
+    return _chapters(lesson, int(n))
+
+
+@require_GET
+def present(request: HttpRequest, slug: str) -> HttpResponse:
+    """The presenter's view: large type, the step followers see, captions."""
+    board = _board_or_404(slug)
+    if access.role(request.session, board) != "edit":
+        return _error(request, _("Not allowed"), _("Only the board's editors can present it."),
+                      403)
+    return _presentation_page(request, board, presenter=True)
+
+
+@require_GET
+def follow(request: HttpRequest, slug: str) -> HttpResponse:
+    """A follower's view: the presenter's step, live; detach to explore, then jump back."""
+    return _presentation_page(request, _board_or_404(slug), presenter=False)
+
+
+@require_POST
+def present_step(request: HttpRequest, slug: str) -> HttpResponse:
+    """The presenter shows another step (or the live board) to every follower."""
+    board = _board_or_404(slug)
+    if access.role(request.session, board) != "edit":
+        return HttpResponse(_("Only the board's editors can present it."), status=403)
+    total = len(boards.duel_of(board).actions)
+    at = request.POST.get("at", "live")
+    board.presenter_at = None if at == "live" or not at.isdigit() else min(int(at), total)
+    if board.presenter_at == total:
+        board.presenter_at = None
+    Board.objects.filter(pk=board.pk).update(presenter_at=board.presenter_at, presenting=True)
+    classroom.broadcast_presentation(board)
+    return HttpResponse(classroom.render_presentation(board, request))
+
+
+@require_POST
+def caption(request: HttpRequest, slug: str) -> HttpResponse:
+    """The presenter writes the note of the step it shows; followers see it."""
+    board = _board_or_404(slug)
+    if access.role(request.session, board) != "edit":
+        return HttpResponse(_("Only the board's editors can write captions."), status=403)
+    step = str(classroom.presented_step(board))
+    text = request.POST.get("caption", "").strip()[:500]
+    captions = dict(board.captions)
+    if text:
+        captions[step] = text
+    else:
+        captions.pop(step, None)
+    board.captions = captions
+    Board.objects.filter(pk=board.pk).update(captions=captions)
+    classroom.broadcast_presentation(board)
+    return HttpResponse(classroom.render_presentation(board, request))
+
+
+@require_GET
+def step_partials(request: HttpRequest, slug: str, k: int) -> HttpResponse:
+    """The read-only partials of step ``k``, for a follower exploring on its own."""
+    board = _board_or_404(slug)
+    full = boards.duel_of(board)
+    if not 0 <= k <= len(full.actions):
+        raise Http404
+    view = "public" if board.seats else "open"
+    duel = full if k == len(full.actions) else full.at(k)
+    return HttpResponse(render_partials(board, duel, oob=True, request=request, view=view,
+                                        readonly=True, at=k, history=full))
+
+
+def _chapters(lesson: Lesson, n: int) -> dict[str, Any]:
+    found = {b.slug: b for b in Board.objects.filter(slug__in=lesson.chapters)}
+    chapters = [{"n": i, "board": found.get(s), "current": i == n}
+                for i, s in enumerate(lesson.chapters, 1)]
+    return {"lesson": lesson, "chapters": chapters, "n": n, "count": len(chapters),
+            "prev": n - 1 if n > 1 else None, "next": n + 1 if n < len(chapters) else None}
+
+
+@require_POST
+def new_lesson(request: HttpRequest) -> HttpResponse:
+    """A lesson from built-in scenarios (``game/slug``) and boards you can edit, in order."""
+    title = request.POST.get("title", "").strip()[:200] or _("Lesson")
+    chapters = []
+    for ref in request.POST.getlist("chapter")[:30]:
+        if "/" in ref:
+            game, slug = ref.split("/", 1)
+            entry = next((s for s in scenario_index()
+                          if s["game"] == game and s["slug"] == slug), None)
+            if entry is None:
+                continue
+            board = boards.board_from_scenario(load_scenario(entry["path"]))
+            access.grant(request.session, board, "edit")
+            chapters.append(board.slug)
+        else:
+            board = Board.objects.filter(slug=ref).first()
+            if board is not None and access.role(request.session, board) == "edit":
+                chapters.append(board.slug)
+    if not chapters:
+        return _error(request, _("No chapter"), _("Choose at least one scenario."), 400)
+    lesson = Lesson.objects.create(title=title, chapters=chapters)
+    lessons = dict(request.session.get("lessons", {}))
+    lessons[lesson.slug] = lesson.edit_key
+    request.session["lessons"] = lessons
+    return redirect("lesson", slug=lesson.slug, n=1)
+
+
+@require_GET
+def lesson(request: HttpRequest, slug: str, n: int) -> HttpResponse:
+    """Chapter ``n`` of a lesson: its board, followed live; the URL names the chapter."""
+    lesson_obj = get_object_or_404(Lesson, slug=slug)
+    if not 1 <= n <= len(lesson_obj.chapters):
+        raise Http404
+    board = Board.objects.filter(slug=lesson_obj.chapters[n - 1]).first()
+    if board is None:
+        raise Http404
+    owner = request.session.get("lessons", {}).get(slug) == lesson_obj.edit_key
+    target = "present" if owner and access.role(request.session, board) == "edit" else "follow"
+    return redirect(f"{reverse(target, args=[board.slug])}?lesson={slug}&chapter={n}")
 
 
 # ---------------------------------------------------------------------- pictures and embedding

@@ -134,6 +134,7 @@
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     if (event.defaultPrevented || !window.htmx) return;
     const html = event.detail.message;
+    if (html.indexOf('id="presentation"') !== -1) return;  // classroom mode: see follow.js
     if (document.querySelector(".htmx-request")) {
       event.preventDefault();
       waiting.push(html);

@@ -89,3 +89,79 @@ def test_the_share_panel_offers_the_iframe_snippet_and_qr_code() -> None:
     html = client.get(f"/b/{board.slug}/").content.decode()
     assert f"&lt;iframe src=&quot;http://localhost/embed/{board.slug}/&quot;" in html
     assert '<div class="qr"' in html and "<svg" in html
+
+
+# ---------------------------------------------------------------------- presenter and followers
+def _presented(client: Client) -> Board:
+    board = _stepped_board(client, next(p for p in builtin_scenarios("yugioh")
+                                        if p.stem == "sangan_caius_tcg_classic"))
+    assert client.get(f"/b/{board.slug}/present/").status_code == 200
+    return board
+
+
+def test_only_editors_present() -> None:
+    owner, student = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+    assert student.get(f"/b/{board.slug}/present/").status_code == 403
+    assert student.post(f"/b/{board.slug}/present", {"at": 0}).status_code == 403
+    assert student.post(f"/b/{board.slug}/caption", {"caption": "x"}).status_code == 403
+    assert student.get(f"/b/{board.slug}/follow/").status_code == 200
+
+
+def test_presenter_steps_and_captions_reach_followers() -> None:
+    from asgiref.sync import async_to_sync, sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from simulator.asgi import application
+
+    owner = Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+
+    async def run() -> None:
+        ws = WebsocketCommunicator(application, f"/ws/b/{board.slug}/follow/",
+                                   headers=[(b"origin", b"http://localhost")])
+        assert (await ws.connect())[0]
+        first = await ws.receive_from()
+        assert 'id="presentation"' in first and "follows the live board" in first
+        response = await sync_to_async(owner.post)(f"/b/{board.slug}/present", {"at": 1})
+        assert response.status_code == 200
+        moved = await ws.receive_from()
+        assert 'data-step="1"' in moved and "shows step 1 of 2" in moved
+        assert moved == response.content.decode()
+        await sync_to_async(owner.post)(f"/b/{board.slug}/caption",
+                                        {"caption": "Why does Sangan go first?"})
+        captioned = await ws.receive_from()
+        assert "Why does Sangan go first?" in captioned
+        await sync_to_async(owner.post)(f"/b/{board.slug}/present", {"at": "live"})
+        assert "follows the live board" in await ws.receive_from()
+        await ws.disconnect()
+
+    async_to_sync(run)()
+    board.refresh_from_db()
+    assert board.presenter_at is None and board.captions == {"1": "Why does Sangan go first?"}
+
+
+def test_a_follower_explores_a_step_on_its_own() -> None:
+    owner = Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+    html = Client(HTTP_HOST="localhost").get(f"/b/{board.slug}/at/0/partials").content.decode()
+    assert 'hx-swap-oob="true"' in html and "Set-up" in html
+    assert owner.get(f"/b/{board.slug}/at/99/partials").status_code == 404
+
+
+def test_a_lesson_names_its_chapter_in_the_url() -> None:
+    teacher, student = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
+    chapters = ["yugioh/amazoness_village_soul_taker", "yugioh/sangan_caius_tcg_classic"]
+    response = teacher.post("/lessons/new", {"title": "Missing the timing",
+                                             "chapter": chapters})
+    assert response.status_code == 302
+    slug = response["Location"].split("/")[2]
+    assert response["Location"] == f"/lessons/{slug}/1/"
+    to_present = teacher.get(f"/lessons/{slug}/2/")
+    assert "/present/?lesson=" in to_present["Location"] and "chapter=2" in to_present["Location"]
+    to_follow = student.get(f"/lessons/{slug}/2/")
+    assert "/follow/?lesson=" in to_follow["Location"]
+    page = student.get(to_follow["Location"]).content.decode()
+    assert "chapter 2 of 2" in page and f"/lessons/{slug}/1/" in page
+    assert student.get(f"/lessons/{slug}/3/").status_code == 404
+    assert "Missing the timing" in teacher.get("/").content.decode()

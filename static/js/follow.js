@@ -1,0 +1,96 @@
+// Classroom mode. Followers: while "follow the presenter" is on, the presenter's step is
+// swapped in as it comes; detached, updates are kept, "N steps behind" is shown, and Back /
+// Forward explore locally; switching it on again jumps back to the presenter. The presenter:
+// Back / Forward move the step every follower sees.
+(function () {
+  "use strict";
+  const root = document.querySelector(".presentation-page");
+  if (!root) return;
+  let latest = null;
+  let presenterStep = Number(root.dataset.shown);
+
+  function stepOf(html) {
+    const match = /id="presentation"[^>]*data-step="(\d+)"[^>]*data-total="(\d+)"/.exec(html);
+    return match ? {step: Number(match[1]), total: Number(match[2])} : null;
+  }
+  function shown() { return Number(root.dataset.shown); }
+  function following() {
+    const box = document.getElementById("follow-switch");
+    return !box || box.checked;
+  }
+  function showBehind() {
+    const label = document.getElementById("behind");
+    const tryAt = document.getElementById("try-at");
+    if (tryAt) tryAt.value = shown();
+    if (!label) return;
+    const gap = presenterStep - shown();
+    label.textContent = following() || gap === 0 ? "" :
+      (gap > 0 ? gap + " step" + (gap === 1 ? "" : "s") + " behind the presenter"
+               : (-gap) + " step" + (gap === -1 ? "" : "s") + " ahead of the presenter");
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    const html = event.detail.message;
+    const info = stepOf(html);
+    if (!info) return;
+    presenterStep = info.step;
+    root.dataset.total = info.total;
+    if (root.hasAttribute("data-follow") && !following()) {
+      event.preventDefault();
+      latest = html;
+    } else {
+      root.dataset.shown = info.step;
+    }
+    showBehind();
+  });
+
+  function showStep(k) {
+    const total = Number(root.dataset.total);
+    k = Math.max(0, Math.min(total, k));
+    window.htmx.ajax("GET", root.dataset.partials + k + "/partials", {swap: "none"})
+      .then(function () { root.dataset.shown = k; showBehind(); });
+  }
+
+  document.addEventListener("click", function (event) {
+    const local = event.target.closest(".local-move");
+    if (local) {
+      const box = document.getElementById("follow-switch");
+      if (box) box.checked = false;
+      showStep(shown() + Number(local.dataset.delta));
+      return;
+    }
+    const move = event.target.closest(".present-move");
+    if (move) {
+      const total = Number(root.dataset.total);
+      const k = Math.max(0, Math.min(total, presenterStep + Number(move.dataset.delta)));
+      document.getElementById("present-at").value = k === total ? "live" : String(k);
+      window.htmx.trigger(document.getElementById("present-form"), "submit");
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.id !== "follow-switch") return;
+    if (event.target.checked) {
+      if (latest) {
+        window.htmx.swap(document.body, latest, {swapStyle: "none"});
+        latest = null;
+      } else {
+        showStep(presenterStep);
+      }
+      root.dataset.shown = presenterStep;
+    }
+    showBehind();
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    // the presenter's own page follows its own moves
+    const response = event.detail.xhr && event.detail.xhr.responseText;
+    const info = response && stepOf(response);
+    if (info && !root.hasAttribute("data-follow")) {
+      presenterStep = info.step;
+      root.dataset.shown = info.step;
+      root.dataset.total = info.total;
+    }
+  });
+  showBehind();
+})();
