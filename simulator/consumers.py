@@ -11,13 +11,11 @@ from .models import Board
 from .rendering import render_partials
 
 
-class BoardConsumer(AsyncWebsocketConsumer):
-    """Sends the board's out-of-band partials on connect and after every change.
+class WatcherConsumer(AsyncWebsocketConsumer):
+    """Joins a group on connect, sends the current HTML, then forwards every update.
 
-    The viewer's kind (open view, public view, or a seat) comes from the session's grant for
-    this board, checked against the board's current keys, so a seat never receives the other
-    seat's hidden cards. Frames from the browser are not needed (actions go through HTTP POST)
-    and are ignored, whatever they contain.
+    Frames from the browser are not needed (actions go through HTTP POST) and are ignored,
+    whatever they contain. A subclass says which group and what HTML (``current``).
     """
 
     async def connect(self) -> None:
@@ -39,9 +37,9 @@ class BoardConsumer(AsyncWebsocketConsumer):
         return None  # garbage or not, nothing a watcher sends changes the board
 
     async def dispatch(self, message: dict) -> None:
-        # A board update only forwards text that is already rendered: it touches no database,
-        # so it skips the closing of old database connections that Channels does (in a
-        # thread) before every handler, once per watcher per update.
+        # An update only forwards text that is already rendered: it touches no database, so
+        # it skips the closing of old database connections that Channels does (in a thread)
+        # before every handler, once per watcher per update.
         if message["type"] == "board.update":
             await self.send(text_data=message["html"])
             return
@@ -53,43 +51,27 @@ class BoardConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _current(self) -> tuple[str, str] | None:
         board = Board.objects.filter(slug=self.slug).first()
-        if board is None:
-            return None
+        return None if board is None else self.current(board)
+
+    def current(self, board: Board) -> tuple[str, str]:
+        raise NotImplementedError
+
+
+class BoardConsumer(WatcherConsumer):
+    """The live board. The viewer's kind (open view, public view, or a seat) comes from the
+    session's grant for this board, checked against the board's current keys, so a seat never
+    receives the other seat's hidden cards."""
+
+    def current(self, board: Board) -> tuple[str, str]:
         view = access.view_of(access.role(self.scope.get("session"), board), board)
         return board.group(view), render_partials(board, boards.duel_of(board), oob=True,
                                                   view=view)
 
 
-class FollowConsumer(AsyncWebsocketConsumer):
+class FollowConsumer(WatcherConsumer):
     """Classroom mode: followers receive the presenter's step whenever it changes."""
 
-    async def connect(self) -> None:
-        self.slug = self.scope["url_route"]["kwargs"]["slug"]
-        html = await self._current()
-        if html is None:
-            await self.close(code=4404)
-            return
-        self.group = f"board.{self.slug}.follow"
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        await self.send(text_data=html)
+    def current(self, board: Board) -> tuple[str, str]:
+        from .classroom import follow_group, render_presentation
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
-        return None
-
-    async def dispatch(self, message: dict) -> None:
-        if message["type"] == "board.update":  # already rendered: no database here
-            await self.send(text_data=message["html"])
-            return
-        await super().dispatch(message)
-
-    @database_sync_to_async
-    def _current(self) -> str | None:
-        from .classroom import render_presentation
-
-        board = Board.objects.filter(slug=self.slug).first()
-        return None if board is None else render_presentation(board)
+        return follow_group(board), render_presentation(board)

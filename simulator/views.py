@@ -145,14 +145,20 @@ def board_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, board, boards.duel_of(board), readonly=False)
 
 
+def _step_of(board: Board, k: int) -> tuple[Duel, Duel]:
+    """The board's whole duel, and the duel as it was after step ``k`` (404 if none)."""
+    full = boards.duel_of(board)
+    if not 0 <= k <= len(full.actions):
+        raise Http404
+    return full, (full if k == len(full.actions) else full.at(k))
+
+
 @require_GET
 def board_at(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     """The board as it was after step ``k``, read-only (scrubbing is local to this browser)."""
     board = _board_or_404(slug)
-    duel = boards.duel_of(board)
-    if not 0 <= k <= len(duel.actions):
-        raise Http404
-    return _page(request, board, duel.at(k), readonly=True, at=k, history=duel)
+    full, duel = _step_of(board, k)
+    return _page(request, board, duel, readonly=True, at=k, history=full)
 
 
 @require_GET
@@ -457,11 +463,8 @@ def caption(request: HttpRequest, slug: str) -> HttpResponse:
 def step_partials(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     """The read-only partials of step ``k``, for a follower exploring on its own."""
     board = _board_or_404(slug)
-    full = boards.duel_of(board)
-    if not 0 <= k <= len(full.actions):
-        raise Http404
+    full, duel = _step_of(board, k)
     view = "public" if board.seats else "open"
-    duel = full if k == len(full.actions) else full.at(k)
     return HttpResponse(render_partials(board, duel, oob=True, request=request, view=view,
                                         readonly=True, at=k, history=full))
 

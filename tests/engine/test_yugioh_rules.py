@@ -198,22 +198,6 @@ def test_identify_library_trigger_texts_agree_with_kinds_except_flip():
     assert len(triggers) >= 15
 
 
-@pytest.mark.rule("YGO-IDENTIFY")
-def test_sequence_not_cited_when_the_later_event_is_another_links_resolution():
-    duel = new_duel({"turn_player": "p1", "phase": "main1",
-                     "p1": {"hand": ["Amazoness Princess"], "field": ["Amazoness Village"],
-                            "deck": ["Amazoness Spellcaster", "Amazoness Fighter"]},
-                     "p2": {"spell_trap": [{"card": "Thunder Break", "set": True}],
-                            "hand": ["Kuriboh"]}})
-    duel.apply({"do": "normal_summon", "card": "Amazoness Princess"})
-    answer(duel, "yes")
-    answer(duel, "Thunder Break")
-    answer(duel, "Amazoness Princess")
-    village = only_trigger(duel, "Amazoness Village")
-    assert village.status == "missed"
-    assert village.rules == ["YGO-MISS"]
-
-
 # ---------------------------------------------------------------------- YGO-HAND-SELF-SUMMON
 
 HAND_HOPPER = monster("t_hand_hopper", "Hand Hopper", {
