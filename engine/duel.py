@@ -378,6 +378,9 @@ class Duel:
         if d is None:
             return answer
         if isinstance(answer, list):
+            ids = {o["id"] for o in d.options}
+            if all(str(value) in ids for value in answer):  # already option ids
+                return [str(value) for value in answer]
             pool = list(d.options)
             out = []
             for value in answer:
