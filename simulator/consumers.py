@@ -20,13 +20,19 @@ class WatcherConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
-        found = await self._current()
-        if found is None:
+        group = await self._group()
+        if group is None:
             await self.close(code=4404)
             return
-        self.group, html = found
+        # join first, then render: an update committed meanwhile is either in this render or
+        # queued behind it (the page drops an update that is not newer than what it shows)
+        self.group = group
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        html = await self._current()
+        if html is None:
+            await self.close(code=4404)
+            return
         await self.send(text_data=html)  # a (re)connecting socket gets the current state
 
     async def disconnect(self, code: int) -> None:
@@ -49,11 +55,19 @@ class WatcherConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["html"])
 
     @database_sync_to_async
-    def _current(self) -> tuple[str, str] | None:
+    def _group(self) -> str | None:
+        board = Board.objects.filter(slug=self.slug).first()
+        return None if board is None else self.group_of(board)
+
+    @database_sync_to_async
+    def _current(self) -> str | None:
         board = Board.objects.filter(slug=self.slug).first()
         return None if board is None else self.current(board)
 
-    def current(self, board: Board) -> tuple[str, str]:
+    def group_of(self, board: Board) -> str:
+        raise NotImplementedError
+
+    def current(self, board: Board) -> str:
         raise NotImplementedError
 
 
@@ -62,16 +76,25 @@ class BoardConsumer(WatcherConsumer):
     session's grant for this board, checked against the board's current keys, so a seat never
     receives the other seat's hidden cards."""
 
-    def current(self, board: Board) -> tuple[str, str]:
-        view = access.view_of(access.role(self.scope.get("session"), board), board)
-        return board.group(view), render_partials(board, boards.duel_of(board), oob=True,
-                                                  view=view)
+    def _view(self, board: Board) -> str:
+        return access.view_of(access.role(self.scope.get("session"), board), board)
+
+    def group_of(self, board: Board) -> str:
+        return board.group(self._view(board))
+
+    def current(self, board: Board) -> str:
+        return render_partials(board, boards.duel_of(board), oob=True, view=self._view(board))
 
 
 class FollowConsumer(WatcherConsumer):
     """Classroom mode: followers receive the presenter's step whenever it changes."""
 
-    def current(self, board: Board) -> tuple[str, str]:
-        from .classroom import follow_group, render_presentation
+    def group_of(self, board: Board) -> str:
+        from .classroom import follow_group
 
-        return follow_group(board), render_presentation(board)
+        return follow_group(board)
+
+    def current(self, board: Board) -> str:
+        from .classroom import render_presentation
+
+        return render_presentation(board)

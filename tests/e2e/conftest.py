@@ -1,0 +1,409 @@
+"""Real-browser end-to-end tests: Playwright drives the system Chromium against a live server.
+
+The server is the project's own ``manage.py runserver`` (Daphne, so HTTP and the board's
+websocket go through the real ASGI stack and the in-memory channel layer), started as a
+subprocess on a free loopback port with a file-backed SQLite database that ``migrate`` has
+just created. The test process reads what the server saved through the Django ORM, on an extra
+database alias that points at the same file.
+
+Chromium is never downloaded: the tests launch ``/usr/bin/chromium`` (``make browser``
+installs it from Debian). Without it they are skipped, except under ``CI=true``, where a
+missing browser is an error.
+
+Playwright's sync API keeps an asyncio loop "running" in the main thread for the rest of the
+session, which would break Django's async-safety checks and ``async_to_sync`` in the other
+test folders; :func:`pytest_collection_modifyitems` therefore runs the e2e tests last, and
+the ORM is only used from a worker thread here.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+#: how long any single wait in a test may take (ms): generous for a loaded 2-core CI machine
+TIMEOUT_MS = 15_000
+SERVER_START_S = 60
+DB_ALIAS = "e2e"
+
+#: Installed in every page before its own scripts (so its listener runs before board.js's):
+#: counts the htmx websocket's openings and received messages, and lets a test drop incoming
+#: board updates (``window.__ws.paused = true``), which is how a browser that has not heard
+#: of another browser's action yet is simulated.
+INIT_SCRIPT = """
+window.__ws = {open: 0, received: 0, dropped: 0, paused: false};
+document.addEventListener("htmx:wsOpen", function () { window.__ws.open += 1; });
+document.addEventListener("htmx:wsBeforeMessage", function (event) {
+  window.__ws.received += 1;
+  if (window.__ws.paused) { event.preventDefault(); window.__ws.dropped += 1; }
+});
+"""
+
+
+# ---------------------------------------------------------------------- collection
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the e2e tests after every other test (see the module docstring)."""
+    e2e = [item for item in items if item.get_closest_marker("e2e")]
+    if e2e and len(e2e) != len(items):
+        others = [item for item in items if not item.get_closest_marker("e2e")]
+        items[:] = others + e2e
+
+
+# ---------------------------------------------------------------------- the server
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LiveServer:
+    """``manage.py runserver`` (Daphne) in a subprocess, on one port and one SQLite file."""
+
+    def __init__(self, db_path: Path, port: int | None = None) -> None:
+        self.db_path = db_path
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = db_path.with_suffix(".log")
+        self.process: subprocess.Popen | None = None
+        self.env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"} | {
+            "DATABASE_URL": f"sqlite:///{db_path}",
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DJANGO_DEBUG": "true",
+            "DJANGO_SETTINGS_MODULE": "simulator.settings",
+            "PYTHONUNBUFFERED": "1",
+        }
+
+    def migrate(self) -> None:
+        done = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
+                              env=self.env, capture_output=True, text=True, timeout=120)
+        if done.returncode:
+            raise RuntimeError(f"migrate failed:\n{done.stdout}\n{done.stderr}")
+
+    def start(self) -> None:
+        log = open(self.log_path, "a", encoding="utf-8")  # the child process keeps it open
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{self.port}", "--noreload"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True)
+        log.close()
+        deadline = time.monotonic() + SERVER_START_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n"
+                                   f"{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not answer within {SERVER_START_S} s:\n"
+                           f"{self.log_tail()}")
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        """Stop the server process (and only it: it runs in its own session)."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(sig)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def start_server(db_path: Path, port: int | None = None) -> LiveServer:
+    server = LiveServer(db_path, port)
+    server.migrate()
+    server.start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def e2e_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = start_server(tmp_path_factory.mktemp("e2e") / "e2e.sqlite3")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def restartable_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server of the test's own, on its own database file, that the test may stop and
+    start again (the shared ``e2e_server`` must never be stopped by a test)."""
+    server = start_server(tmp_path / "restart.sqlite3")
+    yield server
+    server.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+    """A failed e2e test shows the end of the server's log."""
+    report = yield
+    if report.failed and item.get_closest_marker("e2e"):
+        for name in ("e2e_server", "restartable_server"):
+            server = item.funcargs.get(name) if hasattr(item, "funcargs") else None
+            if isinstance(server, LiveServer):
+                report.sections.append((f"server log ({name})", server.log_tail()))
+    return report
+
+
+# ---------------------------------------------------------------------- the browser
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """The system Chromium; Playwright must never download a browser."""
+    if not os.path.exists(CHROMIUM):
+        reason = (f"Chromium not found at {CHROMIUM}: run `make browser` (as root) or "
+                  "`apt-get install -y chromium`, or set E2E_CHROMIUM")
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true and {reason}", pytrace=False)
+        pytest.skip(reason)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def base_url(e2e_server: LiveServer) -> str:
+    """pytest-playwright gives it to every browser context: ``page.goto("/")`` works."""
+    return e2e_server.url
+
+
+@pytest.fixture
+def new_context(new_context: Callable[..., BrowserContext]) -> Callable[..., BrowserContext]:
+    """Every context gets the websocket probe and a timeout fit for a slow machine."""
+    def make(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        context.add_init_script(INIT_SCRIPT)
+        context.set_default_timeout(TIMEOUT_MS)
+        return context
+
+    return make
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _expect_timeout() -> None:
+    expect.set_options(timeout=TIMEOUT_MS)
+
+
+class ConsoleErrors(list):
+    """Console errors and uncaught exceptions of the pages it watches."""
+
+    def watch(self, page: Page) -> Page:
+        def on_console(msg: Any) -> None:
+            # The site has no favicon; Chromium asks for one and logs the 404.
+            if msg.type == "error" and not msg.location.get("url", "").endswith(
+                    "/favicon.ico"):
+                self.append(f"console: {msg.text} ({msg.location.get('url', '')})")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: self.append(f"page error: {exc}"))
+        return page
+
+
+@pytest.fixture
+def console_errors() -> ConsoleErrors:
+    return ConsoleErrors()
+
+
+# ---------------------------------------------------------------------- saved boards
+class SavedBoards:
+    """Boards as the server saved them, read through the ORM from the server's SQLite file."""
+
+    def __init__(self, blocker: Any) -> None:
+        self.blocker = blocker
+        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+
+    def _alias(self, db_path: Path) -> str:
+        from django.db import connections
+
+        alias = f"{DB_ALIAS}_{abs(hash(str(db_path)))}"
+        if alias not in connections.settings:
+            configured = connections.configure_settings({
+                "default": connections.settings["default"],
+                alias: {"ENGINE": "django.db.backends.sqlite3", "NAME": str(db_path)},
+            })
+            connections.settings[alias] = configured[alias]
+        return alias
+
+    def get(self, server: LiveServer, slug: str):
+        from django.db import connections
+
+        from simulator.models import Board
+
+        alias = self._alias(server.db_path)
+
+        def load() -> Board:
+            try:
+                return Board.objects.using(alias).get(slug=slug)
+            finally:
+                connections[alias].close()
+
+        # A worker thread: Playwright's loop counts as "running" in the main thread.
+        with self.blocker.unblock():
+            return self.pool.submit(load).result(timeout=60)
+
+    def duel(self, server: LiveServer, slug: str):
+        """The saved board's duel, replayed from its data (no server cache involved)."""
+        from engine import Duel
+        from simulator.boards import library_for
+
+        board = self.get(server, slug)
+        return board, Duel.from_dict(board.data, library=library_for(board.data))
+
+
+@pytest.fixture(scope="session")
+def saved(django_db_blocker: Any) -> Iterator[SavedBoards]:
+    boards = SavedBoards(django_db_blocker)
+    yield boards
+    boards.pool.shutdown()
+
+
+# ---------------------------------------------------------------------- the board page
+class BoardUI:
+    """What a person does on the site, as Playwright calls, and the waits that go with it."""
+
+    SLUG = re.compile(r"/b/([^/]+)/$")
+
+    @staticmethod
+    def slug(page: Page) -> str:
+        match = BoardUI.SLUG.search(page.url)
+        assert match, f"not on a board page: {page.url}"
+        return match.group(1)
+
+    @staticmethod
+    def version(page: Page) -> int:
+        return int(page.locator("#board-version").input_value())
+
+    @staticmethod
+    def message(page: Page) -> str:
+        return page.locator("#message").inner_text().strip()
+
+    @staticmethod
+    def wait_live(page: Page) -> None:
+        """Wait until the websocket is open and has delivered the board once (the consumer
+        joins the board's group before it sends that first message)."""
+        page.wait_for_function("window.__ws && window.__ws.open >= 1 && "
+                               "window.__ws.received >= 1")
+
+    def open_scenario(self, page: Page, game: str, slug: str) -> str:
+        page.goto("/")
+        page.locator(f'form[action="/scenarios/{game}/{slug}/open"] button').click()
+        page.wait_for_url(self.SLUG)
+        self.wait_live(page)
+        return self.slug(page)
+
+    def new_board(self, page: Page, game: str = "yugioh", preset: str = "TCG") -> str:
+        page.goto("/")
+        form = page.locator("form.new-board")
+        form.locator('select[name="game"]').select_option(game)
+        form.locator('select[name="preset"]').select_option(preset)
+        form.get_by_role("button", name="New board").click()
+        page.wait_for_url(self.SLUG)
+        self.wait_live(page)
+        return self.slug(page)
+
+    @staticmethod
+    def edit_link(page: Page) -> str:
+        """The board's edit link, from its share panel (the creator's page shows it)."""
+        return page.get_by_label(re.compile(r"^Edit link")).input_value()
+
+    def wait_change(self, page: Page, before: int) -> int:
+        """Wait until the board's version moved on from ``before`` or a message shows;
+        fail with that message if one does."""
+        page.wait_for_function(
+            """before => {
+                 const v = document.getElementById("board-version");
+                 const m = document.getElementById("message");
+                 return (v && Number(v.value) !== before) || (m && m.textContent.trim());
+               }""", arg=before)
+        message = self.message(page)
+        assert message == "", f"the page shows an error: {message!r}"
+        return self.version(page)
+
+    def click_and_wait(self, page: Page, target: Locator) -> int:
+        before = self.version(page)
+        target.click()
+        after = self.wait_change(page, before)
+        assert after == before + 1, f"version {before} -> {after}"
+        return after
+
+    def choose_card(self, page: Page, name: str) -> None:
+        """Search the library panel and pick ``name``'s radio button."""
+        page.locator("#library-search").fill(name)
+        label = page.locator("#library-results .library-card").filter(
+            has_text=re.compile(rf"^\s*{re.escape(name)}(\s|$)"))
+        expect(label).to_have_count(1)
+        label.locator('input[type="radio"]').check()
+
+    @staticmethod
+    def zone(page: Page, player: str, zone: str) -> Locator:
+        return page.locator(f"#board .side-{player} .zone-{zone}")
+
+    def place(self, page: Page, name: str, player: str, zone: str) -> None:
+        """Choose ``name`` in the library, then press the zone's "place here"."""
+        self.choose_card(page, name)
+        where = self.zone(page, player, zone)
+        count = int(where.locator(".count").inner_text())
+        self.click_and_wait(page, where.get_by_role(
+            "button", name=re.compile(r"^Place the chosen card")))
+        expect(where.locator(".count")).to_have_text(str(count + 1))
+        if zone != "deck":
+            expect(self.card(where, name)).to_have_count(1)
+
+    @staticmethod
+    def card(scope: Page | Locator, name: str) -> Locator:
+        """The cards called ``name`` on the board (or in a zone)."""
+        if isinstance(scope, Page):
+            scope = scope.locator("#board")
+        return scope.locator("li.card").filter(
+            has=scope.page.locator(".card-name", has_text=re.compile(rf"^{re.escape(name)}$")))
+
+    def card_action(self, page: Page, name: str, label: str) -> int:
+        """Open the card's menu (loaded when opened) and press one of its events."""
+        card = self.card(page, name)
+        card.locator("summary").click()
+        return self.click_and_wait(page, card.get_by_role("button", name=label, exact=True))
+
+    def next_step_button(self, page: Page) -> Locator:
+        return page.locator('#status button[data-key="n"]')
+
+    def answer_shown_decisions(self, page: Page, limit: int = 20) -> int:
+        """Answer every decision the page shows with its first (primary) button."""
+        answered = 0
+        while page.locator("#decision form").count():
+            assert answered < limit, "the decisions do not end"
+            self.click_and_wait(page, page.locator("#decision button.primary").first)
+            answered += 1
+        return answered
+
+
+@pytest.fixture(scope="session")
+def ui() -> BoardUI:
+    return BoardUI()

@@ -1,0 +1,62 @@
+"""(b) and (f): two browsers on one board. An action in one redraws the other without a
+reload; an action made on a view that is no longer current is refused and resyncs the page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def test_an_action_in_one_browser_redraws_the_other(
+        page: Page, new_context: Callable[..., BrowserContext], ui, console_errors) -> None:
+    slug = ui.new_board(page)
+    other = console_errors.watch(new_context().new_page())
+    other.goto(f"/b/{slug}/")
+    ui.wait_live(other)
+    other.evaluate("window.__marker = 'set before the update'")
+    navigations: list[str] = []
+    other.on("framenavigated",
+             lambda frame: navigations.append(frame.url) if frame == other.main_frame else None)
+    expect(ui.card(other, "Sangan")).to_have_count(0)
+    board_before = other.locator("#board").inner_html()
+    messages_before = other.evaluate("window.__ws.received")
+
+    ui.place(page, "Sangan", "p2", "monster")
+
+    expect(ui.card(ui.zone(other, "p2", "monster"), "Sangan")).to_have_count(1)
+    expect(other.locator("#board-version")).to_have_value(str(ui.version(page)))
+    assert other.locator("#board").inner_html() != board_before
+    assert other.evaluate("window.__ws.received") > messages_before  # it came by websocket
+    assert other.evaluate("window.__marker") == "set before the update"  # no reload
+    assert navigations == []
+    assert console_errors == []
+
+
+def test_a_stale_action_is_refused_with_a_message_and_the_page_resyncs(
+        page: Page, new_context: Callable[..., BrowserContext], ui, saved, e2e_server) -> None:
+    slug = ui.open_scenario(page, "yugioh", "amazoness_village_soul_taker")
+    late = new_context().new_page()
+    late.goto(ui.edit_link(page))  # the second browser may act too
+    ui.wait_live(late)
+    # The late browser stops hearing about changes, as if the update were still in flight.
+    late.evaluate("window.__ws.paused = true")
+
+    ui.click_and_wait(page, ui.next_step_button(page))  # the first browser acts: version 1
+    late.wait_for_function("window.__ws.dropped >= 1")  # the update reached it, unheard
+    assert ui.version(late) == 0
+    expect(ui.next_step_button(late)).to_be_visible()
+
+    ui.next_step_button(late).click()  # acting on version 0
+    expect(late.locator("#message")).to_contain_text("acted on this board first")
+    board = saved.get(e2e_server, slug)
+    assert board.version == 1  # the stale action did not apply
+    expect(late.locator("#board-version")).to_have_value(str(board.version))
+    # ... and the whole page shows the current board: no step left, the miss explained
+    expect(ui.next_step_button(late)).to_have_count(0)
+    expect(late.locator("#chain .triggers li.status-missed")).to_contain_text(
+        "missed the timing")
+    assert late.locator("#log").inner_text() == page.locator("#log").inner_text()

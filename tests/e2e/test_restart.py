@@ -1,0 +1,41 @@
+"""A board lives in the database: it survives the server process being killed and started
+again on the same database file, and the page shows the same board and log after a reload."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_board_survives_a_server_restart(page: Page, ui, restartable_server) -> None:
+    server = restartable_server
+    page.goto(server.url + "/")
+    page.get_by_role("button", name="New board").click()
+    page.wait_for_url(ui.SLUG)
+    ui.wait_live(page)
+    ui.place(page, "Sangan", "p1", "monster")
+    ui.place(page, "Kuriboh", "p1", "deck")
+    ui.card_action(page, "Sangan", "Destroy by card effect")  # a chain: Sangan's trigger
+    ui.answer_shown_decisions(page)
+    expect(page.locator("#log")).to_contain_text("Sangan")
+    url = page.url
+    shown = {part: page.locator(part).inner_text() for part in ("#board", "#chain", "#log")}
+    version = ui.version(page)
+    pid = server.process.pid
+
+    server.stop(signal.SIGKILL)  # no clean shutdown: what was saved is all there is
+    server.start()
+    assert server.process.pid != pid
+    page.goto(url)  # the same port, so the same address
+    ui.wait_live(page)
+
+    assert ui.version(page) == version
+    for part, text in shown.items():
+        assert page.locator(part).inner_text() == text, f"{part} differs after the restart"
+    # and the restarted server goes on from there
+    ui.click_and_wait(page, page.get_by_role("button", name="Undo"))
+    assert ui.version(page) == version + 1
