@@ -24,9 +24,9 @@
     if (tryAt) tryAt.value = shown();
     if (!label) return;
     const gap = presenterStep - shown();
+    // the wording comes translated from the page ("N steps behind the presenter")
     label.textContent = following() || gap === 0 ? "" :
-      (gap > 0 ? gap + " step" + (gap === 1 ? "" : "s") + " behind the presenter"
-               : (-gap) + " step" + (gap === -1 ? "" : "s") + " ahead of the presenter");
+      (gap > 0 ? root.dataset.behind : root.dataset.ahead).replace("N", String(Math.abs(gap)));
   }
 
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
