@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
 from engine import RULES, Duel
+from engine.links import encode
 from engine.log import PHASE_NAMES, player_name, render
 
 from .models import Board
@@ -349,10 +350,17 @@ def ruling_text(vw: Viewer) -> str:
     return "\n".join(lines)
 
 
+def snapshot_path(board: Board, duel: Duel) -> str:
+    """The snapshot link (a path) of the board as it is now: the share panel shows it."""
+    return reverse("snapshot", args=[encode(duel, title=board.title,
+                                            cards=board.data.get("cards") or None)])
+
+
 def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: str = "",
-                  start: int = 0) -> dict[str, Any]:
+                  start: int = 0, snapshot: str = "") -> dict[str, Any]:
     """The steps of the board (from step ``start``), each opening the board as it was then;
-    ``at`` marks the step shown (None: the live board, at its last step)."""
+    ``at`` marks the step shown (None: the live board, at its last step). ``snapshot``: the
+    live board's snapshot link, carried for the share panel (which is not a partial)."""
     total = len(history.actions)
     labels: dict[int, str] = {}
     for entry in history.state.log:
@@ -371,7 +379,7 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
     here = total if at is None else at
     return {"steps": steps, "nav": {"first": url(0), "prev": url(max(0, here - 1)),
                                     "next": url(min(total, here + 1)), "last": url(total)},
-            "total": total}
+            "total": total, "snapshot": snapshot}
 
 
 def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
@@ -379,8 +387,10 @@ def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
                     at: int | None = None, link: str = "", history: Duel | None = None) -> str:
     """Every partial of the board, in full; with ``oob`` as out-of-band swaps."""
     context = view_model(board, duel, message, view=view)
+    live = not readonly and view == "open"  # the view of editors (and of open boards)
     context.update(oob=oob, readonly=readonly, at=at,
-                   timeline=timeline_view(board, history or duel, at=at, link=link))
+                   timeline=timeline_view(board, history or duel, at=at, link=link,
+                                          snapshot=snapshot_path(board, duel) if live else ""))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
     return "".join(_compact(render_to_string(f"simulator/partials/{name}.html", context,
@@ -417,6 +427,8 @@ def render_update(board: Board, duel: Duel, view: str,
     steps = len(duel.actions)
     grew = appendable and steps >= prev["steps"]
     context["timeline"] = timeline_view(board, duel, start=prev["steps"] + 1 if grew else 0)
+    if view == "open" and _has_new("timeline", context, grew):  # the steps changed
+        context["timeline"]["snapshot"] = snapshot_path(board, duel)
     marks = _part_marks(context)
     out = []
     for name in PARTIALS:

@@ -19,13 +19,19 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction
 from engine.cards import builtin_library
-from engine.links import LinkError, encode, open_link
+from engine.links import LinkError, open_link
 from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
 
 from . import access, boards, classroom
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
-from .rendering import card_menu_context, render_partials, render_views, ruling_context
+from .rendering import (
+    card_menu_context,
+    render_partials,
+    render_views,
+    ruling_context,
+    snapshot_path,
+)
 
 RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
@@ -133,8 +139,7 @@ def _share(request: HttpRequest, board: Board) -> dict[str, str]:
         "edit": absolute(reverse("edit_link", args=[board.slug, board.edit_key])),
         "p1": absolute(reverse("seat_link", args=[board.slug, board.p1_key])),
         "p2": absolute(reverse("seat_link", args=[board.slug, board.p2_key])),
-        "snapshot": absolute(reverse("snapshot", args=[
-            encode(duel, title=board.title, cards=board.data.get("cards") or None)])),
+        "snapshot": absolute(snapshot_path(board, duel)),
     }
 
 

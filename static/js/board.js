@@ -144,6 +144,17 @@
     }
   });
 
+  // The share panel is drawn once, with the page; its snapshot link must still be the whole
+  // board as it is now. Whenever the steps change, the timeline's navigation comes with the
+  // board's new snapshot link (in the open view, the one editors get).
+  document.addEventListener("htmx:load", function () {
+    const nav = document.getElementById("timeline-nav");
+    const field = document.getElementById("snapshot-link");
+    if (nav && field && nav.dataset.snapshot) {
+      field.value = new URL(nav.dataset.snapshot, window.location.href).href;
+    }
+  });
+
   // Keyboard: "n" plays the next scenario step, "u" undoes, when not typing.
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

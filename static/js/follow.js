@@ -90,6 +90,12 @@
       presenterStep = info.step;
       root.dataset.shown = info.step;
       root.dataset.total = info.total;
+      // the caption field shows the caption of the step now presented
+      const field = document.getElementById("caption-text");
+      const shownCaption = document.querySelector("#presentation .caption");
+      if (field && document.activeElement !== field) {
+        field.value = shownCaption ? shownCaption.textContent : "";
+      }
     }
   });
   showBehind();
