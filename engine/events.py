@@ -8,6 +8,7 @@ numbers instants, and "the last thing that happened" is the last instant.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -52,6 +53,11 @@ def _rel(player: int | None, me: int) -> str | None:
 
 def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
+
+
+#: filter keys that bound a printed stat: "level_max: 4" is "Level 4 or lower"
+_BOUNDS = {"level_max": ("level", operator.le), "level_min": ("level", operator.ge),
+           "atk_max": ("atk", operator.le), "atk_min": ("atk", operator.ge)}
 
 
 def card_matches(
@@ -102,17 +108,9 @@ def card_matches(
         elif key == "civilization":
             if definition.civilization not in _as_list(want):
                 return False
-        elif key == "level_max":
-            if definition.level > want:
-                return False
-        elif key == "level_min":
-            if definition.level < want:
-                return False
-        elif key == "atk_max":
-            if definition.atk > want:
-                return False
-        elif key == "atk_min":
-            if definition.atk < want:
+        elif key in _BOUNDS:
+            stat, within = _BOUNDS[key]
+            if not within(getattr(definition, stat), want):
                 return False
         elif key == "power_max":
             if (current_power if current_power is not None else definition.power) > want:

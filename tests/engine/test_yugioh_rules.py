@@ -13,53 +13,19 @@ from typing import Any
 import pytest
 
 from engine.cards import builtin_library
-from engine.duel import Duel
 from engine.rules.yugioh import identify_effect
-from engine.scenario import chains_of
 
 # ---------------------------------------------------------------------- helpers
-from tests.engine.helpers import answer, new_duel  # noqa: E402
-
-
-def triggers_of(duel: Duel, ref: str) -> list:
-    iid = duel.ref(ref)
-    return [t for t in duel.state.triggers if t.card == iid]
-
-
-def only_trigger(duel: Duel, ref: str):
-    found = triggers_of(duel, ref)
-    assert len(found) == 1, f"expected one trigger for {ref}, got {found}"
-    return found[0]
-
-
-def chain_names(duel: Duel) -> list[list[str]]:
-    return [[link["card"] for link in chain] for chain in chains_of(duel)]
-
-
-def entries(duel: Duel, key: str) -> list[dict[str, Any]]:
-    return [e for e in duel.state.log if e["key"] == key]
-
-
-def zone_names(duel: Duel, player: int, zone: str) -> list[str]:
-    return sorted(duel.name(i) for i in duel.state.zones[player][zone])
-
-
-def instant_of(duel: Duel, etype: str, card: str | None = None, **match: Any) -> int:
-    """The number of the (first) instant that holds an event of this type."""
-    iid = duel.ref(card) if card else None
-    for inst in duel.state.instants:
-        for ev in inst["events"]:
-            if ev["type"] != etype or (iid is not None and ev.get("card") != iid):
-                continue
-            if all(ev.get(k) == v for k, v in match.items()):
-                return inst["n"]
-    raise AssertionError(f"no {etype} event for {card}")
-
-
-def monster(cid: str, name: str, *effects: dict[str, Any], level: int = 4, atk: int = 1000,
-            **extra: Any) -> dict[str, Any]:
-    return {"id": cid, "name": name, "type": "monster", "subtype": "effect", "level": level,
-            "atk": atk, "def": 1000, "effects": list(effects), **extra}
+from tests.engine.helpers import (  # noqa: E402
+    answer,
+    chain_names,
+    entries,
+    monster,
+    new_duel,
+    only_trigger,
+    triggers_of,
+    zone_names,
+)
 
 
 def summon_watcher(cid: str, name: str, *, optional: bool, zone: str = "monster",

@@ -13,90 +13,26 @@ from typing import Any
 import pytest
 
 from engine.duel import Duel
-from engine.scenario import chains_of
-from tests.engine.helpers import answer, assert_illegal, new_duel
+from tests.engine.helpers import (
+    answer,
+    assert_illegal,
+    chain_names,
+    chain_players,
+    decision_cards,
+    decision_iids,
+    entries,
+    entries_for,
+    instant_of,
+    instants_with,
+    monster,
+    new_duel,
+    only_trigger,
+    spell,
+    triggers_of,
+    zone_names,
+)
 
 # ---------------------------------------------------------------------- helpers
-
-
-def triggers_of(duel: Duel, ref: str) -> list:
-    iid = duel.ref(ref)
-    return [t for t in duel.state.triggers if t.card == iid]
-
-
-def only_trigger(duel: Duel, ref: str):
-    found = triggers_of(duel, ref)
-    assert len(found) == 1, f"expected one trigger for {ref}, got {found}"
-    return found[0]
-
-
-def chain_names(duel: Duel) -> list[list[str]]:
-    return [[link["card"] for link in chain] for chain in chains_of(duel)]
-
-
-def chain_players(duel: Duel) -> list[list[str]]:
-    return [[link["player"] for link in chain] for chain in chains_of(duel)]
-
-
-def entries(duel: Duel, key: str) -> list[dict[str, Any]]:
-    return [e for e in duel.state.log if e["key"] == key]
-
-
-def entries_for(duel: Duel, key: str, ref: str) -> list[dict[str, Any]]:
-    iid = duel.ref(ref)
-    return [e for e in entries(duel, key) if e["args"].get("card") == iid]
-
-
-def zone_names(duel: Duel, player: int, zone: str) -> list[str]:
-    return sorted(duel.name(i) for i in duel.state.zones[player][zone])
-
-
-def instants_with(duel: Duel, etype: str, card: str | None = None, **match: Any) -> list[int]:
-    """The numbers of every instant that holds an event of this type (about this card)."""
-    iid = duel.ref(card) if card else None
-    found = []
-    for inst in duel.state.instants:
-        for ev in inst["events"]:
-            if ev["type"] != etype or (iid is not None and ev.get("card") != iid):
-                continue
-            if all(ev.get(k) == v for k, v in match.items()):
-                found.append(inst["n"])
-                break
-    return found
-
-
-def instant_of(duel: Duel, etype: str, card: str | None = None, **match: Any) -> int:
-    """The number of the (first) instant that holds an event of this type."""
-    found = instants_with(duel, etype, card, **match)
-    assert found, f"no {etype} event for {card}"
-    return found[0]
-
-
-def decision_cards(duel: Duel) -> list[str]:
-    d = duel.state.decision
-    assert d is not None
-    return [duel.name(o["card"]) for o in d.options if o.get("card") is not None]
-
-
-def decision_iids(duel: Duel) -> list[int]:
-    d = duel.state.decision
-    assert d is not None
-    return [o["card"] for o in d.options if o.get("card") is not None]
-
-
-def monster(cid: str, name: str, *effects: dict[str, Any], level: int = 4, atk: int = 1000,
-            **extra: Any) -> dict[str, Any]:
-    return {"id": cid, "name": name, "type": "monster", "subtype": "effect", "level": level,
-            "atk": atk, "def": 1000, "effects": list(effects), **extra}
-
-
-def spell(cid: str, name: str, *operations: dict[str, Any], targets=None,
-          subtype: str = "normal") -> dict[str, Any]:
-    effect: dict[str, Any] = {"kind": "activation", "activate_from": ["hand", "spell_trap"],
-                              "operations": list(operations)}
-    if targets:
-        effect["targets"] = targets
-    return {"id": cid, "name": name, "type": "spell", "subtype": subtype, "effects": [effect]}
 
 
 def continuous_trap(cid: str, name: str, **effect: Any) -> dict[str, Any]:
