@@ -147,6 +147,8 @@ def _share(request: HttpRequest, board: Board) -> dict[str, str]:
 def board_page(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     _remember(request, board)
+    if board.presenting and access.role(request.session, board) == "view":
+        return redirect("follow", slug=board.slug)  # while presented, watchers follow
     return _page(request, board, boards.duel_of(board), readonly=False)
 
 
@@ -437,6 +439,9 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponse(_("Only the board's editors can present it."), status=403)
     total = len(boards.duel_of(board).actions)
     at = request.POST.get("at", "live")
+    if at == "stop":  # the class is over: the view link shows the live board again
+        Board.objects.filter(pk=board.pk).update(presenter_at=None, presenting=False)
+        return redirect("board", slug=board.slug)
     board.presenter_at = None if at == "live" or not at.isdigit() else min(int(at), total)
     if board.presenter_at == total:
         board.presenter_at = None

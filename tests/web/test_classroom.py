@@ -165,3 +165,13 @@ def test_a_lesson_names_its_chapter_in_the_url() -> None:
     assert "chapter 2 of 2" in page and f"/lessons/{slug}/1/" in page
     assert student.get(f"/lessons/{slug}/3/").status_code == 404
     assert "Missing the timing" in teacher.get("/").content.decode()
+
+
+def test_while_presented_the_view_link_follows_the_presenter() -> None:
+    owner, student = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+    response = student.get(f"/b/{board.slug}/")
+    assert response.status_code == 302 and response["Location"] == f"/b/{board.slug}/follow/"
+    assert owner.get(f"/b/{board.slug}/").status_code == 200  # the presenter keeps the board
+    assert owner.post(f"/b/{board.slug}/present", {"at": "stop"}).status_code == 302
+    assert student.get(f"/b/{board.slug}/").status_code == 200  # the class is over
