@@ -581,12 +581,20 @@ def embed(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------- snapshot links
-@require_GET
-def snapshot(request: HttpRequest, link: str) -> HttpResponse:
+def _open_link(request: HttpRequest, link: str):
+    """The link's duel and data, or the friendly 400 page saying why it cannot be opened."""
     try:
-        duel, data = open_link(link)
+        return open_link(link)
     except LinkError as exc:
         return _error(request, _("This link cannot be opened"), str(exc), 400)
+
+
+@require_GET
+def snapshot(request: HttpRequest, link: str) -> HttpResponse:
+    opened = _open_link(request, link)
+    if isinstance(opened, HttpResponse):
+        return opened
+    duel, data = opened
     at = request.GET.get("at", data.get("at", len(duel.actions)))
     try:
         at = int(at)
@@ -601,10 +609,10 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
 @require_POST
 def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
     """"Make an editable copy": the link's duel as a new board."""
-    try:
-        duel, data = open_link(link)
-    except LinkError as exc:
-        return _error(request, _("This link cannot be opened"), str(exc), 400)
+    opened = _open_link(request, link)
+    if isinstance(opened, HttpResponse):
+        return opened
+    duel, data = opened
     board = boards.create_board(game=duel.game, settings=duel.settings, setup=duel.setup,
                                 cards=data.get("cards"), title=data.get("title", ""),
                                 actions=duel.actions)

@@ -55,13 +55,16 @@ def test_kind_trap_trigger_like_effect_is_spell_speed_2_others_spell_speed_1():
     assert yang_zing.optional and not supply.optional  # mandatory or optional
 
 
+YANG_ZING_AND_SUPPLY_SQUAD = {
+    "turn_player": "p1", "phase": "main1", "p1": {"hand": ["Soul Taker"]},
+    "p2": {"monster": ["Amazoness Swords Woman"],
+           "spell_trap": ["Yang Zing Creation", "Supply Squad"],
+           "deck": ["Bixi, Water of the Yang Zing", "Kuriboh"]}}
+
+
 @pytest.mark.rule("YGO-KIND")
 def test_kind_triggers_make_chain_links_at_their_spell_speed():
-    duel = new_duel({"turn_player": "p1", "phase": "main1",
-                     "p1": {"hand": ["Soul Taker"]},
-                     "p2": {"monster": ["Amazoness Swords Woman"],
-                            "spell_trap": ["Yang Zing Creation", "Supply Squad"],
-                            "deck": ["Bixi, Water of the Yang Zing", "Kuriboh"]}})
+    duel = new_duel(YANG_ZING_AND_SUPPLY_SQUAD)
     duel.apply({"do": "activate", "card": "Soul Taker"})
     met = entries(duel, "trigger.met")
     assert {duel.name(e["args"]["card"]) for e in met} == {"Yang Zing Creation", "Supply Squad"}
@@ -78,11 +81,7 @@ def test_kind_triggers_make_chain_links_at_their_spell_speed():
 
 @pytest.mark.rule("YGO-KIND")
 def test_kind_optional_trigger_can_be_declined_mandatory_cannot():
-    duel = new_duel({"turn_player": "p1", "phase": "main1",
-                     "p1": {"hand": ["Soul Taker"]},
-                     "p2": {"monster": ["Amazoness Swords Woman"],
-                            "spell_trap": ["Yang Zing Creation", "Supply Squad"],
-                            "deck": ["Bixi, Water of the Yang Zing", "Kuriboh"]}})
+    duel = new_duel(YANG_ZING_AND_SUPPLY_SQUAD)
     duel.apply({"do": "activate", "card": "Soul Taker"})
     answer(duel, "no")
     assert only_trigger(duel, "Yang Zing Creation").status == "declined"
