@@ -8,7 +8,7 @@ structured form of that text in one small vocabulary shared by both games (see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -181,9 +181,6 @@ class CardDef:
     def display_name(self, lang: str = "en") -> str:
         return self.name.get(lang) or self.name["en"]
 
-    def to_dict(self) -> dict[str, Any]:
-        return card_to_dict(self)
-
 
 def _default_zone(card_type: str, game: str) -> tuple[str, ...]:
     if game == "duel_masters":
@@ -353,36 +350,6 @@ def _parse_effect(
     )
 
 
-def card_to_dict(card: CardDef) -> dict[str, Any]:
-    """The card back as plain data in the YAML schema (used by scenario export)."""
-    out: dict[str, Any] = {"id": card.id, "game": card.game, "name": dict(card.name),
-                           "type": card.type, "subtype": card.subtype}
-    for key, value in (("attribute", card.attribute), ("race", card.race), ("level", card.level),
-                       ("atk", card.atk), ("def", card.defense),
-                       ("archetypes", list(card.archetypes)), ("civilization", card.civilization),
-                       ("cost", card.cost), ("power", card.power), ("races", list(card.races)),
-                       ("evolves_from", card.evolves_from), ("text", card.text)):
-        if value:
-            out[key] = value
-    effects = []
-    for e in card.effects:
-        d: dict[str, Any] = {"kind": e.kind}
-        for key in ("label", "text", "wording", "optional", "phase", "speed", "once_per_turn",
-                    "same_link", "while_face_up", "apply", "instead"):
-            value = getattr(e, key)
-            if value:
-                d[key] = value
-        d["activate_from"] = list(e.activate_from)
-        for key in ("event", "cost", "targets", "operations", "respond_to", "condition"):
-            value = getattr(e, key)
-            if value:
-                d[key] = [dict(v) for v in value]
-        effects.append(d)
-    if effects:
-        out["effects"] = effects
-    return out
-
-
 class Library:
     """A set of card definitions, found by id or by any of their names."""
 
@@ -472,5 +439,5 @@ def default_library(game: str | None = None) -> Library:
 
 __all__ = [
     "CardDef", "EffectDef", "Library", "builtin_library", "default_library", "load_card_file",
-    "parse_cards", "field",
+    "parse_cards",
 ]

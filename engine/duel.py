@@ -355,7 +355,6 @@ class Duel:
                 raise IllegalAction(f"answer with an order of all of: {', '.join(ids)}",
                                     d.rules)
             choice = [str(c) for c in choice]
-            self.policy.check_order(self, d, choice)
         elif d.kind == "choose_cards":
             if isinstance(choice, (str, int)):
                 choice = [choice]

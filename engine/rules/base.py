@@ -265,9 +265,6 @@ class Policy:
     def source_still_there(self, duel: Duel, source: Card, link: Any) -> bool:
         return source.obj == link.obj and self.on_field(source)
 
-    def check_order(self, duel: Duel, decision: Any, order: list[str]) -> None:
-        return None
-
     def cut_in(self, duel: Duel, link: Any) -> bool:
         """Must ``link`` pause after an instant of its resolution for another (DM-STRIGGER)?"""
         return False

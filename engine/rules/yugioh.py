@@ -653,9 +653,6 @@ class YugiohPolicy(Policy):
                          cards=[duel.trigger(int(x)).card for x in answer])
         return order, blocked
 
-    def check_order(self, duel: Duel, decision: Decision, order: list[str]) -> None:
-        return None
-
     def activate_trigger(self, duel: Duel, tid: int) -> None:
         st = duel.state
         t = duel.trigger(tid)
