@@ -758,14 +758,6 @@ class Duel:
             duel.apply(a)
         return duel
 
-    # ------------------------------------------------------------------ views
-    def triggers_view(self) -> list[dict[str, Any]]:
-        """Every trigger that met its timing and what became of it, for panels and checks."""
-        return [{"tid": t.tid, "card": t.card, "name": self.name(t.card),
-                 "effect": t.effect, "controller": t.controller, "met_at": t.met_at,
-                 "status": t.status, "link": t.link, "rules": list(t.rules)}
-                for t in self.state.triggers]
-
 
 def _zones_of(spec: dict[str, Any]) -> list[str]:
     inner = spec.get("choose") or spec.get("all") or spec

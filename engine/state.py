@@ -17,10 +17,6 @@ PLAYERS = (0, 1)
 PLAYER_KEYS = ("p1", "p2")
 
 
-def player_key(player: int) -> str:
-    return PLAYER_KEYS[player]
-
-
 def player_index(key: str | int) -> int:
     if isinstance(key, int) and key in PLAYERS:
         return key
