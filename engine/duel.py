@@ -592,38 +592,28 @@ class Duel:
         """Apply one action, or raise IllegalAction and leave the duel as it was."""
         if not isinstance(action, dict) or "do" not in action:
             raise IllegalAction("an action is a mapping with a 'do' key")
-        log_start = len(self.state.log)
-        snapshot = None if self._applying else self._cheap_snapshot()
+        restore_to = None if self._applying else len(self.actions)
         try:
             self._applying = True
             self._loop_budget = self._loop_limit()
             self._dispatch(action)
             self._run()
-        except IllegalAction:
-            self._restore(snapshot)
-            raise
-        except Exception:
-            self._restore(snapshot)
+        except Exception:  # an illegal action, or anything else: the duel is as it was
+            if restore_to is not None:
+                self._restore(restore_to)
             raise
         finally:
             self._applying = False
         self.actions.append(copy.deepcopy(action))
         self._snapshot()
-        del log_start
 
     def _snapshot(self) -> None:
         n = len(self.actions)
         if n % SNAPSHOT_EVERY == 0 and n:
             self._snapshots[n] = self.state.copy()
 
-    def _cheap_snapshot(self) -> tuple[int, State | None]:
-        """How to restore: by replay (costless now) unless the history is long."""
-        return (len(self.actions), None)
-
-    def _restore(self, snapshot: tuple[int, State | None] | None) -> None:
-        if snapshot is None:
-            return
-        n, _ = snapshot
+    def _restore(self, n: int) -> None:
+        """Rebuild the state after the first ``n`` actions, from the nearest kept copy."""
         actions = self.actions[:n]
         base = max((k for k in self._snapshots if k <= n), default=0)
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= base}
@@ -735,7 +725,7 @@ class Duel:
         if not self.actions:
             raise IllegalAction("there is nothing to undo")
         last = self.actions[-1]
-        self._restore((len(self.actions) - 1, None))
+        self._restore(len(self.actions) - 1)
         return last
 
     def replay(self) -> Duel:

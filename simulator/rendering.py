@@ -275,13 +275,16 @@ STATUS_LABELS = {
 
 def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
     duel = vw.duel
-    explanations: dict[int, str] = {}
+    shown = duel.state.triggers[-60:]
+    latest: dict[int, dict[str, Any]] = {}  # the last log entry about each shown trigger
+    wanted = {t.tid for t in shown}
     for entry in duel.state.log:
         tid = entry.get("args", {}).get("tid")
-        if tid is not None and entry["key"].startswith(("trigger.", "pending.")):
-            explanations[tid] = render(entry, vw.name, _, with_rules=False)
+        if tid in wanted and entry["key"].startswith(("trigger.", "pending.")):
+            latest[tid] = entry
+    explanations = {tid: render(e, vw.name, _, with_rules=False) for tid, e in latest.items()}
     out = []
-    for t in reversed(duel.state.triggers[-60:]):
+    for t in reversed(shown):
         out.append({
             "tid": t.tid, "card": vw.name(t.card), "status": t.status,
             "label": _(STATUS_LABELS.get(t.status, t.status)), "link": t.link,
@@ -362,12 +365,14 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
     ``at`` marks the step shown (None: the live board, at its last step). ``snapshot``: the
     live board's snapshot link, carried for the share panel (which is not a partial)."""
     total = len(history.actions)
-    labels: dict[int, str] = {}
-    for entry in history.state.log:
+    firsts: dict[int, dict[str, Any]] = {}  # each step's first log line, from the log's tail
+    for entry in reversed(history.state.log):
         step = entry.get("step")
-        if step is not None and step >= start and step not in labels and (
-                entry["key"] != "instant"):
-            labels[step] = render(entry, history.name, _, with_rules=False)
+        if step is not None and step < start:
+            break
+        if step is not None and entry["key"] != "instant":
+            firsts[step] = entry
+    labels = {k: render(e, history.name, _, with_rules=False) for k, e in firsts.items()}
 
     def url(k: int) -> str:
         if link:
