@@ -43,6 +43,20 @@ MESSAGES: dict[str, str] = {
         "does not stop a trigger)"
     ),
     "trigger.order": "{player} orders their triggers: {cards}",
+    "trigger.not_missed": (
+        "{card}: {effect} does not miss the timing: its event, instant {met_at} ({event}), is "
+        "the last thing that happened"
+    ),
+    "trigger.order_forced": (
+        "The \"{switch}\" setting fixes the order of {player}'s triggers {cards}: {why}, so "
+        "nobody is asked"
+    ),
+    "trigger.order_partly_forced": (
+        "The \"{switch}\" setting fixes part of the order of {player}'s triggers {cards}: "
+        "{why}; only the rest is asked"
+    ),
+    "why.trigger_first": "a trigger that met its timing earlier goes first",
+    "why.hand_triggers_last": "optional triggers from the hand go after all the others",
     # chain (Yu-Gi-Oh!)
     "chain.link": "Chain Link {link}: {player} activates {card}: {effect} (Spell Speed {speed})",
     "chain.link_same": (
@@ -107,6 +121,10 @@ MESSAGES: dict[str, str] = {
     "reason.ninja_used": "{player} already used a Ninja Strike during this attack",
     "reason.not_present": "{card} was not in the battle zone when the {moment}",
     "reason.attacker_gone": "{card} left the battle zone",
+    "reason.look_back": (
+        "{card} changed zone at the same moment as {other} left the battle zone, so it does not "
+        "see {other} leave"
+    ),
 }
 
 EVENT_MESSAGES: dict[str, str] = {
@@ -161,7 +179,7 @@ ZONE_NAMES = {
     "graveyard": "graveyard",
 }
 
-CARD_ARGS = ("card", "by", "target")
+CARD_ARGS = ("card", "by", "target", "other")
 PLAYER_ARGS = ("player",)
 
 

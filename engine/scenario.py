@@ -20,7 +20,7 @@ from .state import PLAYER_KEYS
 
 SCENARIO_DIR = DATA_DIR / "scenarios"
 TOP_KEYS = {"game", "title", "question", "source", "rules", "settings", "cards", "setup",
-            "steps", "expect", "auto", "description"}
+            "steps", "expect", "auto", "description", "explanation"}
 FATES = {"activated", "missed", "not_activated", "declined", "negated", "pending", "resolved"}
 
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 POOLED = ("trigger", "s_trigger", "ninja_strike")
 #: keyword abilities that use their own card from the hand, for free
 USE_FROM_HAND = ("s_trigger", "ninja_strike")
-#: events after which a card "looks back" at where it was (DM-POOL)
+#: events after which a card "looks back" at where it was (DM-POOL, DM-LOOK-BACK)
 LEAVING = ("destroyed", "left_field")
 #: the steps of an attack, in order (DM-ATTACK-STEPS)
 ATTACK_STEPS = {"block": "Block step", "battle": "Battle", "break": "Shield break"}
@@ -55,7 +55,8 @@ class DuelMastersPolicy(Policy):
 
     def __init__(self) -> None:
         self._interchangeable: dict[tuple[str, int], bool] = {}
-        self._left: dict[int, str] = {}  # cards that left a zone at the instant being collected
+        #: cards that changed zone at the instant being collected, and the zone each came from
+        self._moved: dict[int, str] = {}
 
     # ------------------------------------------------------------------ set-up and edits
     def placement_attrs(self, duel: Duel, zone: str, entry: dict[str, Any]) -> dict[str, Any]:
@@ -267,17 +268,23 @@ class DuelMastersPolicy(Policy):
         return effect.kind in POOLED and bool(effect.event)
 
     def after_instant(self, duel: Duel, inst: dict[str, Any]) -> None:
-        self._left = {ev["card"]: ev["was"]["zone"] for ev in inst["events"]
-                      if ev["type"] == "left_field"}
+        self._moved = {ev["card"]: ev.get("from") or ev["was"]["zone"] for ev in inst["events"]
+                       if ev.get("card") is not None and _changes_zone(ev)}
         super().after_instant(duel, inst)
 
     def trigger_met(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
                     inst: dict[str, Any]) -> None:
         """Put a triggered ability into the pending pool, or say why it does not trigger."""
         st = duel.state
+        name = self._effect_name(effect)
+        if self._misses_leaving(card, ev):
+            if self._works_in(effect, self._moved[card.iid]) or self._works_in(effect, card.zone):
+                duel.log("pending.not_triggered", ["DM-LOOK-BACK"], card=card.iid, effect=name,
+                         reason={"key": "reason.look_back",
+                                 "args": {"card": card.iid, "other": ev["card"]}})
+            return
         if not self._in_zone(card, effect, ev):
             return
-        name = self._effect_name(effect)
         if self._ignored(duel, card):
             duel.log("pending.not_triggered", ["DM-INDEPENDENT"], card=card.iid, effect=name,
                      reason={"key": "reason.abilities_ignored", "args": {"card": card.iid}})
@@ -297,20 +304,32 @@ class DuelMastersPolicy(Policy):
                 rules.append("DM-AFTER")
         elif ev["type"] == "attack_declared" and ev.get("card") == card.iid:
             rules += ["DM-KIND", "DM-ATTACK-STEPS"]
+        if card.iid in self._moved and (ev.get("card") != card.iid or ev["type"] in LEAVING):
+            rules.append("DM-LOOK-BACK")  # it saw its own leaving, or cards put in with it
         t.rules = rules or ["DM-POOL"]
         self._pool_add(duel, t.tid)
         duel.log("pending.add", t.rules, card=card.iid, effect=name, player=t.controller)
 
+    def _misses_leaving(self, card: Card, ev: dict[str, Any]) -> bool:
+        """Does the card miss another card's leaving because it moved at the same moment?
+
+        Abilities trigger on the game just after the event; only a card's own leaving is looked
+        back at, so a card that changed zone together with the one that left sees that leaving
+        neither from its old zone nor from its new one (DM-LOOK-BACK, 603.5c).
+        """
+        return (card.iid in self._moved and ev.get("card") not in (None, card.iid)
+                and _leaves_battle(ev))
+
+    def _works_in(self, effect: EffectDef, zone: str) -> bool:
+        """Does the ability work while its card is in ``zone``?"""
+        return zone in (("hand",) if effect.kind in USE_FROM_HAND else effect.activate_from)
+
     def _in_zone(self, card: Card, effect: EffectDef, ev: dict[str, Any]) -> bool:
-        """Is the card where the ability works, or was it there just before it left?"""
-        zones = ("hand",) if effect.kind in USE_FROM_HAND else effect.activate_from
-        if card.zone in zones:
+        """Is the card where the ability works, or is this its own leaving (DM-LOOK-BACK)?"""
+        if self._works_in(effect, card.zone):
             return True
-        if ev["type"] not in LEAVING:
-            return False
-        if ev.get("card") == card.iid:
-            return ev["was"]["zone"] in zones
-        return self._left.get(card.iid) in zones
+        return (ev["type"] in LEAVING and ev.get("card") == card.iid
+                and self._works_in(effect, ev["was"]["zone"]))
 
     def _problem(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
                  when: tuple[str, ...]) -> tuple[dict[str, Any], list[str]] | None:
@@ -973,3 +992,13 @@ class DuelMastersPolicy(Policy):
         return effect.label or {"s_trigger": "S-Trigger", "ninja_strike": "Ninja Strike"}.get(
             effect.kind, f"ability {effect.index + 1}")
 
+
+
+def _changes_zone(ev: dict[str, Any]) -> bool:
+    """Is the event a card changing zone (leaving one, or put into the battle zone)?"""
+    return ev["type"] == "put_into_battle" or ev.get("to") is not None
+
+
+def _leaves_battle(ev: dict[str, Any]) -> bool:
+    """Is the event a card leaving the battle zone (destroyed, returned, sent...)?"""
+    return ev["was"].get("zone") == "battle" and ev.get("to") not in (None, "battle")

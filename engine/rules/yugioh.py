@@ -556,6 +556,10 @@ class YugiohPolicy(Policy):
                       reason={"key": "reason.once_per_turn"})
             return
         t.status = "ready"
+        if t.optional and t.wording == "when":
+            t.rules = ["YGO-NOT-MISSED"] + t.rules
+            duel.log("trigger.not_missed", ["YGO-NOT-MISSED"], card=card.iid, effect=name,
+                     met_at=t.met_at, event=[_describe(t.event)], tid=t.tid)
         if t.controller != card.controller:  # YGO-LOCATION: its controller now activates it
             t.controller = card.controller
             t.rules = ["YGO-LOCATION"]
@@ -599,7 +603,6 @@ class YugiohPolicy(Policy):
         """
         st = duel.state
         tp = st.turn_player
-        settings = st.settings
         activated: list[Trigger] = []
         blocked: set[int] = set()
         self_summoners: dict[int, int] = dict(st.chain_flags.get("hand_self_summon", {}))
@@ -620,38 +623,80 @@ class YugiohPolicy(Policy):
                 self_summoners[str(t.controller)] = t.tid
             activated.append(t)
 
-        def group(t: Trigger) -> int:
-            base = (0 if not t.optional else 2) + (0 if t.controller == tp else 1)
-            if settings.get("hand_triggers_last") and t.optional and t.zone == "hand":
-                base += 2
-            return base
-
+        notes: list[tuple[list[Trigger], str, str, bool]] = []
+        parts = self._order_parts(duel, activated, notes)
+        answers = [self._ask_order(duel, part, g) for part, g in parts]  # pure until here
+        for members, switch, why, partly in notes:
+            duel.log("trigger.order_partly_forced" if partly else "trigger.order_forced",
+                     ["YGO-FORCED-ORDER", "YGO-SEGOC"], player=members[0].controller,
+                     cards=[t.card for t in members], switch=switch, why={"key": why})
+            for t in members:
+                t.rules = list(dict.fromkeys(t.rules + ["YGO-FORCED-ORDER"]))
         order: list[int] = []
-        for g in range(6):
-            members = [t for t in activated if group(t) == g]
+        for (part, _), answer in zip(parts, answers, strict=True):
+            order += answer
+            if len(part) > 1:
+                duel.log("trigger.order", ["YGO-SEGOC"], player=part[0].controller,
+                         cards=[duel.trigger(tid).card for tid in answer])
+        return order, blocked
+
+    def _ask_order(self, duel: Duel, part: list[Trigger], g: int) -> list[int]:
+        """The controller's order of one part (chain link order), asked only if it has a choice."""
+        if len(part) == 1:
+            return [part[0].tid]
+        answer = duel.ask(Decision(
+            kind="order", player=part[0].controller,
+            options=[{"id": str(t.tid), "card": t.card} for t in part],
+            rules=["YGO-SEGOC"], key=f"order:{g}:{part[0].tid}",
+            prompt="order", args={"first": "chain link first"}))
+        return [int(x) for x in answer]
+
+    def _order_parts(self, duel: Duel, activated: list[Trigger],
+                     notes: list[tuple[list[Trigger], str, str, bool]],
+                     ) -> list[tuple[list[Trigger], int]]:
+        """The SEGOC groups in chain order, each cut into parts whose order is fixed.
+
+        The controller orders the triggers within a part; the order between parts is fixed by
+        SEGOC and by the preset's switches. Where a switch fixes the order of triggers a player
+        would otherwise have ordered, a note names the switch for the log (YGO-FORCED-ORDER).
+        """
+        st = duel.state
+        tp = st.turn_player
+        hand_last = bool(st.settings.get("hand_triggers_last"))
+        late: list[tuple[list[Trigger], int]] = []
+        out: list[tuple[list[Trigger], int]] = []
+        for g in range(4):  # TP mandatory, NTP mandatory, TP optional, NTP optional
+            members = sorted((t for t in activated
+                              if (2 if t.optional else 0) + (t.controller != tp) == g),
+                             key=lambda t: (t.met_at, t.seq))
             if not members:
                 continue
-            members.sort(key=lambda t: (t.met_at, t.seq))
-            if settings.get("trigger_first"):
-                subgroups: dict[int, list[Trigger]] = {}
-                for t in members:
-                    subgroups.setdefault(t.met_at, []).append(t)
-                parts = [subgroups[k] for k in sorted(subgroups)]
-            else:
-                parts = [members]
-            for part in parts:
-                if len(part) == 1:
-                    order.append(part[0].tid)
-                    continue
-                answer = duel.ask(Decision(
-                    kind="order", player=part[0].controller,
-                    options=[{"id": str(t.tid), "card": t.card} for t in part],
-                    rules=["YGO-SEGOC"], key=f"order:{g}:{part[0].tid}",
-                    prompt="order", args={"first": "chain link first"}))
-                order += [int(x) for x in answer]
-                duel.log("trigger.order", ["YGO-SEGOC"], player=part[0].controller,
-                         cards=[duel.trigger(int(x)).card for x in answer])
-        return order, blocked
+            split = [members, []]
+            if hand_last and g >= 2:
+                split = [[t for t in members if t.zone != "hand"],
+                         [t for t in members if t.zone == "hand"]]
+                if split[1] and len(members) > 1:
+                    notes.append((members, "hand triggers last", "why.hand_triggers_last",
+                                  max(len(p) for p in split) > 1))
+            for i, part in enumerate(split):
+                if part:
+                    parts = self._trigger_first(duel, part, notes)
+                    (late if i else out).extend((p, g + 2 * i) for p in parts)
+        return out + late
+
+    def _trigger_first(self, duel: Duel, members: list[Trigger],
+                       notes: list[tuple[list[Trigger], str, str, bool]]) -> list[list[Trigger]]:
+        """With "trigger first", a trigger that met its timing earlier goes first."""
+        if not duel.state.settings.get("trigger_first") or len(members) < 2:
+            return [members]
+        by_instant: dict[int, list[Trigger]] = {}
+        for t in members:
+            by_instant.setdefault(t.met_at, []).append(t)
+        parts = [by_instant[k] for k in sorted(by_instant)]
+        if len(parts) > 1:
+            notes.append((members, "trigger first", "why.trigger_first",
+                          max(len(p) for p in parts) > 1))
+        return parts
 
     def activate_trigger(self, duel: Duel, tid: int) -> None:
         st = duel.state

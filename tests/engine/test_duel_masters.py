@@ -124,14 +124,15 @@ def test_one_effect_triggers_once_per_event() -> None:
     assert names(duel, "p1", "hand") == ["Terror Pit", "Terror Pit"]
 
 
-@pytest.mark.rule("DM-POOL")
-def test_a_leaving_watcher_looks_back_at_the_battle_zone() -> None:
+@pytest.mark.rule("DM-LOOK-BACK")
+def test_a_watcher_destroyed_together_does_not_see_the_other_leave() -> None:
     duel = new({"p1": {"battle": ["Super Trash Train, Fuuma Devil", "Burning Mane"],
                        "deck": ["Terror Pit"] * 3}})
     duel.apply({"do": "destroy", "cards": [duel.ref("Super Trash Train, Fuuma Devil"),
                                            duel.ref("Burning Mane")]})
-    assert [duel.name(t.card) for t in duel.state.triggers] == [
-        "Super Trash Train, Fuuma Devil"]
+    assert duel.state.triggers == []
+    assert any("does not see Burning Mane leave (DM-LOOK-BACK)" in line
+               for line in duel.transcript())
 
 
 @pytest.mark.rule("DM-POOL")
