@@ -17,6 +17,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("file")
     run.add_argument("--preset", help="run under another rule preset (TCG, TCG classic, OCG); "
                      "decisions then take their default answers")
+    run.add_argument("--frames", action="store_true",
+                     help="print every frame (each instant, moment and decision) of each step, "
+                     "with the chain or pending pool at that frame")
     check = sub.add_parser("check", help="check the expect blocks of scenario files")
     check.add_argument("paths", nargs="*", help="files or folders (default: every built-in)")
     args = parser.parse_args(argv)
@@ -25,15 +28,23 @@ def main(argv: list[str] | None = None) -> int:
         try:
             scn = load_scenario(args.file)
             settings = dict(scn.settings, preset=args.preset) if args.preset else None
-            result = run_scenario(scn, settings=settings, auto_only=bool(args.preset))
+            result = run_scenario(scn, settings=settings, auto_only=bool(args.preset),
+                                  frames=args.frames)
         except EngineError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         print(f"# {scn.title}")
         if scn.source:
             print(f"# source: {scn.source}")
-        for line in result.duel.transcript():
-            print(line)
+        name = result.duel.name
+        if args.frames:
+            for frame in (f for step in result.frames for f in step):
+                print(frame.line(name))
+                for line in frame.chain_lines(name):
+                    print(f"    {line}")
+        else:
+            for line in result.duel.transcript():
+                print(line)
         failures = check_scenario(scn, result) if not args.preset else []
         for f in failures:
             print(f"EXPECT FAILED: {f}")

@@ -19,6 +19,7 @@ from typing import Any
 from .cards import CardDef, EffectDef, Library, default_library
 from .errors import IllegalAction, TriggerLoopError
 from .events import card_matches, describe_event, make_event
+from .frames import Frame, FrameRecorder
 from .log import render
 from .operations import OPERATIONS, SELF_ONLY, Context
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
@@ -78,6 +79,8 @@ class Duel:
         self.state = self._initial_state()
         self._loop_budget = 0
         self._applying = False
+        #: collects frames while a step is replayed for :meth:`frames`; None otherwise
+        self.recorder: FrameRecorder | None = None
 
     # ------------------------------------------------------------------ set-up
     def _initial_state(self) -> State:
@@ -655,6 +658,41 @@ class Duel:
             other.apply(action)
         return other
 
+    # ------------------------------------------------------------------ frames
+    def frames(self, k: int, *, keep: int | None = None) -> list[Frame]:
+        """The frames of step ``k`` (1-based): its instants, moments and decision, in order.
+
+        Built from the history on demand (the step is replayed with a recorder), so they are
+        deterministic and cost nothing until asked for. ``keep``: see :meth:`at_frame`.
+        """
+        return self._record(k, keep)[0]
+
+    def at_frame(self, k: int, n: int) -> tuple[Duel, list[Frame]]:
+        """A duel showing the board at frame ``n`` of step ``k``, and that step's frames.
+
+        The duel is for showing only: its state is taken in the middle of step ``k`` (a chain
+        may be half resolved) while its history holds the ``k`` steps.
+        """
+        frames, before, kept = self._record(k, n)
+        if not 1 <= n <= len(frames) or kept is None:
+            raise IllegalAction(f"step {k} has {len(frames)} frames: there is no frame {n}")
+        before.state = kept
+        before._reindex()
+        return before, frames
+
+    def _record(self, k: int, keep: int | None) -> tuple[list[Frame], Duel, Any]:
+        if not 1 <= k <= len(self.actions):
+            raise IllegalAction(f"there is no step {k}: the history has {len(self.actions)}")
+        before = self.at(k - 1)
+        recorder = FrameRecorder(before, k, keep=keep)
+        before.recorder = recorder
+        try:
+            before.apply(self.actions[k - 1])
+            frames = recorder.finish(before)
+        finally:
+            before.recorder = None
+        return frames, before, recorder.kept
+
     def _dispatch(self, action: dict[str, Any]) -> None:
         st = self.state
         do = action["do"]
@@ -691,9 +729,13 @@ class Duel:
                 progressed = self.policy.step(self)
             except NeedDecision as need:
                 st.decision = need.decision
+                if self.recorder is not None:
+                    self.recorder.point(self, "decision")
                 return
             if not progressed:
                 return
+            if self.recorder is not None:
+                self.recorder.point(self, "moment")
 
     # ------------------------------------------------------------------ public helpers
     def legal_actions(self) -> list[dict[str, Any]]:

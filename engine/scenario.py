@@ -16,6 +16,7 @@ from typing import Any
 from .cards import DATA_DIR, GAMES, default_library, line_of, load_yaml_with_lines, parse_cards
 from .duel import Duel
 from .errors import EngineError, IllegalAction, ScenarioError
+from .frames import Frame, FrameRecorder
 from .state import PLAYER_KEYS
 
 SCENARIO_DIR = DATA_DIR / "scenarios"
@@ -65,6 +66,7 @@ class Result:
     scenario: Scenario
     duel: Duel
     failures: list[str]
+    frames: list[list[Frame]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -134,22 +136,29 @@ def builtin_scenarios(game: str | None = None) -> list[Path]:
 
 # ---------------------------------------------------------------------- running
 def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
-                 auto_only: bool = False) -> Result:
+                 auto_only: bool = False, frames: bool = False) -> Result:
     """Play every step; a failing step raises ScenarioError naming the step.
 
     ``auto_only`` plays only the actions and answers every decision with its default: the way
     to rerun a scenario under another rule preset, where its recorded answers may not fit.
+    ``frames``: also record each scenario step's frames (``Result.frames``, one list a step).
     """
     duel = scn.new_duel(settings)
     failures: list[str] = []
+    recorded: list[list[Frame]] = []
     for i, step in enumerate(scn.steps, 1):
         if auto_only and "do" not in step:
             continue
         try:
+            duel.recorder = FrameRecorder(duel, i) if frames else None
             _play_step(duel, step)
             if scn.auto or auto_only:
                 duel.auto()
+            if duel.recorder is not None:
+                recorded.append(duel.recorder.finish(duel))
+            duel.recorder = None
         except IllegalAction as exc:
+            duel.recorder = None
             raise ScenarioError(exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else ""),
                                 file=scn.file, line=step.get("__line__"), step=i,
                                 field="answer" if "answer" in step else "do") from exc
@@ -158,7 +167,7 @@ def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
         failures.append(f"an unanswered decision remains: Player {d.player + 1} must decide "
                         f"({d.kind}: {', '.join(o['id'] for o in d.options)}); answer it in a "
                         "step or set auto: true")
-    return Result(scn, duel, failures)
+    return Result(scn, duel, failures, recorded)
 
 
 def _play_step(duel: Duel, step: dict[str, Any]) -> None:

@@ -156,6 +156,8 @@ class Policy:
     # ------------------------------------------------------------------ instants
     def after_instant(self, duel: Duel, inst: dict[str, Any]) -> None:
         self.collect(duel, inst)
+        if duel.recorder is not None:  # a frame shows the instant with the triggers it met
+            duel.recorder.point(duel, "instant", inst)
         self.continuous_checks(duel, inst)
 
     def collect(self, duel: Duel, inst: dict[str, Any]) -> None:
@@ -251,6 +253,10 @@ class Policy:
             duel.happen(events, kind="continuous")
 
     # ------------------------------------------------------------------ common helpers
+    def effect_label(self, effect: EffectDef) -> str:
+        """A short name for an effect (its label), for the log and the frames."""
+        return effect.label or f"effect {effect.index + 1}"
+
     def on_field(self, card: Card) -> bool:
         return card.zone in self.FIELD_ZONES
 

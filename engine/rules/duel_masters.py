@@ -988,6 +988,9 @@ class DuelMastersPolicy(Policy):
         return out
 
     # ------------------------------------------------------------------ names
+    def effect_label(self, effect: EffectDef) -> str:
+        return self._effect_name(effect)
+
     def _effect_name(self, effect: EffectDef) -> str:
         return effect.label or {"s_trigger": "S-Trigger", "ninja_strike": "Ninja Strike"}.get(
             effect.kind, f"ability {effect.index + 1}")

@@ -1148,6 +1148,7 @@ class YugiohPolicy(Policy):
             rules = ["YGO-RESOLVE", "YGO-CHAIN"] if (
                 card.obj != link.obj and definition.type == "monster") else ["YGO-CHAIN"]
             duel.log("chain.resolve", rules, link=link.number, card=card.iid)
+            return  # a moment of its own: the link about to resolve is shown on the chain
         negated = link.effect_negated or (
             card.obj == link.obj and card.flags.get("negated_turn") == st.turn
             and definition.type == "monster")

@@ -1,0 +1,292 @@
+"""Frames: an action played one moment at a time, the way a debugger steps into a function.
+
+Applying an action runs through several moments: each *instant* (a cost paid, a summon, a chain
+link activated or resolved...), each unit of rules work that changes what is shown (triggers
+judged, a chain link about to resolve, a pending ability picked) and, when the action stops for a
+player's answer, the *decision*. A :class:`Frame` is the board at one of those moments: the
+zones, life points, the chain (or the pending pool), the triggers recorded so far with their
+status, which instant is "the last thing that happened", the log entries of that moment and what
+changed since the frame before.
+
+Frames are not stored: :meth:`engine.duel.Duel.frames` replays the step from the history with a
+:class:`FrameRecorder` attached, so old steps cost nothing until someone looks at them, and the
+same step always gives the same frames.
+
+>>> frames = duel.frames(1)
+>>> print(frames[-1].line(duel.name))
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .events import describe_event
+from .log import _same, render, render_events, render_message
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .duel import Duel
+    from .state import Card
+
+#: log entries that say what a moment is about, most telling first
+HEADLINES = ("chain.resolve", "chain.link", "chain.link_same", "chain.negated",
+             "pending.resolve", "pending.next", "pending.cut_in", "pending.resume",
+             "spell.resolve", "spell.done", "spell.cast", "action", "attack.step", "phase")
+
+
+#: how a decision frame words the question (log message keys)
+ASKS = {"order": "ask.order", "activate_trigger": "ask.activate", "choose_cards": "ask.choose",
+        "respond": "ask.respond", "block": "ask.block", "s_trigger": "ask.activate",
+        "ninja_strike": "ask.activate", "phase_trigger": "ask.phase_trigger"}
+
+
+@dataclass
+class Frame:
+    """The board at one moment of an action (step ``step`` of the history, moment ``n``).
+
+    ``kind``: ``instant`` (events happened together), ``moment`` (the rules did something
+    without an event: triggers judged, a chain link about to resolve, a pending ability picked)
+    or ``decision`` (a player must answer). ``cards`` maps each card on the table to its
+    ``[zone, controller, face_up, position, tapped, strength]``; ``changes`` says what differs
+    from the frame before (``moved``, ``changed``, ``lp``, ``pushed`` and ``popped`` links,
+    ``triggers``).
+    """
+
+    game: str
+    step: int
+    n: int
+    kind: str
+    instant: int | None
+    last: int
+    events: list[dict[str, Any]]
+    log: list[dict[str, Any]]
+    zones: list[dict[str, list[int]]]
+    cards: dict[int, list[Any]]
+    lp: list[int]
+    chain: list[dict[str, Any]]
+    pending: list[int]
+    triggers: list[dict[str, Any]]
+    decision: dict[str, Any] | None
+    changes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> list[str]:
+        """The rule ids this moment's log entries cite, in order."""
+        return list(dict.fromkeys(r for e in self.log for r in e["rules"]))
+
+    def what(self, name: Callable[[int], str], tr: Callable[[str], str] | None = None) -> str:
+        """What happened at this moment, in one line (English unless ``tr`` translates)."""
+        kw = {"tr": tr} if tr else {}
+        heads = [e for key in HEADLINES for e in self.log if e["key"] == key][:1]
+        text = render(heads[0], name, **kw) if heads else ""
+        if self.kind == "instant" and self.events:
+            resolved = [e for e in self.events if e["type"] == "link_resolved"]
+            others = [e for e in self.events if e["type"] != "link_resolved"]
+            if resolved and others:  # "Chain Link 2 (X) resolves: Y was added to the hand"
+                text = render_message("frame.resolved", {
+                    "link": resolved[0]["link"], "card": resolved[0]["card"],
+                    "events": others}, name, tr or _same)
+            elif not heads or not any(e["type"] == "activated" for e in self.events):
+                happened = render_events(self.events, name, tr)
+                text = f"{text}: {happened}" if text else happened
+        if not text:
+            shown = [e for e in self.log if e["key"] != "instant"]
+            text = "; ".join(render(e, name, **kw) for e in shown)
+        for change, key in (("pushed", "frame.next"), ("popped", "frame.done")):
+            if not text and self.changes.get(change):
+                text = render_message(key, self.changes[change][-1], name, tr or _same)
+        if self.kind == "decision" and self.decision:
+            d = self.decision
+            ask = render_message(ASKS.get(d["kind"], "ask"), {
+                "player": d["player"], "card": d.get("card"), "kind": d["kind"]},
+                name, tr or _same)
+            text = f"{text}; {ask}" if text else ask
+        return text or "Nothing happens"
+
+    def line(self, name: Callable[[int], str]) -> str:
+        return f"frame {self.step}.{self.n}: {self.what(name)}"
+
+    def chain_lines(self, name: Callable[[int], str]) -> list[str]:
+        """The chain (top first) or, in Duel Masters, what resolves and what is pending."""
+        out = []
+        for link in reversed(self.chain):
+            what = f"{name(link['card'])}: {link['effect'] or 'card activation'}"
+            who = f"Player {link['controller'] + 1}"
+            if self.game == "duel_masters":
+                out.append(f"resolving: {what} ({who})")
+            else:
+                mark = " <- resolving" if link["resolving"] else ""
+                out.append(f"Chain Link {link['number']}: {what} ({who}){mark}")
+        by_tid = {t["tid"]: t for t in self.triggers}
+        for i, tid in enumerate(self.pending, 1):
+            t = by_tid.get(tid)
+            if t is not None:
+                kind = "S-Trigger, " if t["s_trigger"] else ""
+                out.append(f"pending {i}: {name(t['card'])}: {t['effect']} "
+                           f"({kind}Player {t['controller'] + 1})")
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["cards"] = {str(k): v for k, v in self.cards.items()}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Frame:
+        data = dict(data)
+        data["cards"] = {int(k): v for k, v in data["cards"].items()}
+        return cls(**data)
+
+    def board(self) -> dict[str, Any]:
+        """What the board shows, for comparing frames with a duel's state (:func:`board_of`)."""
+        return {"zones": self.zones, "lp": self.lp, "chain": [c["number"] for c in self.chain],
+                "pending": self.pending,
+                "triggers": [(t["tid"], t["status"]) for t in self.triggers]}
+
+
+def board_of(duel: Duel) -> dict[str, Any]:
+    """The same summary as :meth:`Frame.board`, read from a duel's current state."""
+    st = duel.state
+    return {"zones": [{z: list(ids) for z, ids in side.items()} for side in st.zones],
+            "lp": list(st.lp), "chain": [link.number for link in st.chain],
+            "pending": list(st.queue) if duel.game == "duel_masters" else [],
+            "triggers": [(t.tid, t.status) for t in st.triggers]}
+
+
+def _strength(duel: Duel, card: Card) -> int | None:
+    """ATK of a Yu-Gi-Oh! monster, power of a Duel Masters creature, else None."""
+    if duel.game == "duel_masters":
+        return duel.policy.power(duel, card) if card.zone == "battle" else None
+    if card.zone == "monster":
+        return duel.policy.stat(duel, card, "atk")
+    return None
+
+
+class FrameRecorder:
+    """Collects the frames of the actions applied while it is attached to a duel.
+
+    ``keep`` (a frame number) also keeps a copy of the whole state at that frame, so a page can
+    show the board exactly as it was then.
+    """
+
+    def __init__(self, duel: Duel, step: int, keep: int | None = None) -> None:
+        self.step = step
+        self.keep = keep
+        self.kept = None
+        self.frames: list[Frame] = []
+        self._log_start = len(duel.state.log)
+        self._mark = self._fingerprint(duel)
+        self._before = self._cards(duel), list(duel.state.lp), [
+            self._link(duel, i, link) for i, link in enumerate(duel.state.chain)]
+        self._triggers_before = {t.tid: t.status for t in duel.state.triggers}
+
+    # -- capture --------------------------------------------------------------------------
+    def point(self, duel: Duel, kind: str, inst: dict[str, Any] | None = None, *,
+              force: bool = False) -> None:
+        """A moment: record a frame if anything shown changed since the last one."""
+        mark = self._fingerprint(duel)
+        if inst is None and mark == self._mark and not force:
+            return
+        self._mark = mark
+        st = duel.state
+        log = st.log[self._log_start:]
+        cards = self._cards(duel)
+        chain = [self._link(duel, i, link) for i, link in enumerate(st.chain)]
+        changes = self._changes(duel, cards, chain)
+        if inst is None and kind == "moment" and not log and not changes and not force and not (
+                self.frames and self.frames[-1].chain != chain):
+            return  # nothing a viewer could see changed
+        self._log_start = len(st.log)
+        triggers = [{"tid": t.tid, "card": t.card, "status": t.status, "met_at": t.met_at,
+                     "controller": t.controller, "rules": list(t.rules),
+                     "effect": duel.policy.effect_label(duel.effect(t.card, t.effect)),
+                     "s_trigger": t.s_trigger}
+                    for t in st.triggers[-60:]]
+        d = st.decision if kind == "decision" else None
+        frame = Frame(
+            game=duel.game, step=self.step, n=len(self.frames) + 1,
+            kind="decision" if d is not None else ("instant" if inst else "moment"),
+            instant=inst["n"] if inst else None, last=st.instant,
+            events=[describe_event(e) for e in inst["events"]] if inst else [],
+            log=[dict(e) for e in log],
+            zones=[{z: list(ids) for z, ids in side.items()} for side in st.zones],
+            cards=cards, lp=list(st.lp), chain=chain,
+            pending=list(st.queue) if duel.game == "duel_masters" else [],
+            triggers=triggers,
+            decision=({"kind": d.kind, "player": d.player, "prompt": d.prompt,
+                       "card": d.args.get("card"), "rules": list(d.rules)}
+                      if d is not None else None),
+            changes=changes,
+        )
+        self.frames.append(frame)
+        if self.keep == frame.n:
+            self.kept = st.copy()
+
+    def finish(self, duel: Duel) -> list[Frame]:
+        """The last moment of the action (every action has at least one frame)."""
+        if not self.frames or self._fingerprint(duel) != self._mark:
+            self.point(duel, "decision" if duel.state.decision else "moment",
+                       force=not self.frames)
+        return self.frames
+
+    # -- helpers --------------------------------------------------------------------------
+    @staticmethod
+    def _fingerprint(duel: Duel) -> tuple[Any, ...]:
+        st = duel.state
+        return (len(st.log), len(st.chain), len(st.queue), st.instant, st.decision is not None,
+                st.chain_state)
+
+    @staticmethod
+    def _cards(duel: Duel) -> dict[int, list[Any]]:
+        return {iid: [c.zone, c.controller, c.face_up, c.position, c.tapped, _strength(duel, c)]
+                for iid, c in duel.state.cards.items() if c.zone not in ("limbo", "under")}
+
+    @staticmethod
+    def _link(duel: Duel, i: int, link: Any) -> dict[str, Any]:
+        st = duel.state
+        top = i == len(st.chain) - 1
+        resolving = top and bool(link.data.get("announced") or link.data.get("started"))
+        definition = duel.definition(link.card)
+        effect = (duel.policy.effect_label(definition.effects[link.effect])
+                  if link.effect >= 0 else "")
+        return {"number": link.number, "card": link.card, "controller": link.controller,
+                "kind": link.kind, "speed": link.speed, "effect": effect, "tid": link.tid,
+                "resolving": resolving}
+
+    def _changes(self, duel: Duel, cards: dict[int, list[Any]],
+                 chain: list[dict[str, Any]]) -> dict[str, Any]:
+        before_cards, before_lp, before_chain = self._before
+        before_numbers = [link["number"] for link in before_chain]
+        moved, changed = [], []
+        for iid, now in cards.items():
+            was = before_cards.get(iid)
+            if was is None or was[:2] != now[:2]:
+                moved.append({"card": iid, "from": was[:2] if was else None, "to": now[:2]})
+            elif was != now:
+                changed.append(iid)
+        moved += [{"card": iid, "from": was[:2], "to": None}
+                  for iid, was in before_cards.items() if iid not in cards]
+        lp = list(duel.state.lp)
+        numbers = [link["number"] for link in chain]
+        statuses = {t.tid: t.status for t in duel.state.triggers}
+        out: dict[str, Any] = {}
+        if moved:
+            out["moved"] = moved
+        if changed:
+            out["changed"] = changed
+        if lp != before_lp:
+            out["lp"] = [a - b for a, b in zip(lp, before_lp, strict=True)]
+        pushed = [link for link in chain if link["number"] not in before_numbers]
+        popped = [link for link in before_chain if link["number"] not in numbers]
+        if pushed:
+            out["pushed"] = pushed
+        if popped:
+            out["popped"] = popped
+        new = [tid for tid, s in statuses.items() if self._triggers_before.get(tid) != s]
+        if new:
+            out["triggers"] = new
+        self._before = cards, lp, chain
+        self._triggers_before = statuses
+        return out
