@@ -659,13 +659,14 @@ class Duel:
         return other
 
     # ------------------------------------------------------------------ frames
-    def frames(self, k: int, *, keep: int | None = None) -> list[Frame]:
+    def frames(self, k: int, *, states: bool = False) -> list[Frame]:
         """The frames of step ``k`` (1-based): its instants, moments and decision, in order.
 
         Built from the history on demand (the step is replayed with a recorder), so they are
-        deterministic and cost nothing until asked for. ``keep``: see :meth:`at_frame`.
+        deterministic and cost nothing until asked for. ``states``: each frame also keeps the
+        whole state at its moment (``Frame.state``), to draw the board as it was then.
         """
-        return self._record(k, keep)[0]
+        return self._record(k, "all" if states else None)[0]
 
     def at_frame(self, k: int, n: int) -> tuple[Duel, list[Frame]]:
         """A duel showing the board at frame ``n`` of step ``k``, and that step's frames.
@@ -680,7 +681,7 @@ class Duel:
         before._reindex()
         return before, frames
 
-    def _record(self, k: int, keep: int | None) -> tuple[list[Frame], Duel, Any]:
+    def _record(self, k: int, keep: int | str | None) -> tuple[list[Frame], Duel, Any]:
         if not 1 <= k <= len(self.actions):
             raise IllegalAction(f"there is no step {k}: the history has {len(self.actions)}")
         before = self.at(k - 1)

@@ -18,7 +18,7 @@ same step always gives the same frames.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from .events import describe_event
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .duel import Duel
-    from .state import Card
+    from .state import Card, State
 
 #: log entries that say what a moment is about, most telling first
 HEADLINES = ("chain.resolve", "chain.link", "chain.link_same", "chain.negated",
@@ -70,6 +70,8 @@ class Frame:
     triggers: list[dict[str, Any]]
     decision: dict[str, Any] | None
     changes: dict[str, Any] = field(default_factory=dict)
+    #: the whole state at this moment, when the recorder was asked to keep it (not serialised)
+    state: State | None = field(default=None, repr=False, compare=False)
 
     @property
     def rules(self) -> list[str]:
@@ -129,7 +131,9 @@ class Frame:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "state"}
+        data = asdict(Frame(**data))
+        del data["state"]
         data["cards"] = {str(k): v for k, v in self.cards.items()}
         return data
 
@@ -155,26 +159,26 @@ def board_of(duel: Duel) -> dict[str, Any]:
             "triggers": [(t.tid, t.status) for t in st.triggers]}
 
 
-def _strength(duel: Duel, card: Card) -> int | None:
-    """ATK of a Yu-Gi-Oh! monster, power of a Duel Masters creature, else None."""
+def _strength(duel: Duel, card: Card) -> int | list[int] | None:
+    """ATK/DEF of a Yu-Gi-Oh! monster, power of a Duel Masters creature, else None."""
     if duel.game == "duel_masters":
         return duel.policy.power(duel, card) if card.zone == "battle" else None
     if card.zone == "monster":
-        return duel.policy.stat(duel, card, "atk")
+        return [duel.policy.stat(duel, card, "atk"), duel.policy.stat(duel, card, "def")]
     return None
 
 
 class FrameRecorder:
     """Collects the frames of the actions applied while it is attached to a duel.
 
-    ``keep`` (a frame number) also keeps a copy of the whole state at that frame, so a page can
-    show the board exactly as it was then.
+    ``keep`` (a frame number, or ``"all"``) also keeps a copy of the whole state at that frame
+    (``Frame.state``), so a page can show the board exactly as it was then.
     """
 
-    def __init__(self, duel: Duel, step: int, keep: int | None = None) -> None:
+    def __init__(self, duel: Duel, step: int, keep: int | str | None = None) -> None:
         self.step = step
         self.keep = keep
-        self.kept = None
+        self.kept: State | None = None
         self.frames: list[Frame] = []
         self._log_start = len(duel.state.log)
         self._mark = self._fingerprint(duel)
@@ -221,8 +225,8 @@ class FrameRecorder:
             changes=changes,
         )
         self.frames.append(frame)
-        if self.keep == frame.n:
-            self.kept = st.copy()
+        if self.keep == frame.n or self.keep == "all":
+            frame.state = self.kept = st.copy()
 
     def finish(self, duel: Duel) -> list[Frame]:
         """The last moment of the action (every action has at least one frame)."""

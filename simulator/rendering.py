@@ -360,10 +360,12 @@ def snapshot_path(board: Board, duel: Duel) -> str:
 
 
 def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: str = "",
-                  start: int = 0, snapshot: str = "") -> dict[str, Any]:
+                  start: int = 0, snapshot: str = "",
+                  frames: dict[int, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """The steps of the board (from step ``start``), each opening the board as it was then;
     ``at`` marks the step shown (None: the live board, at its last step). ``snapshot``: the
-    live board's snapshot link, carried for the share panel (which is not a partial)."""
+    live board's snapshot link, carried for the share panel (which is not a partial).
+    ``frames``: the frames listed under their step; other steps load theirs when opened."""
     total = len(history.actions)
     firsts: dict[int, dict[str, Any]] = {}  # each step's first log line, from the log's tail
     for entry in reversed(history.state.log):
@@ -379,8 +381,12 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
             return f"{reverse('snapshot', args=[link])}?at={k}"
         return reverse("board_at", args=[board.slug, k])
 
+    frames = frames or {}
     steps = [{"k": k, "label": labels.get(k, _("Set-up") if k == 0 else str(k)),
-              "url": url(k), "current": at == k} for k in range(start, total + 1)]
+              "url": url(k), "current": at == k, "frames": frames.get(k, []),
+              "frames_url": reverse("board_frames", args=[board.slug, k])
+              if k and board.pk and not link else ""}
+             for k in range(start, total + 1)]
     here = total if at is None else at
     return {"steps": steps, "nav": {"first": url(0), "prev": url(max(0, here - 1)),
                                     "next": url(min(total, here + 1)), "last": url(total)},
@@ -389,17 +395,31 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
 
 def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
                     request=None, view: str = "open", readonly: bool = False,
-                    at: int | None = None, link: str = "", history: Duel | None = None) -> str:
-    """Every partial of the board, in full; with ``oob`` as out-of-band swaps."""
+                    at: int | None = None, link: str = "", history: Duel | None = None,
+                    frames: dict[int, list[dict[str, Any]]] | None = None,
+                    caption: dict[str, Any] | None = None) -> str:
+    """Every partial of the board, in full; with ``oob`` as out-of-band swaps.
+
+    ``frames``: timeline entries of the frames to list under their step; ``caption``: the
+    frame shown, on a frame's own page."""
+    from .playback import playback_html
+
     context = view_model(board, duel, message, view=view)
     live = not readonly and view == "open"  # the view of editors (and of open boards)
     context.update(oob=oob, readonly=readonly, at=at,
                    timeline=timeline_view(board, history or duel, at=at, link=link,
-                                          snapshot=snapshot_path(board, duel) if live else ""))
+                                          snapshot=snapshot_path(board, duel) if live else "",
+                                          frames=frames))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
-    return "".join(_compact(render_to_string(f"simulator/partials/{name}.html", context,
+    html = "".join(_compact(render_to_string(f"simulator/partials/{name}.html", context,
                                              request=request)) for name in PARTIALS)
+    if caption is not None:
+        html += _compact(render_to_string("simulator/partials/frame_caption.html",
+                                          {"frame": caption}, request=request))
+    elif not readonly:
+        html += _compact(playback_html(board, duel, view, [], request=request, oob=oob))
+    return html
 
 
 def _compact(html: str) -> str:
@@ -414,7 +434,7 @@ _LAST_SIZE = 512
 
 
 def render_update(board: Board, duel: Duel, view: str,
-                  legal: list[dict[str, Any]] | None = None) -> str:
+                  legal: list[dict[str, Any]] | None = None, frames: list | None = None) -> str:
     """This version's out-of-band partials for one kind of viewer: only the partials that
     changed since the previous version, and only the new log entries, when this process
     rendered the previous version; everything otherwise (always correct, just bigger)."""
@@ -431,7 +451,16 @@ def render_update(board: Board, duel: Duel, view: str,
     context.update(oob=True, readonly=False, at=None)
     steps = len(duel.actions)
     grew = appendable and steps >= prev["steps"]
-    context["timeline"] = timeline_view(board, duel, start=prev["steps"] + 1 if grew else 0)
+    listed: dict[int, list[dict[str, Any]]] = {}
+    if frames:
+        from .playback import frame_items
+
+        by_step: dict[int, list] = {}
+        for frame in frames:
+            by_step.setdefault(frame.step, []).append(frame)
+        listed = {k: frame_items(board, duel, k, fs, view) for k, fs in by_step.items()}
+    context["timeline"] = timeline_view(board, duel, start=prev["steps"] + 1 if grew else 0,
+                                        frames=listed)
     if view == "open" and _has_new("timeline", context, grew):  # the steps changed
         context["timeline"]["snapshot"] = snapshot_path(board, duel)
     marks = _part_marks(context)
@@ -445,6 +474,10 @@ def render_update(board: Board, duel: Duel, view: str,
                                                      context)))
         elif not appendable or not marks[name] or marks[name] != prev["marks"].get(name):
             out.append(_compact(render_to_string(f"simulator/partials/{name}.html", context)))
+    if frames:  # the action's frames travel in the same message; the page plays them
+        from .playback import playback_html
+
+        out.append(_compact(playback_html(board, duel, view, frames)))
     with _LAST_LOCK:
         _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
                       "steps": steps,
@@ -480,12 +513,17 @@ def _fingerprint(entry: Any) -> str:
     return json.dumps(entry, sort_keys=True, default=str)
 
 
-def render_views(board: Board, duel: Duel) -> dict[str, str]:
+def render_views(board: Board, duel: Duel, since: int | None = None) -> dict[str, str]:
     """The update for each kind of viewer, rendered once each: the open view, and the
-    public view and the two seats when the board has seats."""
+    public view and the two seats when the board has seats. ``since``: the number of steps
+    before the change; the frames of the steps it added come with the update."""
+    from .playback import frames_since
+
     views = VIEWS if board.seats else ("open",)
     legal = duel.legal_actions() if duel.state.decision is None else []
-    return {view: render_update(board, duel, view, legal) for view in views}
+    frames = frames_since(duel, since) if since is not None and since < len(
+        duel.actions) else []
+    return {view: render_update(board, duel, view, legal, frames) for view in views}
 
 
 def card_menu_context(board: Board, duel: Duel, iid: int, view: str) -> dict[str, Any]:

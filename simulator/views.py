@@ -22,7 +22,7 @@ from engine.cards import builtin_library
 from engine.links import LinkError, open_link
 from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
 
-from . import access, boards, classroom
+from . import access, boards, classroom, playback
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
 from .rendering import (
@@ -106,17 +106,29 @@ def _board_or_404(slug: str) -> Board:
 
 
 def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
-          at: int | None = None, link: str = "", history: Duel | None = None) -> HttpResponse:
-    """The board page; ``duel`` is what is shown, ``history`` the whole timeline."""
+          at: int | None = None, link: str = "", history: Duel | None = None,
+          frame: int | None = None) -> HttpResponse:
+    """The board page; ``duel`` is what is shown, ``history`` the whole timeline; ``frame``:
+    the board at that frame of step ``at`` (``duel`` is then ignored)."""
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
     library = [c for c in builtin_library() if c.game == board.game][:40]
+    history = history or duel
+    k = len(history.actions) if at is None else at
+    frames, caption = {}, None
+    if k:  # the frames of the step shown are listed under it in the timeline
+        if frame is not None:
+            duel, caption, items = playback.frame_page(board, history, k, frame, view, link)
+        else:
+            items = playback.frame_items(board, history, k, history.frames(k), view, link=link)
+        frames = {k: items}
     return render(request, "simulator/board.html", {
         "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
+        "frame": caption,
         "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
             board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
-            link=link, history=history)),
+            link=link, history=history, frames=frames, caption=caption)),
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
         "share": _share(request, board) if role == "edit" else None,
         "presets": ("TCG", "TCG classic", "OCG"),
@@ -166,6 +178,31 @@ def board_at(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     board = _board_or_404(slug)
     full, duel = _step_of(board, k)
     return _page(request, board, duel, readonly=True, at=k, history=full)
+
+
+@require_GET
+def board_frame(request: HttpRequest, slug: str, k: int, n: int) -> HttpResponse:
+    """The board at frame ``n`` of step ``k``: one moment of an action, read-only."""
+    board = _board_or_404(slug)
+    full = boards.duel_of(board)
+    if not 1 <= k <= len(full.actions):
+        raise Http404
+    try:
+        return _page(request, board, full, readonly=True, at=k, history=full, frame=n)
+    except IllegalAction:
+        raise Http404 from None
+
+
+@require_GET
+def board_frames(request: HttpRequest, slug: str, k: int) -> HttpResponse:
+    """The timeline's list of the frames of step ``k`` (loaded when a step is opened)."""
+    board = _board_or_404(slug)
+    full = boards.duel_of(board)
+    if not 1 <= k <= len(full.actions):
+        raise Http404
+    view = access.view_of(access.role(request.session, board), board)
+    return render(request, "simulator/partials/frame_items.html", {
+        "frames": playback.frame_items(board, full, k, full.frames(k), view)})
 
 
 @require_GET
@@ -251,6 +288,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> 
         return _respond(request, board, _("This link lets you watch the board, not change "
                                           "it."), status=403)
     version = _version(request)
+    since = len(board.data.get("actions", []))
     try:
         change(board, version, role)
     except PermissionError as exc:
@@ -266,7 +304,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> 
     except EngineError as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=422)
-    views = render_views(board, boards.duel_of(board))
+    views = render_views(board, boards.duel_of(board), since=since)
     broadcast(board, views)  # the acting browser gets the same bytes as its kind of viewer
     if board.presenting and board.presenter_at is None:
         classroom.broadcast_presentation(board)  # followers of the live board
@@ -603,6 +641,13 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
     at = max(0, min(at, len(duel.actions)))
     board = Board(slug="snapshot", game=duel.game, title=data.get("title", ""),
                   data={"cards": data.get("cards", [])})
+    frame = request.GET.get("frame", "")
+    if at and frame.isdigit() and 0 < int(frame) <= 1000:
+        try:
+            return _page(request, board, duel, readonly=True, at=at, link=link, history=duel,
+                         frame=int(frame))
+        except IllegalAction:
+            pass  # no such frame: the step itself
     return _page(request, board, duel.at(at), readonly=True, at=at, link=link, history=duel)
 
 

@@ -217,8 +217,9 @@ def test_updates_append_to_the_log_and_timeline(client: Client) -> None:
     assert first.status_code == second.status_code == 200
     assert 'hx-swap-oob="beforeend:#log-list"' in html
     assert 'hx-swap-oob="beforeend:#timeline-list"' in html
-    assert f'<li value="2"><a href="/b/{board.slug}/at/2/">Player 1: gains 100 LP' in html
-    assert '<li value="1">' not in html  # only the new step is sent
+    assert (f'<li value="2" data-step="2"><a href="/b/{board.slug}/at/2/">Player 1: gains 100 LP'
+            in html)
+    assert '<li value="1"' not in html  # only the new step is sent
     assert 'id="board"' not in html  # the board itself did not change...
     assert 'id="lp-p1" hx-swap-oob="true">8200 LP' in html  # ...only its life points
     # an undo shrinks the history: the log and timeline come back whole

@@ -1,0 +1,203 @@
+"""Frames on the board: what the browser needs to play an action one moment at a time.
+
+The engine gives each step's frames (:meth:`engine.Duel.frames`), each with the whole state at
+its moment. For the browser a frame is drawn with the same view-model pieces as the board
+(card views, the chain, the pending pool, the triggers, for one kind of viewer), then reduced
+to what differs from the board as it is at the end of the update, which the page already
+shows: the zones whose cards differ, the cards that look different, the life points, the chain
+panel's list when it changed, the triggers whose status differs. Any frame can so be shown on
+its own (back, forward, a click in the timeline), and a frame costs a few hundred bytes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from engine import RULES, Duel
+from engine.frames import Frame
+from engine.log import player_name, render
+
+from .models import Board
+from .rendering import (
+    HIDDEN_ZONES,
+    Viewer,
+    _card_view,
+    _chain_view,
+    _compact,
+    _pool_view,
+    _triggers_view,
+)
+
+#: at most this many steps' frames travel with one update (a long "auto" run shows its end)
+MAX_STEPS = 12
+MAX_FRAMES = 240
+
+
+def duel_at(duel: Duel, frame: Frame) -> Duel:
+    """A duel for showing only, whose state is the frame's."""
+    shown = copy.copy(duel)
+    shown.state = frame.state
+    shown._reindex()
+    return shown
+
+
+def frames_since(duel: Duel, since: int) -> list[Frame]:
+    """The frames of the steps after step ``since`` (with their states), oldest first."""
+    total = len(duel.actions)
+    first = max(since + 1, total - MAX_STEPS + 1, 1)
+    out: list[Frame] = []
+    for k in range(first, total + 1):
+        out += duel.frames(k, states=True)
+    return out[-MAX_FRAMES:]
+
+
+def _looks(vw: Viewer) -> tuple[dict[str, list[int]], dict[str, list[Any]], dict[str, int]]:
+    """Per visible zone its cards, per card its look (name, classes, stats), hidden counts."""
+    st = vw.duel.state
+    zones: dict[str, list[int]] = {}
+    looks: dict[str, list[Any]] = {}
+    counts: dict[str, int] = {}
+    for player, side in enumerate(st.zones):
+        for zone, iids in side.items():
+            key = f"p{player + 1}:{zone}"
+            if zone in HIDDEN_ZONES:
+                counts[key] = len(iids)
+                continue
+            zones[key] = list(iids)
+            for iid in iids:
+                card = _card_view(vw, iid, {}, {})
+                classes = " ".join(c for c, on in (
+                    ("face-down", not card["face_up"]), ("tapped", card.get("tapped")),
+                    ("defense", card.get("position") == "defense")) if on)
+                looks[str(iid)] = [card["name"], classes, card["stats"]]
+    return zones, looks, counts
+
+
+def _chain_html(vw: Viewer, request=None) -> str:
+    duel = vw.duel
+    return _compact(render_to_string("simulator/partials/chain_links.html", {
+        "game": duel.game, "chain": _chain_view(vw),
+        "pool": _pool_view(vw) if duel.game == "duel_masters" else []}, request=request))
+
+
+def _log_lines(vw: Viewer, entries: list[dict[str, Any]]) -> list[list[Any]]:
+    return [[render(e, vw.name, _, with_rules=False), [r for r in e["rules"] if r in RULES]]
+            for e in entries if e["key"] != "instant"]
+
+
+def _last_thing(vw: Viewer, frame: Frame, instants: dict[int, str]) -> str:
+    if not frame.last:
+        return ""
+    text = instants.get(frame.last)
+    if text is None:
+        for entry in frame.state.log[::-1]:
+            if entry["key"] == "instant" and entry["args"]["instant"] == frame.last:
+                text = render(entry, vw.name, _, with_rules=False)
+                break
+        instants[frame.last] = text or ""
+    return instants[frame.last]
+
+
+def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None) -> list[dict]:
+    """Each frame as the browser plays it: what differs from ``duel``'s board (the end)."""
+    final = Viewer(duel, view)
+    zones, looks, counts = _looks(final)
+    lp = list(duel.state.lp)
+    final_triggers = {t["tid"]: [t["label"], t["explanation"]] for t in _triggers_view(final)}
+    chain_before = _chain_html(final, request)
+    instants: dict[int, str] = {}
+    out = []
+    for frame in frames:
+        vw = Viewer(duel_at(duel, frame), view)
+        f_zones, f_looks, f_counts = _looks(vw)
+        item: dict[str, Any] = {
+            "k": frame.step, "n": frame.n, "kind": frame.kind,
+            "label": frame.what(vw.name, _), "log": _log_lines(vw, frame.log),
+            "last": _last_thing(vw, frame, instants),
+        }
+        diff_zones = {k: v for k, v in f_zones.items() if zones.get(k) != v}
+        if diff_zones:
+            item["zones"] = diff_zones
+        diff_counts = {k: v for k, v in f_counts.items() if counts.get(k) != v}
+        if diff_counts:
+            item["counts"] = diff_counts
+        placed = {str(i) for ids in diff_zones.values() for i in ids}
+        diff_looks = {k: v for k, v in f_looks.items()
+                      if looks.get(k) != v and (k in looks or k in placed)}
+        if diff_looks:
+            item["cards"] = diff_looks
+        if frame.lp != lp:
+            item["lp"] = {f"p{p + 1}": v for p, v in enumerate(frame.lp)}
+        chain = _chain_html(vw, request)
+        if chain != chain_before:
+            item["chain"] = chain
+            chain_before = chain
+        triggers = {t["tid"]: [t["label"], t["explanation"]] for t in _triggers_view(vw)}
+        item["tmax"] = max(triggers, default=0)
+        changed = {str(t): v for t, v in triggers.items() if final_triggers.get(t) != v}
+        if changed:
+            item["triggers"] = changed
+        moved = [m["card"] for m in frame.changes.get("moved", [])] + frame.changes.get(
+            "changed", [])
+        if moved:
+            item["changed"] = [i for i in moved if not vw.hidden(i) or str(i) in f_looks]
+        out.append(item)
+    return out
+
+
+def playback_html(board: Board, duel: Duel, view: str, frames: list[Frame], *,
+                  request=None, oob: bool = True) -> str:
+    """The element that carries an update's frames to the page (empty when there are none)."""
+    data = browser_frames(duel, frames, view, request) if frames else []
+    return render_to_string("simulator/partials/playback.html", {
+        "frames_json": json.dumps(data, separators=(",", ":"), ensure_ascii=False),
+        "count": len(data), "version": board.version, "oob": oob,
+        "base": reverse("board", args=[board.slug]) if board.pk else "",
+    }, request=request)
+
+
+def frame_items(board: Board, duel: Duel, k: int, frames: list[Frame], view: str,
+                *, link: str = "") -> list[dict[str, Any]]:
+    """The timeline's entries for the frames of step ``k``: label and address."""
+    vw = Viewer(duel, view)
+    out = []
+    for frame in frames:
+        if link:
+            url = f"{reverse('snapshot', args=[link])}?at={k}&frame={frame.n}"
+        else:
+            url = reverse("board_frame", args=[board.slug, k, frame.n])
+        out.append({"k": k, "n": frame.n, "url": url, "label": frame.what(vw.name, _),
+                    "kind": frame.kind})
+    return out
+
+
+def caption_context(duel: Duel, frame: Frame, frames: list[Frame], view: str) -> dict:
+    """The caption of a frame shown on its own page: what happened, the last thing, the log.
+    ``duel`` shows the board at the frame (its state is the frame's)."""
+    vw = Viewer(duel, view)
+    frame.state = duel.state
+    return {"k": frame.step, "n": frame.n, "count": len(frames), "label": frame.what(vw.name, _),
+            "last": _last_thing(vw, frame, {}),
+            "log": [{"text": t, "rules": r} for t, r in _log_lines(vw, frame.log)]}
+
+
+def frame_page(board: Board, history: Duel, k: int, n: int, view: str,
+               link: str = "") -> tuple[Duel, dict[str, Any], list[dict[str, Any]]]:
+    """The board at frame ``n`` of step ``k``, its caption and the step's frame entries.
+
+    Raises IllegalAction when the step has no such frame."""
+    shown, frames = history.at_frame(k, n)
+    frame = frames[n - 1]
+    items = frame_items(board, history, k, frames, view, link=link)
+    for item in items:
+        item["current"] = item["n"] == n
+    caption = caption_context(shown, frame, frames, view)
+    caption["prev"] = items[n - 2]["url"] if n > 1 else ""
+    caption["next"] = items[n]["url"] if n < len(items) else ""
+    return shown, caption, items

@@ -1,0 +1,318 @@
+// Frames: after an action, the board plays it again one moment at a time (each instant, each
+// chain link pushed or resolved, each decision), the way a debugger steps into a function.
+//
+// An update brings the board as it is at the end, and with it #playback, whose data-frames
+// lists the action's frames. Each frame says only what differs from that end: the zones whose
+// cards differ, the cards that look different, the life points, the chain's list when it
+// changed, the triggers not yet recorded or with another status. So any frame is drawn from a
+// copy of the end board, on its own: playing, stepping back and forward, jumping from the
+// timeline. "The board now" (or the end of the playback) puts the end board back.
+(function () {
+  "use strict";
+
+  const SPEED_KEY = "chain-simulator.playback";
+  let frames = [];
+  let index = -1;  // -1: the board now
+  let timer = null;
+  let saved = null;  // the end board: what the page showed when the frames arrived
+
+  function byId(id) { return document.getElementById(id); }
+  function panel() { return byId("playback"); }
+  function speed() {
+    const select = byId("playback-speed");
+    return select ? select.value : "600";
+  }
+
+  function save() {
+    const board = byId("board");
+    const links = byId("chain-links");
+    const triggers = document.querySelector("#chain ul.triggers");
+    saved = {
+      board: board ? board.cloneNode(true) : null,
+      links: links ? links.innerHTML : "",
+      triggers: triggers ? triggers.cloneNode(true) : null,
+    };
+  }
+
+  function swapIn(id, fresh) {
+    const old = byId(id);
+    if (old && fresh) {
+      old.replaceWith(fresh);
+      if (window.htmx) window.htmx.process(fresh);
+    }
+  }
+
+  function makeTile(iid, look) {
+    const li = document.createElement("li");
+    li.className = "card";
+    li.dataset.card = iid;
+    const name = document.createElement("span");
+    name.className = "card-name";
+    name.textContent = look ? look[0] : "";
+    li.appendChild(name);
+    return li;
+  }
+
+  function drawBoard(frame) {
+    const board = saved.board.cloneNode(true);
+    board.removeAttribute("hx-swap-oob");
+    const tiles = {};
+    board.querySelectorAll("[data-card]").forEach(function (tile) {
+      tiles[tile.dataset.card] = tile;
+    });
+    const zones = frame.zones || {};
+    const lists = {};
+    Object.keys(zones).forEach(function (key) {
+      const parts = key.split(":");
+      const zone = board.querySelector(".side-" + parts[0] + " .zone-" + parts[1]);
+      const list = zone && zone.querySelector("ul.cards");
+      if (!list) return;
+      lists[key] = list;
+      while (list.firstChild) list.removeChild(list.firstChild);
+      const count = zone.querySelector(".count");
+      if (count) count.textContent = String(zones[key].length);
+    });
+    Object.keys(lists).forEach(function (key) {
+      zones[key].forEach(function (iid) {
+        const id = String(iid);
+        const tile = tiles[id] || makeTile(id, (frame.cards || {})[id]);
+        tiles[id] = tile;
+        lists[key].appendChild(tile);
+      });
+    });
+    Object.keys(frame.counts || {}).forEach(function (key) {
+      const parts = key.split(":");
+      const count = board.querySelector(".side-" + parts[0] + " .zone-" + parts[1] + " .count");
+      if (count) count.textContent = String(frame.counts[key]);
+    });
+    Object.keys(frame.cards || {}).forEach(function (id) {
+      const tile = tiles[id];
+      const look = frame.cards[id];
+      if (!tile) return;
+      tile.className = "card" + (look[1] ? " " + look[1] : "");
+      const name = tile.querySelector(".card-name");
+      if (name) name.textContent = look[0];
+      const stats = tile.querySelector(".card-stats");
+      if (stats) stats.textContent = look[2];
+    });
+    Object.keys(frame.lp || {}).forEach(function (player) {
+      const lp = board.querySelector("#lp-" + player);
+      if (lp) lp.textContent = lp.textContent.replace(/^-?\d+/, String(frame.lp[player]));
+    });
+    (frame.changed || []).forEach(function (iid) {
+      const tile = tiles[String(iid)];
+      if (tile) tile.classList.add("frame-changed");
+    });
+    swapIn("board", board);
+  }
+
+  function drawChain(i) {
+    const links = byId("chain-links");
+    if (links) {
+      let html = saved.links;
+      for (let j = i; j >= 0; j--) {
+        if (frames[j].chain !== undefined) { html = frames[j].chain; break; }
+      }
+      links.innerHTML = html;
+    }
+    const list = document.querySelector("#chain ul.triggers");
+    if (list && saved.triggers) {
+      const fresh = saved.triggers.cloneNode(true);
+      const frame = frames[i];
+      fresh.querySelectorAll("li[data-trigger]").forEach(function (li) {
+        const tid = Number(li.dataset.trigger);
+        if (tid > frame.tmax) { li.hidden = true; return; }
+        const changed = (frame.triggers || {})[String(tid)];
+        if (!changed) return;
+        const status = li.querySelector(".trigger-status");
+        if (status) status.textContent = changed[0];
+        const why = li.querySelector(".explanation");
+        if (why) why.textContent = changed[1];
+        li.classList.add("frame-changed");
+      });
+      list.replaceWith(fresh);
+    }
+  }
+
+  function ruleLink(rule) {
+    const a = document.createElement("a");
+    a.className = "rule";
+    a.href = "/rules/" + rule + "/";
+    a.textContent = rule;
+    return a;
+  }
+
+  function caption(i, now) {
+    const box = panel();
+    if (!box) return;
+    const counter = box.querySelector(".frame-counter");
+    const label = box.querySelector(".frame-label");
+    const last = box.querySelector(".frame-last");
+    const log = box.querySelector(".frame-log");
+    log.innerHTML = "";
+    document.querySelectorAll("#timeline [data-frame][aria-current]").forEach(function (el) {
+      el.removeAttribute("aria-current");
+    });
+    if (i < 0) {
+      counter.textContent = counter.dataset.now;
+      label.textContent = "";
+      last.textContent = "";
+      return;
+    }
+    const frame = frames[i];
+    const ofStep = frames.filter(function (f) { return f.k === frame.k; }).length;
+    counter.textContent = counter.dataset.template.replace("K", frame.k)
+      .replace("N", frame.n).replace("M", ofStep) + (now ? " · " + counter.dataset.now : "");
+    label.textContent = frame.label;
+    last.textContent = frame.last ? last.dataset.template.replace("X", frame.last) : "";
+    frame.log.forEach(function (line) {
+      const li = document.createElement("li");
+      li.textContent = line[0];
+      line[1].forEach(function (rule) { li.append(" "); li.appendChild(ruleLink(rule)); });
+      log.appendChild(li);
+    });
+    const item = document.querySelector('#timeline [data-frame="' + frame.k + "." + frame.n + '"]');
+    if (item) item.setAttribute("aria-current", "true");
+  }
+
+  function show(i) {
+    if (!saved || !frames.length) return;
+    index = Math.max(-1, Math.min(frames.length - 1, i));
+    const page = document.querySelector(".board-page");
+    if (index < 0) {
+      swapIn("board", saved.board.cloneNode(true));
+      const links = byId("chain-links");
+      if (links) links.innerHTML = saved.links;
+      const list = document.querySelector("#chain ul.triggers");
+      if (list && saved.triggers) list.replaceWith(saved.triggers.cloneNode(true));
+      if (page) page.classList.remove("playing-frames");
+    } else {
+      if (page) page.classList.add("playing-frames");
+      drawBoard(frames[index]);
+      drawChain(index);
+    }
+    caption(index);
+    const box = panel();
+    if (box) box.dataset.frame = index < 0 ? "" : frames[index].k + "." + frames[index].n;
+  }
+
+  function stop() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const play = document.querySelector("#playback .play");
+    if (play) play.textContent = play.dataset.play;
+  }
+
+  function tick() {
+    timer = null;
+    if (index + 1 >= frames.length) {  // the end: the board now, captioned by the last frame
+      stop();
+      const last = frames.length - 1;
+      show(-1);
+      caption(last, true);
+      return;
+    }
+    show(index + 1);
+    schedule();
+  }
+
+  function schedule() {
+    const ms = Number(speed());
+    if (!(ms > 0)) { stop(); return; }
+    timer = setTimeout(tick, ms);
+    const play = document.querySelector("#playback .play");
+    if (play) play.textContent = play.dataset.pause;
+  }
+
+  function play() {
+    stop();
+    if (index < 0 || index >= frames.length - 1) index = -1;
+    if (speed() === "click") { show(index + 1); return; }
+    tick();
+  }
+
+  function load(box) {
+    stop();
+    saved = null;
+    index = -1;
+    try {
+      frames = JSON.parse(box.dataset.frames || "[]");
+    } catch (e) {
+      frames = [];
+    }
+    const select = byId("playback-speed");
+    if (select && window.localStorage) {
+      const kept = window.localStorage.getItem(SPEED_KEY);
+      if (kept) select.value = kept;
+    }
+    box.classList.toggle("has-frames", frames.length > 0);
+    if (!frames.length) return;
+    save();
+    caption(-1);
+    if (speed() !== "0") play();
+  }
+
+  // A new #playback (an update with frames) replaces the old one: play it.
+  document.addEventListener("htmx:load", function (event) {
+    const box = event.detail && event.detail.elt;
+    if (box && box.id === "playback") load(box);
+  });
+  // Anything else swapped in (another update) ends the playback: the page shows it as it is.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const target = event.detail && event.detail.target;
+    if (target && target.id === "board" && saved) {
+      stop();
+      index = -1;
+      saved = null;
+      const page = document.querySelector(".board-page");
+      if (page) page.classList.remove("playing-frames");
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    const control = event.target.closest("[data-frame-move]");
+    if (control) {
+      event.preventDefault();
+      const move = control.dataset.frameMove;
+      if (move === "play") {
+        if (timer !== null) stop(); else play();
+        return;
+      }
+      stop();
+      if (!saved && frames.length) save();
+      if (move === "first") show(0);
+      else if (move === "end") show(-1);
+      else {
+        const next = index + Number(move);
+        show(next >= frames.length ? -1 : next);
+      }
+      return;
+    }
+    // a frame of the action just played, in the timeline: show it here, without leaving
+    const item = event.target.closest("#timeline [data-frame]");
+    if (item && saved) {
+      const at = frames.findIndex(function (f) { return f.k + "." + f.n === item.dataset.frame; });
+      if (at >= 0) {
+        event.preventDefault();
+        stop();
+        show(at);
+      }
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "playback-speed" && window.localStorage) {
+      window.localStorage.setItem(SPEED_KEY, event.target.value);
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const box = panel();
+    const select = byId("playback-speed");
+    if (select && window.localStorage) {
+      const kept = window.localStorage.getItem(SPEED_KEY);
+      if (kept) select.value = kept;
+    }
+    if (box && box.dataset.frames && box.dataset.frames !== "[]") load(box);
+  });
+})();
