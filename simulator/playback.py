@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from engine import RULES, Duel
 from engine.frames import Frame
-from engine.log import player_name, render
+from engine.log import render
 
 from .models import Board
 from .rendering import (
