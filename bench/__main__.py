@@ -6,7 +6,8 @@ import importlib
 
 
 def main() -> int:
-    for name in ("bench.yugioh", "bench.duel_masters", "bench.links", "bench.web"):
+    for name in ("bench.yugioh", "bench.duel_masters", "bench.links", "bench.frames",
+                 "bench.web"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError:

@@ -611,8 +611,10 @@ class Duel:
         self._snapshot()
 
     def _snapshot(self) -> None:
+        """Keep a copy every ``SNAPSHOT_EVERY`` steps, and one step before it: the state
+        before a kept step opens as fast as the step itself (its frames start there)."""
         n = len(self.actions)
-        if n % SNAPSHOT_EVERY == 0 and n:
+        if n and n % SNAPSHOT_EVERY in (0, SNAPSHOT_EVERY - 1):
             self._snapshots[n] = self.state.copy()
 
     def _restore(self, n: int) -> None:

@@ -12,6 +12,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 
+from engine import Duel
+
 from . import boards
 from .models import Board
 from .rendering import render_partials
@@ -27,17 +29,50 @@ def presented_step(board: Board) -> int:
     return total if at is None or not 0 <= at <= total else at
 
 
-def render_presentation(board: Board, request=None) -> str:
-    """What followers see now: the board at the presenter's step, with its caption."""
-    full = boards.duel_of(board)
+def presented_frame(board: Board, full: Duel) -> tuple[int, int | None, int]:
+    """The presenter's step, frame (None: the end of the step) and the step's frame count."""
     step = presented_step(board)
-    duel = full if step == len(full.actions) else full.at(step)
+    if not step or board.presenter_at is None or board.presenter_frame is None:
+        return step, None, len(full.frames(step)) if step else 0
+    count = len(full.frames(step))
+    n = board.presenter_frame
+    return step, (n if 1 <= n < count else None), count
+
+
+def frame_neighbours(full: Duel, step: int, n: int | None, count: int) -> tuple[str, str]:
+    """Where "back a frame" and "forward a frame" go, as ``k.n`` or ``k`` (a step's end)."""
+    total = len(full.actions)
+    if n is None:
+        prev = (f"{step}.{count - 1}" if count > 1 else (str(step - 1) if step > 1 else "0")
+                ) if step else ""
+        nxt = f"{step + 1}.1" if step < total else ""
+    else:
+        prev = f"{step}.{n - 1}" if n > 1 else str(step - 1)
+        nxt = f"{step}.{n + 1}" if n + 1 < count else str(step)
+    return prev, nxt
+
+
+def render_presentation(board: Board, request=None) -> str:
+    """What followers see now: the board at the presenter's step (or one frame of it, in the
+    middle of that action), with its caption."""
+    from . import playback
+
+    full = boards.duel_of(board)
+    step, frame, count = presented_frame(board, full)
     view = "public" if board.seats else "open"
+    prev, nxt = frame_neighbours(full, step, frame, count)
     marker = render_to_string("simulator/partials/presentation.html", {
-        "board": board, "step": step, "total": len(full.actions),
+        "board": board, "step": step, "total": len(full.actions), "frame": frame,
+        "count": count, "prev_frame": prev, "next_frame": nxt,
         "live": board.presenter_at is None, "caption": board.captions.get(str(step), ""),
         "oob": True,
     }, request=request)
+    if frame is not None:
+        duel, caption, items = playback.frame_page(board, full, step, frame, view)
+        return marker + render_partials(board, duel, oob=True, request=request, view=view,
+                                        readonly=True, at=step, history=full,
+                                        frames={step: items}, caption=caption)
+    duel = full if step == len(full.actions) else full.at(step)
     return marker + render_partials(board, duel, oob=True, request=request, view=view,
                                     readonly=True, at=step, history=full)
 

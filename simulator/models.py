@@ -37,6 +37,9 @@ class Board(models.Model):
                                 default=False)
     presenter_at = models.IntegerField(_("step the presenter shows (empty: live)"), null=True,
                                        blank=True)
+    presenter_frame = models.PositiveIntegerField(
+        _("frame of that step the presenter shows (empty: the step's end)"), null=True,
+        blank=True)
     captions = models.JSONField(_("a note per step, written by the presenter"), default=dict)
     presenting = models.BooleanField(_("followed in classroom mode"), default=False)
     created = models.DateTimeField(auto_now_add=True)

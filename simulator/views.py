@@ -480,10 +480,14 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
     if at == "stop":  # the class is over: the view link shows the live board again
         Board.objects.filter(pk=board.pk).update(presenter_at=None, presenting=False)
         return redirect("board", slug=board.slug)
-    board.presenter_at = None if at == "live" or not at.isdigit() else min(int(at), total)
-    if board.presenter_at == total:
+    step, _dot, frame = at.partition(".")  # "k" (a step's end) or "k.n" (one of its frames)
+    board.presenter_at = None if at == "live" or not step.isdigit() else min(int(step), total)
+    board.presenter_frame = int(frame) if frame.isdigit() and board.presenter_at else None
+    if board.presenter_at == total and board.presenter_frame is None:
         board.presenter_at = None
-    Board.objects.filter(pk=board.pk).update(presenter_at=board.presenter_at, presenting=True)
+    Board.objects.filter(pk=board.pk).update(presenter_at=board.presenter_at,
+                                             presenter_frame=board.presenter_frame,
+                                             presenting=True)
     classroom.broadcast_presentation(board)
     return HttpResponse(classroom.render_presentation(board, request))
 

@@ -59,6 +59,16 @@
       showStep(shown() + Number(local.dataset.delta));
       return;
     }
+    const frame = event.target.closest(".present-frame");
+    if (frame) {  // the presenter steps into the action, one frame at a time
+      const marker = document.getElementById("presentation");
+      const to = marker && marker.dataset[frame.dataset.to === "prev" ? "prevFrame" : "nextFrame"];
+      if (to) {
+        document.getElementById("present-at").value = to;
+        window.htmx.trigger(document.getElementById("present-form"), "submit");
+      }
+      return;
+    }
     const move = event.target.closest(".present-move");
     if (move) {
       const total = Number(root.dataset.total);

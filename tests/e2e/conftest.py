@@ -50,6 +50,11 @@ DB_ALIAS = "e2e"
 #: board updates (``window.__ws.paused = true``), which is how a browser that has not heard
 #: of another browser's action yet is simulated.
 INIT_SCRIPT = """
+try {  // boards show the end of each action at once; the frames tests choose a speed
+  if (!window.localStorage.getItem("chain-simulator.playback")) {
+    window.localStorage.setItem("chain-simulator.playback", "0");
+  }
+} catch (e) {}
 window.__ws = {open: 0, received: 0, dropped: 0, paused: false};
 document.addEventListener("htmx:wsOpen", function () { window.__ws.open += 1; });
 document.addEventListener("htmx:wsBeforeMessage", function (event) {

@@ -1,0 +1,157 @@
+"""Frames on the board over HTTP: an update carries its action's frames, each frame has its own
+address (and a snapshot link can point at one), the timeline lists them, a seat's frames hide
+what the seat may not see, and a presenter steps frame by frame."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from engine.scenario import SCENARIO_DIR, load_scenario
+from simulator import boards
+from simulator.models import Board
+from simulator.rendering import render_views
+
+pytestmark = pytest.mark.django_db
+THREE_LINKS = "forced_order_partly_fixed"
+
+
+def _open(client: Client, game: str, slug: str) -> Board:
+    response = client.post(f"/scenarios/{game}/{slug}/open")
+    assert response.status_code == 302
+    return Board.objects.get(slug=response["Location"].split("/")[2])
+
+
+def _frames(page: str) -> list[dict]:
+    match = re.search(r'id="playback"[^>]*data-frames="([^"]*)"', page)
+    assert match, "no playback element"
+    return json.loads(html.unescape(match.group(1)))
+
+
+def _chain_sizes(frames: list[dict]) -> list[int]:
+    sizes, current = [], None
+    for frame in frames:
+        if "chain" in frame:
+            current = frame["chain"].count('class="link')
+        if current is not None and (not sizes or sizes[-1] != current):
+            sizes.append(current)
+    return sizes
+
+
+def _play_all(client: Client, board: Board) -> list[list[dict]]:
+    out = []
+    for version in range(len(board.pending_steps)):
+        response = client.post(f"/b/{board.slug}/step", {"version": version})
+        assert response.status_code == 200
+        out.append(_frames(response.content.decode()))
+    return out
+
+
+def test_an_update_carries_every_frame_of_its_step() -> None:
+    client = Client(HTTP_HOST="localhost")
+    board = _open(client, "yugioh", THREE_LINKS)
+    played = _play_all(client, board)
+    board.refresh_from_db()
+    duel = boards.duel_of(board)
+    for k, frames in enumerate(played, 1):
+        engine_frames = duel.frames(k)
+        assert [(f["k"], f["n"]) for f in frames] == [(k, f.n) for f in engine_frames]
+        assert [f["label"] for f in frames] == [f.what(duel.name) for f in engine_frames]
+    # the last step resolves the three-link chain: 3 links, then 2, 1, 0 as they resolve
+    assert _chain_sizes(played[-1]) == [3, 2, 1, 0]
+    resolving = [f for f in played[-1] if "chain" in f and "resolving now" in f["chain"]]
+    assert len(resolving) == 3  # each link is marked while it resolves
+    assert _chain_sizes(played[1]) == [0, 1, 2]  # built one link per frame...
+    assert _chain_sizes(played[2])[0] == 3  # ...until Caius's target is chosen
+
+
+def test_a_frame_names_the_last_thing_that_happened_and_what_moved() -> None:
+    client = Client(HTTP_HOST="localhost")
+    board = _open(client, "yugioh", "amazoness_village_soul_taker")
+    frames = _play_all(client, board)[0]
+    gained = next(f for f in frames if "gained 1000 LP" in f["label"])
+    assert gained["last"].startswith("Instant")
+    assert "gained 1000 LP" in gained["last"]
+    missed = next(f for f in frames if any("missed the timing" in line[0] for line in f["log"]))
+    assert "YGO-MISS" in [r for line in missed["log"] for r in line[1]]
+    destroyed = next(f for f in frames if "destroyed" in f["label"])
+    assert destroyed["changed"], "the destroyed monster is highlighted"
+    assert any(key.endswith(":gy") for key in destroyed.get("zones", {})) or destroyed.get(
+        "zones") is not None
+
+
+def test_each_frame_has_its_own_address() -> None:
+    client = Client(HTTP_HOST="localhost")
+    board = _open(client, "yugioh", THREE_LINKS)
+    _play_all(client, board)
+    board.refresh_from_db()
+    duel = boards.duel_of(board)
+    k = len(duel.actions)
+    frames = duel.frames(k)
+    page = client.get(f"/b/{board.slug}/at/{k}/2/")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert f"Step {k}, frame 2 of {len(frames)}" in text
+    assert html.escape(frames[1].what(duel.name), quote=False) in text
+    assert "Chain Link 3" in text and "resolving now" in text  # the link about to resolve
+    assert f'href="/b/{board.slug}/at/{k}/3/"' in text  # forward a frame
+    assert client.get(f"/b/{board.slug}/at/{k}/{len(frames) + 1}/").status_code == 404
+    assert client.get(f"/b/{board.slug}/at/{k + 1}/1/").status_code == 404
+    listed = client.get(f"/b/{board.slug}/at/{k}/frames").content.decode()
+    assert listed.count("frame-item") == len(frames)
+
+
+def test_a_snapshot_link_can_point_at_a_frame() -> None:
+    client = Client(HTTP_HOST="localhost")
+    board = _open(client, "yugioh", THREE_LINKS)
+    _play_all(client, board)
+    page = client.get(f"/b/{board.slug}/").content.decode()
+    link = re.search(r'id="snapshot-link" value="[^"]*/s/([^/"]+)/"', page).group(1)
+    shown = client.get(f"/s/{link}/?at=3&frame=2")
+    assert shown.status_code == 200
+    assert "Step 3, frame 2 of" in shown.content.decode()
+    assert client.get(f"/s/{link}/?at=3&frame=999").status_code == 200  # the step itself
+
+
+def test_a_seats_frames_never_name_the_other_players_hidden_cards() -> None:
+    scn = load_scenario(SCENARIO_DIR / "duel_masters" / "two_propeller_mutants.yaml")
+    setup = {**scn.setup, "p2": {**scn.setup["p2"],
+                                 "hand": ["Terror Pit", "Aqua Surfer", "Gatling Cyclone "
+                                                                      "Breaker (teaching card)"]}}
+    board = boards.create_board(game="duel_masters", setup=setup, steps=[])
+    board.seats = True
+    board.save()
+    duel = boards.act(board, board.version, dict(scn.steps[0]) | {"do": "attack"})
+    views = render_views(board, duel, since=0)
+    kept = [duel.name(i) for i in duel.state.zones[1]["hand"]]
+    assert kept, "a card stays in Player 2's hand"
+    seat = _frames(views["p1"])
+    assert seat, "the seat's update carries frames"
+    text = json.dumps(seat)
+    for name in kept:
+        assert name not in text
+    assert any("p2:hand" in f.get("zones", {}) for f in seat)  # the frames do show that hand
+    assert "a hidden card" in text or "face-down card" in text
+
+
+def test_the_presenter_steps_frame_by_frame() -> None:
+    client = Client(HTTP_HOST="localhost")
+    board = _open(client, "yugioh", THREE_LINKS)
+    _play_all(client, board)
+    assert client.get(f"/b/{board.slug}/present/").status_code == 200
+    response = client.post(f"/b/{board.slug}/present", {"at": "3.2"})
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert "The presenter shows frame 2 of" in text and "of step 3" in text
+    assert 'data-prev-frame="3.1"' in text and 'data-next-frame="3.3"' in text
+    assert "resolving now" in text
+    board.refresh_from_db()
+    assert (board.presenter_at, board.presenter_frame) == (3, 2)
+    follower = Client(HTTP_HOST="localhost").get(f"/b/{board.slug}/follow/").content.decode()
+    assert "The presenter shows frame 2 of" in follower
+    back = client.post(f"/b/{board.slug}/present", {"at": "3"}).content.decode()
+    assert "The presenter shows frame" not in back
