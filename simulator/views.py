@@ -227,10 +227,12 @@ def _version(request: HttpRequest) -> int:
         return -1
 
 
-def _respond(request: HttpRequest, board: Board, message: str = "", status: int = 200):
+def _respond(request: HttpRequest, board: Board, message: str = "", status: int = 200,
+             decision_error: str = ""):
     duel = boards.duel_of(board)
     view = access.view_of(access.role(request.session, board), board)
-    html = render_partials(board, duel, oob=True, message=message, request=request, view=view)
+    html = render_partials(board, duel, oob=True, message=message, request=request, view=view,
+                           decision_error=decision_error)
     return HttpResponse(html, status=status)
 
 
@@ -244,7 +246,10 @@ def broadcast(board: Board, views: dict[str, str]) -> None:
             "type": "board.update", "html": html, "version": board.version})
 
 
-def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> HttpResponse:
+def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
+            answer: bool = False) -> HttpResponse:
+    """Apply a change and send every viewer the new partials. A refused action is explained
+    in the page's message area; a refused ``answer`` beside the decision it answers."""
     board = _board_or_404(slug)
     role = access.role(request.session, board)
     if needs == "edit" and role != "edit":
@@ -262,6 +267,8 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> 
     except IllegalAction as exc:
         board.refresh_from_db()
         reason = exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
+        if answer and boards.duel_of(board).state.decision is not None:
+            return _respond(request, board, decision_error=reason, status=422)
         return _respond(request, board, reason, status=422)
     except EngineError as exc:
         board.refresh_from_db()
@@ -282,7 +289,11 @@ def board_act(request: HttpRequest, slug: str) -> HttpResponse:
             raise PermissionError(_("Your seat can only answer your own player's decisions."))
         boards.act(board, version, action)
 
-    return _change(request, slug, change, needs="any")
+    try:
+        answer = _action_from_post(request).get("do") in ("answer", "pass")
+    except IllegalAction:
+        answer = False
+    return _change(request, slug, change, needs="any", answer=answer)
 
 
 @require_POST

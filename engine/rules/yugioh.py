@@ -647,7 +647,9 @@ class YugiohPolicy(Policy):
                     kind="order", player=part[0].controller,
                     options=[{"id": str(t.tid), "card": t.card} for t in part],
                     rules=["YGO-SEGOC"], key=f"order:{g}:{part[0].tid}",
-                    prompt="order", args={"first": "chain link first"}))
+                    prompt="order", args={"first": "chain link first",
+                                          "link": len(st.chain) + len(order) + 1,
+                                          "links": len(st.chain) + len(activated)}))
                 order += [int(x) for x in answer]
                 duel.log("trigger.order", ["YGO-SEGOC"], player=part[0].controller,
                          cards=[duel.trigger(int(x)).card for x in answer])

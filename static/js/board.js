@@ -11,6 +11,25 @@
     } else if (delta > 0 && item.nextElementSibling) {
       list.insertBefore(item.nextElementSibling, item);
     }
+    relabel(list);
+  }
+
+  // Each place of an order list has its label ("Chain Link 1 — resolves last", "resolves
+  // 1st"): the server lists them by place in data-labels; an item that stands for several
+  // copies (data-count) takes several places.
+  function relabel(list) {
+    let labels;
+    try {
+      labels = JSON.parse(list.dataset.labels || "[]");
+    } catch (error) {
+      return;
+    }
+    let place = 0;
+    Array.from(list.children).forEach(function (item) {
+      const label = item.querySelector(".order-position");
+      if (label) label.textContent = labels[place] || "";
+      place += Number(item.dataset.count || 1);
+    });
   }
 
   // Every action button carries its engine action as JSON in data-act; one form posts it
@@ -93,6 +112,7 @@
       } else {
         target.before(dragged);
       }
+      relabel(target.parentElement);
     }
     const zone = event.target.closest(".zone");
     if (zone && dragged.matches(".library-card")) {

@@ -45,10 +45,10 @@ def test_yugioh_trigger_order_by_drag_and_drop(page: Page, ui, saved, e2e_server
     log = page.locator("#log")
     expect(log).to_contain_text("Player 1 orders: Caius the Shadow Monarch, Sangan")
     # Caius's target, then the chain resolves: Caius is Chain Link 1, Sangan Chain Link 2.
-    expect(page.locator("#decision .prompt")).to_contain_text("Choose 1")
+    expect(page.locator("#decision .prompt")).to_contain_text(
+        "Caius the Shadow Monarch: choose 1 card to banish")
+    expect(page.locator("#decision input[type=checkbox]:checked")).to_have_count(0)
     page.locator("#decision label", has_text="Celtic Guardian").locator("input").check()
-    page.locator("#decision label", has_text="Caius the Shadow Monarch").locator(
-        "input").uncheck()
     ui.click_and_wait(page, page.locator("#decision button.primary"))
     expect(log).to_contain_text("Chain Link 1: Player 1 activates Caius the Shadow Monarch")
     expect(log).to_contain_text("Chain Link 2: Player 1 activates Sangan")
