@@ -257,14 +257,19 @@ def _pool_view(vw: Viewer) -> list[dict[str, Any]]:
     duel = vw.duel
     st = duel.state
     d = st.decision
-    deciding = d is None or (d.kind == "order" and d.prompt == "next_pending")
+    ordering = d is not None and d.kind == "order" and d.prompt == "next_pending"
+    # while the order is asked, the first pending abilities are its options, each as many
+    # times as it has copies: the page moves them as the player reorders the options
+    options = [str(o["id"]) for o in d.options for _ in range(int(o.get("count", 1)))
+               ] if ordering else []
     groups: dict[int, list[dict[str, Any]]] = {}
     for i, tid in enumerate(duel.policy.pending_order(duel)):
         t = duel.trigger(tid)
         effect = duel.effect(t.card, t.effect)
         groups.setdefault(t.controller, []).append({
             "tid": tid, "card": vw.name(t.card), "effect": effect.label,
-            "s_trigger": t.s_trigger, "next": i == 0 and deciding,
+            "s_trigger": t.s_trigger, "next": i == 0 and (d is None or ordering),
+            "option": options[i] if i < len(options) else "",
         })
     order = [st.turn_player, 1 - st.turn_player]
     return [{"player": player_name(p, _), "active": p == st.turn_player,

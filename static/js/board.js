@@ -30,6 +30,23 @@
       if (label) label.textContent = labels[place] || "";
       place += Number(item.dataset.count || 1);
     });
+    followPool(list);
+  }
+
+  // Duel Masters: the pending panel lists the abilities being ordered in the order the
+  // decision shows them (data-option names the option each one is), the first marked next.
+  function followPool(list) {
+    const pending = [];
+    Array.from(list.children).forEach(function (item) {
+      document.querySelectorAll('#chain li.pending[data-option="' + item.dataset.id + '"]')
+        .forEach(function (li) { pending.push(li); });
+    });
+    if (!pending.length) return;
+    const parent = pending[0].parentElement;
+    const badge = parent.querySelector(".next-badge");
+    pending.slice().reverse().forEach(function (li) { parent.insertBefore(li, parent.firstChild); });
+    pending.forEach(function (li, i) { li.classList.toggle("next", i === 0); });
+    if (badge) pending[0].insertBefore(badge, pending[0].firstChild);
   }
 
   // Every action button carries its engine action as JSON in data-act; one form posts it

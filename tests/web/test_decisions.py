@@ -59,11 +59,11 @@ def text(fragment: str) -> str:
 def order_items(html: str) -> list[tuple[str, str, str]]:
     """(option id, card, place label) of each item of the order decision, in list order."""
     items = re.findall(r'<li draggable="true" data-id="([^"]+)"[^>]*>.*?'
-                       r'class="order-label">([^<]*)</span>\s*'
-                       r'<span class="order-position">([^<]*)</span>',
+                       r'class="order-position">([^<]*)</span>\s*'
+                       r'<span class="order-label">([^<]*)</span>',
                        section(html, "decision"), re.S)
     return [(oid, html_lib.unescape(card), html_lib.unescape(label))
-            for oid, card, label in items]
+            for oid, label, card in items]
 
 
 def message(html: str) -> str:
@@ -144,6 +144,9 @@ def test_duel_masters_order_labels_agree_with_the_pending_panel_and_resolution(
     items = order_items(html)
     assert [label for _, _, label in items] == ["resolves 1st", "resolves 2nd"]
     assert pool_cards(html) == [(items[0][1], True), (items[1][1], False)]
+    # the page moves the panel's abilities with the options they are (data-option)
+    assert re.findall(r'data-option="([^"]+)"', section(html, "chain")) == [
+        oid for oid, _, _ in items]
     chosen = list(reversed(items)) if reverse else items
     status, html = answer(client, board, [oid for oid, _, _ in chosen])
     assert status == 200
