@@ -400,10 +400,16 @@ class BoardUI:
         return page.locator('#status button[data-key="n"]')
 
     def answer_shown_decisions(self, page: Page, limit: int = 20) -> int:
-        """Answer every decision the page shows with its first (primary) button."""
+        """Answer every decision the page shows with its first (primary) button; a choice of
+        cards (where nothing is ticked beforehand) with its first options, as many as needed."""
         answered = 0
         while page.locator("#decision form").count():
             assert answered < limit, "the decisions do not end"
+            choices = page.locator("#decision fieldset[data-min]")
+            if choices.count():
+                boxes = choices.locator("input[type=checkbox]")
+                for k in range(int(choices.get_attribute("data-min") or 0)):
+                    boxes.nth(k).check()
             self.click_and_wait(page, page.locator("#decision button.primary").first)
             answered += 1
         return answered
