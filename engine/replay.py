@@ -311,7 +311,8 @@ def _carry(new: Duel, d: Decision, ids: dict[str, str], entry: _Asked,
 
 
 def _answer_open(new: Duel, report: ReplayReport, *, after_step: int) -> None:
-    """Decisions still open before a non-answer action: their default answers."""
+    """Decisions still open before a non-answer action: their default answers (they belong
+    to the step that comes next: ``progress[after_step]`` does not count them)."""
     budget = MAX_NEW_ANSWERS
     while new.state.decision is not None:
         budget -= 1
@@ -320,7 +321,6 @@ def _answer_open(new: Duel, report: ReplayReport, *, after_step: int) -> None:
         summary = _summary(new, new.state.decision)
         report.added.append({"after_step": after_step, "decision": summary,
                              "used": _default(new)})
-    _progress(report, after_step, len(new.actions))
 
 
 def _default(new: Duel) -> list[str]:

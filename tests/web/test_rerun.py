@@ -156,3 +156,23 @@ def test_the_report_is_not_shown_to_a_seat(client: Client) -> None:
     seat = Client(HTTP_HOST="localhost")
     assert seat.get(f"/b/{new.slug}/seat/{new.p2_key}/").status_code == 302
     assert 'id="replay-report"' not in seat.get(f"/b/{new.slug}/").content.decode()
+
+
+def test_a_decision_asked_only_now_is_left_for_the_player_at_the_point_reached(
+        client: Client) -> None:
+    """TCG classic, Caius summoned (its target is asked): under TCG the order is asked first.
+    The new board stands after the summon with the order open; its default and the carried
+    target wait as the next steps."""
+    board = open_scenario(client, "sangan_caius_tcg_classic")
+    assert client.post(f"/b/{board.slug}/step", {"version": 0}).status_code == 200
+    new, html = rerun(client, board, "TCG")
+    assert ("After step 1: a decision not asked before, Player 1's order (Sangan, Caius the "
+            "Shadow Monarch); answered Sangan, Caius the Shadow Monarch, the default."
+            ) in report_text(html)
+    assert "Every answer was carried over." in report_text(html)
+    duel = boards.duel_of(new)
+    assert len(duel.actions) == 1 and duel.state.decision.kind == "order"
+    assert [list(s) for s in new.pending_steps] == [["answer"], ["answer"]]
+    play_all(client, new)
+    duel = boards.duel_of(new)
+    assert [duel.name(i) for i in duel.state.zones[1]["banished"]] == ["Celtic Guardian"]
