@@ -402,7 +402,8 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
     built-in scenario whose steps are not all played yet is replayed whole (the steps still
     waiting are played on a copy first, as "Next step" would play them, so their answers are
     carried too); the new board stands at the same point of the scenario as the old one, and
-    the rest of the replayed history waits as its steps, one step per action.
+    the rest of the replayed history waits as its steps, one step per action (its "auto
+    answers" switch stays off while they wait: they hold every answer already).
     """
     board = _board_or_404(slug)
     preset = request.POST.get("preset", "TCG")
