@@ -5,15 +5,18 @@
 
 The public API: :class:`Duel` (apply, legal_actions, undo, replay, to_dict/from_dict),
 the card library, scenarios (:func:`load_scenario`, :func:`run_scenario`) and the rule
-catalogue (:data:`RULES`).
+catalogue (:data:`RULES`), and :func:`replay_under` (a history replayed under a change, with
+a :class:`ReplayReport` of what could not be carried).
 """
 
 from .cards import CardDef, EffectDef, Library, builtin_library, default_library
 from .catalogue import RULES, Rule
 from .duel import Duel
 from .errors import CardDataError, DataError, EngineError, IllegalAction, ScenarioError
+from .replay import ReplayReport, replay_under
 
 __all__ = [
     "RULES", "CardDataError", "CardDef", "DataError", "Duel", "EffectDef", "EngineError",
-    "IllegalAction", "Library", "Rule", "ScenarioError", "builtin_library", "default_library",
+    "IllegalAction", "Library", "ReplayReport", "Rule", "ScenarioError", "builtin_library",
+    "default_library", "replay_under",
 ]

@@ -326,14 +326,23 @@ class Duel:
 
     # ------------------------------------------------------------------ decisions
     def choose_cards(self, *, key: str, player: int, cards: list[Card], count: int,
-                     purpose: str, source: int | None, up_to: bool = False) -> list[Card]:
-        """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer)."""
+                     purpose: str, source: int | None, up_to: bool = False,
+                     verb: str | None = None, noun: str = "card",
+                     cost: bool = False) -> list[Card]:
+        """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer).
+
+        The decision's args say who asks and what for, so it can be put in words: ``card``
+        (the source), ``purpose`` (target, evolve, break, or an operation's name), ``verb``
+        (what is done to the chosen cards: an operation's name, or the purpose), ``noun``
+        (card, monster, creature, shield, spell, trap) and ``cost`` (chosen to pay a cost).
+        """
         if len(cards) <= count and not up_to:
             return list(cards)
         options = [{"id": str(c.iid), "card": c.iid} for c in cards]
         answer = self.ask(Decision(
             kind="choose_cards", player=player, options=options, rules=[], key=key,
-            prompt=purpose, args={"card": source, "purpose": purpose},
+            prompt=purpose, args={"card": source, "purpose": purpose, "verb": verb or purpose,
+                                  "noun": noun, "cost": cost},
             min=0 if up_to else count, max=count, default=[o["id"] for o in options[:count]],
         ))
         return [self.state.cards[int(a)] for a in answer]
@@ -355,8 +364,8 @@ class Duel:
             if not isinstance(choice, list) and str(choice) in ids:  # this one first
                 choice = [str(choice)] + [i for i in ids if i != str(choice)]
             if not isinstance(choice, list) or sorted(map(str, choice)) != sorted(ids):
-                raise IllegalAction(f"answer with an order of all of: {', '.join(ids)}",
-                                    d.rules)
+                raise IllegalAction("answer with an order of all of: "
+                                    f"{', '.join(self._option_names(d))}", d.rules)
             choice = [str(c) for c in choice]
         elif d.kind == "choose_cards":
             if isinstance(choice, (str, int)):
@@ -364,7 +373,9 @@ class Duel:
             choice = [str(c) for c in choice]
             if (not d.min <= len(choice) <= d.max or len(set(choice)) != len(choice)
                     or any(c not in ids for c in choice)):
-                raise IllegalAction(f"choose between {d.min} and {d.max} of: {', '.join(ids)}")
+                how = (f"exactly {d.max}" if d.min == d.max
+                       else f"between {d.min} and {d.max}")
+                raise IllegalAction(f"choose {how} of: {', '.join(self._option_names(d))}")
         else:
             choice = str(choice)
             if choice not in ids:
@@ -373,6 +384,10 @@ class Duel:
         st.answers[d.key] = choice
         st.decision = None
         self._log_decision(d, choice)
+
+    def _option_names(self, d: Decision) -> list[str]:
+        return [self.name(o["card"]) if o.get("card") is not None else o["id"]
+                for o in d.options]
 
     def option_ids(self, answer: Any) -> Any:
         """Option ids for an answer given as ids, card names, aliases or ``Name#2``."""
@@ -411,8 +426,7 @@ class Duel:
                     and self.state.cards[o["card"]].card_id == definition.id]
             matches = same[nth - 1:]
         if not matches:
-            names = [self.name(o["card"]) if o.get("card") is not None else o["id"]
-                     for o in self.state.decision.options]
+            names = self._option_names(self.state.decision)
             raise IllegalAction(f"{value!r} is not one of the options of this "
                                 f"{self.state.decision.kind} decision: {', '.join(names)}")
         return matches[0]["id"]
@@ -483,9 +497,12 @@ class Duel:
                 for spec in e.targets:
                     pool = self.find_cards(spec, act["player"], card.iid)
                     count = int(spec.get("count", 1))
+                    verb = next((op["op"] for e in effects for op in e.operations
+                                 if op.get("card") == spec["as"]), "target")
                     picked = self.choose_cards(
                         key=f"target{n}:{spec['as']}", player=act["player"], cards=pool,
-                        count=count, purpose="target", source=card.iid)
+                        count=count, purpose="target", source=card.iid, verb=verb,
+                        noun=self.noun(spec))
                     act["targets"][spec["as"]] = [c.iid for c in picked]
                     for c in picked:
                         act["target_objs"][str(c.iid)] = c.obj
@@ -505,6 +522,21 @@ class Duel:
             if t.tid == tid:
                 return t
         raise KeyError(tid)
+
+    def noun(self, spec: dict[str, Any]) -> str:
+        """What a selector picks, in a word: monster, creature, shield, spell, trap or card."""
+        zones = {self.policy.zone_alias(z) for z in _zones_of(spec)}
+        flt = spec.get("filter") or {}
+        kind = flt.get("type") or flt.get("subtype")
+        if kind in ("monster", "spell", "trap"):
+            return kind
+        if kind in ("creature", "evolution") or zones == {"battle"}:
+            return "creature"
+        if zones == {"monster"}:
+            return "monster"
+        if zones == {"shield"}:
+            return "shield"
+        return "card"
 
     def activation_problem(self, player: int, card: Card, effect: EffectDef) -> dict | None:
         """Why an effect cannot be activated now for lack of costs or targets, or None."""

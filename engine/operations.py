@@ -119,6 +119,7 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
         return duel.choose_cards(
             key=f"{ctx.key}:{purpose}", player=chooser, cards=pool, count=min(count, len(pool)),
             up_to=bool(choose.get("up_to", False)), purpose=purpose, source=ctx.source,
+            noun=duel.noun(choose), cost=ctx.is_cost,
         )
     raise ValueError("an operation needs card:, choose: or all:")
 
@@ -209,7 +210,8 @@ def swap_control(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
         if not pool:
             return
         picks += duel.choose_cards(key=f"{ctx.key}:swap:{player}", player=player, cards=pool,
-                                   count=1, purpose="swap_control", source=ctx.source)
+                                   count=1, purpose="swap_control", source=ctx.source,
+                                   noun="monster")
     first, second = picks
     events = duel.change_control(first, 1 - ctx.controller, by=ctx.source)
     events += duel.change_control(second, ctx.controller, by=ctx.source)

@@ -60,10 +60,17 @@ def _remember(board: Board, duel: Duel) -> None:
 def create_board(*, game: str, settings: dict[str, Any] | None = None,
                  setup: dict[str, Any] | None = None, cards: list[dict] | None = None,
                  title: str = "", scenario: str = "", steps: list[dict] | None = None,
-                 actions: list[dict] | None = None, auto: bool = False) -> Board:
-    """A new board; its set-up and actions are validated by replaying them first."""
+                 actions: list[dict] | None = None, auto: bool = False,
+                 replay: dict[str, Any] | None = None) -> Board:
+    """A new board; its set-up and actions are validated by replaying them first.
+
+    ``replay``: how the board came from another one replayed under a change (the engine's
+    replay report as plain data, with the preset and the original board), shown on its page.
+    """
     data = {"game": game, "settings": settings or {}, "setup": setup or {},
             "actions": [], "cards": cards or []}
+    if replay:
+        data["replay"] = replay
     duel = Duel(game, setup=data["setup"], settings=data["settings"], library=library_for(data))
     for action in actions or []:
         duel.apply(action)
@@ -137,22 +144,46 @@ def act(board: Board, version: int, action: dict[str, Any]) -> Duel:
     return _apply_and_save(board, version, change)
 
 
+def _play_step(duel: Duel, step: dict[str, Any], auto: bool) -> None:
+    """One scenario step on a duel, then the default answers if ``auto`` or the step says so."""
+    step = dict(step)
+    auto = step.pop("auto", False) or auto
+    if "answer" in step:
+        duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
+    elif step:
+        duel.apply(step)
+    if auto:
+        duel.auto()
+
+
 def next_step(board: Board, version: int) -> Duel:
     """Play the scenario's next step on the board."""
     def change(locked: Board, duel: Duel) -> None:
         if not locked.pending_steps:
             raise IllegalAction(_("This scenario has no step left."))
-        step = dict(locked.pending_steps[0])
-        auto = step.pop("auto", False)
-        if "answer" in step:
-            duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
-        elif step:
-            duel.apply(step)
-        if auto or locked.auto:
-            duel.auto()
+        _play_step(duel, locked.pending_steps[0], locked.auto)
         locked.pending_steps = locked.pending_steps[1:]
 
     return _apply_and_save(board, version, change)
+
+
+def played_out(board: Board) -> Duel:
+    """The board's duel with the scenario steps still waiting played too, as "Next step"
+    would play them, on a copy (the board is not changed). It stops before a step that fails."""
+    duel = _clone(duel_of(board))
+    for step in board.pending_steps:
+        try:
+            _play_step(duel, step, board.auto)
+        except IllegalAction:
+            break
+    return duel
+
+
+def as_step(action: dict[str, Any]) -> dict[str, Any]:
+    """An action of a history as a scenario step ("Next step" plays it again)."""
+    if action.get("do") == "answer":
+        return {"answer": action.get("choice")}
+    return dict(action)
 
 
 def set_auto(board: Board, version: int, on: bool) -> Duel:

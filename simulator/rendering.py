@@ -16,7 +16,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from engine import RULES, Duel
 from engine.links import encode
@@ -152,7 +152,10 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
 
 
 def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
-               legal: list[dict[str, Any]] | None = None, log_from: int = 0) -> dict[str, Any]:
+               legal: list[dict[str, Any]] | None = None, log_from: int = 0,
+               decision_error: str = "") -> dict[str, Any]:
+    """Everything the partials show. ``message`` goes to the page's message area;
+    ``decision_error`` (why an answer was refused) is shown beside the decision itself."""
     vw = Viewer(duel, view)
     st = duel.state
     if legal is None:
@@ -195,7 +198,8 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "pool": _pool_view(vw) if duel.game == "duel_masters" else [],
         "triggers": _triggers_view(vw), "decision": _decision_view(vw),
         "log": _log_view(vw, log_from), "global_actions": global_actions,
-        "message": message, "pending_steps": len(board.pending_steps),
+        "message": message, "decision_error": decision_error,
+        "pending_steps": len(board.pending_steps),
         "view": view,
         "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
         "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
@@ -243,20 +247,29 @@ def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
 
 
 def _pool_view(vw: Viewer) -> list[dict[str, Any]]:
-    """Duel Masters: the pending abilities by player, S-Triggers first, the next one marked.
+    """Duel Masters: the pending abilities by player, in the order they are expected to
+    resolve (the order decision's, while one is open), the next one marked.
 
-    The pool is kept in resolution order (S-Triggers, then the active player's, then the
-    other player's); the first is next unless its player has a choice to make.
+    The engine forecasts the order (S-Triggers, then the active player's, then the other
+    player's; within those, the order their player gave); while the order decision is open the
+    panel lists its options as the decision does, and marks the same one as next.
     """
     duel = vw.duel
     st = duel.state
+    d = st.decision
+    ordering = d is not None and d.kind == "order" and d.prompt == "next_pending"
+    # while the order is asked, the first pending abilities are its options, each as many
+    # times as it has copies: the page moves them as the player reorders the options
+    options = [str(o["id"]) for o in d.options for _ in range(int(o.get("count", 1)))
+               ] if ordering else []
     groups: dict[int, list[dict[str, Any]]] = {}
-    for i, tid in enumerate(st.queue):
+    for i, tid in enumerate(duel.policy.pending_order(duel)):
         t = duel.trigger(tid)
         effect = duel.effect(t.card, t.effect)
         groups.setdefault(t.controller, []).append({
             "tid": tid, "card": vw.name(t.card), "effect": effect.label,
-            "s_trigger": t.s_trigger, "next": i == 0 and st.decision is None,
+            "s_trigger": t.s_trigger, "next": i == 0 and (d is None or ordering),
+            "option": options[i] if i < len(options) else "",
         })
     order = [st.turn_player, 1 - st.turn_player]
     return [{"player": player_name(p, _), "active": p == st.turn_player,
@@ -295,6 +308,92 @@ def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
     return out
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th..., 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return _("%(n)sth") % {"n": n}
+    return {1: _("%(n)sst"), 2: _("%(n)snd"), 3: _("%(n)srd")}[n % 10] % {"n": n}
+
+
+def _noun(noun: str, n: int) -> str:
+    nouns = {
+        "monster": ngettext("monster", "monsters", n),
+        "creature": ngettext("creature", "creatures", n),
+        "shield": ngettext("shield", "shields", n),
+        "spell": ngettext("spell", "spells", n),
+        "trap": ngettext("trap", "traps", n),
+    }
+    return nouns.get(noun, ngettext("card", "cards", n))
+
+
+def _verb(verb: str, n: int, game: str) -> str:
+    """What is done to the chosen cards, as the end of "choose 1 card to ..."."""
+    verbs = {
+        "target": _("target"), "banish": _("banish"), "destroy": _("destroy"),
+        "send_to_gy": _("send to the GY") if game == "yugioh" else _("put into the graveyard"),
+        "return_to_hand": ngettext("return to its owner's hand",
+                                   "return to their owners' hands", n),
+        "add_to_hand": _("add to your hand"), "discard": _("discard"),
+        "tribute": _("Tribute"), "put_into_mana": _("put into the mana zone"),
+        "put_into_battle": _("put into the battle zone"),
+        "add_shield": _("add to your shields"), "put_into_deck": _("put into the deck"),
+        "special_summon": _("Special Summon"), "change_control": _("take control of"),
+        "swap_control": _("switch control of"),
+        "change_position": ngettext("change its battle position",
+                                    "change their battle positions", n),
+        "modify_stat": _("change the ATK/DEF of") if game == "yugioh" else _(
+            "change the power of"),
+        "power": _("change the power of"), "negate_effects": _("negate the effects of")
+        if game == "yugioh" else _("make its abilities ignored"),
+        "tap": _("tap"), "untap": _("untap"), "break": _("break"),
+        "break_shield": _("break"), "evolve": _("evolve onto"),
+    }
+    return verbs.get(verb, verb.replace("_", " "))
+
+
+def choice_prompt(vw: Viewer, d: Any) -> str:
+    """A choose_cards decision in words: who asks, how many of what, and what for
+    ("Caius the Shadow Monarch: choose 1 card to banish")."""
+    args = d.args
+    n = d.max
+    words = {"source": vw.name(args["card"]) if args.get("card") is not None else "",
+             "count": n, "noun": _noun(args.get("noun", "card"), n),
+             "verb": _verb(args.get("verb") or args.get("purpose") or d.prompt, n, vw.duel.game)}
+    up_to = d.min < d.max
+    if args.get("cost"):
+        rest = (_("choose up to %(count)s %(noun)s to %(verb)s as a cost") if up_to
+                else _("choose %(count)s %(noun)s to %(verb)s as a cost"))
+    else:
+        rest = (_("choose up to %(count)s %(noun)s to %(verb)s") if up_to
+                else _("choose %(count)s %(noun)s to %(verb)s"))
+    rest = rest % words
+    if not words["source"]:
+        return rest[:1].upper() + rest[1:]
+    return _("%(source)s: %(choice)s") % {"source": words["source"], "choice": rest}
+
+
+def _order_positions(vw: Viewer, d: Any, slots: int) -> list[str]:
+    """The label of each place in an order decision, first place first.
+
+    Yu-Gi-Oh! (YGO-SEGOC): the first listed becomes the lowest new chain link and resolves
+    last of them; Duel Masters (DM-ORDER): the first listed resolves first.
+    """
+    if d.prompt == "next_pending":
+        return [_("resolves %(nth)s") % {"nth": ordinal(k)} for k in range(1, slots + 1)]
+    first = int(d.args.get("link", len(vw.duel.state.chain) + 1))
+    top = max(int(d.args.get("links", first + slots - 1)), first + slots - 1)
+    out = []
+    for link in range(first, first + slots):
+        if link == top:
+            text = _("Chain Link %(n)s — resolves first")
+        elif link == 1:
+            text = _("Chain Link %(n)s — resolves last")
+        else:
+            text = _("Chain Link %(n)s — resolves %(nth)s")
+        out.append(text % {"n": link, "nth": ordinal(top - link + 1)})
+    return out
+
+
 def _decision_view(vw: Viewer) -> dict[str, Any] | None:
     duel = vw.duel
     d = duel.state.decision
@@ -304,30 +403,136 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
         return {"kind": d.kind, "player": player_name(d.player, _), "options": [],
                 "rules": d.rules, "prompt": _("waiting for the other player"), "min": 0,
                 "max": 0, "multi": False, "theirs": True}
+    use = d.prompt in ("use", "s_trigger", "ninja_strike")
+    plain = {"yes": _("Use") if use else _("Activate"),
+             "no": _("Do not block") if d.kind == "block" else (
+                 _("Do not use") if use else _("Do not activate")),
+             "pass": _("Pass")}
     options = []
     for o in d.options:
         if o.get("card") is not None:
             label = vw.name(o["card"])
             if o.get("with_effect") is not None:
                 label += " " + _("(with its effect)")
+            if d.kind == "block":
+                label = _("Block with %(card)s") % {"card": label}
         else:
-            label = {"yes": _("Activate"), "no": _("Do not activate"), "pass": _("Pass")}.get(
-                o["id"], o["id"])
-        if o.get("count", 1) > 1:
-            label += f" ×{o['count']}"
-        options.append({"id": o["id"], "label": label})
-    prompts = {
-        "activate_trigger": _("Activate %(card)s?"), "order": _("Order these effects"),
-        "respond": _("Respond to the chain, or pass?"), "choose_cards": _("Choose %(n)s"),
-        "phase_trigger": _("Which of your phase effects is activated next?"),
-        "next_pending": _("Order your pending abilities: the first resolves next"),
-    }
+            label = plain.get(o["id"], o["id"])
+        count = int(o.get("count", 1))
+        if count > 1:
+            label += f" ×{count}"
+        options.append({"id": o["id"], "label": label, "count": count})
     card = d.args.get("card")
-    template = prompts.get(d.prompt, prompts.get(d.kind, d.kind))
-    prompt = template % {"card": vw.name(card) if card else "", "n": d.max}
-    return {"kind": d.kind, "player": player_name(d.player, _), "options": options,
-            "rules": d.rules, "prompt": prompt, "min": d.min, "max": d.max,
+    words = {"card": vw.name(card) if card is not None else "",
+             "effect": d.args.get("effect") or "", "link": d.args.get("link", "")}
+    view = {"kind": d.kind, "player": player_name(d.player, _), "options": options,
+            "rules": d.rules, "min": d.min, "max": d.max,
             "multi": d.kind in ("choose_cards", "order")}
+    if d.kind == "choose_cards":
+        view["prompt"] = choice_prompt(vw, d)
+    elif d.kind == "order":
+        slots = sum(o["count"] for o in options)
+        positions = _order_positions(vw, d, slots)
+        slot = 0
+        for o in options:
+            o["position"] = positions[slot]
+            slot += o["count"]
+        view["positions"] = json.dumps(positions, ensure_ascii=False)
+        if d.prompt == "next_pending":
+            view["prompt"] = _("Order your pending abilities")
+            view["help"] = _("The first in the list resolves first.")
+        else:
+            view["prompt"] = _("Order these effects on the chain")
+            view["help"] = _("The first in the list becomes Chain Link %(n)s; a chain resolves "
+                             "from its last link back to its first.") % {
+                "n": d.args.get("link", len(duel.state.chain) + 1)}
+    else:
+        if d.prompt == "activate":
+            template = (_("%(card)s: activate its effect “%(effect)s”?") if words["effect"]
+                        else _("%(card)s: activate its effect?"))
+        elif d.prompt == "use":
+            template = (_("%(card)s: use its ability “%(effect)s”?") if words["effect"]
+                        else _("%(card)s: use its ability?"))
+        else:
+            template = {
+                "s_trigger": _("%(card)s: use its S-Trigger?"),
+                "ninja_strike": _("%(card)s: use its Ninja Strike?"),
+                "block": _("%(card)s attacks: block it?"),
+                "respond": _("Respond with Chain Link %(link)s, or pass?"),
+                "phase_trigger": _("Which of your phase effects is activated next?"),
+            }.get(d.prompt, d.prompt)
+        view["prompt"] = template % words
+    return view
+
+
+def _replay_decision(d: dict[str, Any]) -> str:
+    """A decision of a replay report in words: whose, what, about which card, its options."""
+    kinds = {"order": _("order"), "choose_cards": _("choice of cards"),
+             "activate_trigger": _("activation question"), "respond": _("response"),
+             "phase_trigger": _("phase effect choice"), "block": _("block"),
+             "s_trigger": _("S-Trigger"), "ninja_strike": _("Ninja Strike")}
+    words = {"player": player_name(d["player"], _),
+             "kind": kinds.get(d["kind"], d["kind"].replace("_", " ")), "card": d.get("card"),
+             "options": ", ".join(d.get("options", []))}
+    if d.get("card"):
+        return _("%(player)s's %(kind)s for %(card)s (%(options)s)") % words
+    return _("%(player)s's %(kind)s (%(options)s)") % words
+
+
+def replay_view(replay: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The report of a board replayed under a change (``board.data["replay"]``), in words:
+    one line per answer that could not be carried, per new decision, and the step that became
+    illegal, in the order of the steps."""
+    if not replay:
+        return None
+    report = replay.get("report") or {}
+    lines: list[tuple[float, str, str]] = []
+    for e in report.get("dropped", []):
+        lines.append((e["step"], "dropped", _(
+            "Step %(step)s: %(decision)s is no longer asked; its answer (%(answer)s) was "
+            "dropped.") % {"step": e["step"], "decision": _replay_decision(e["decision"]),
+                           "answer": ", ".join(e["answer"])}))
+    for e in report.get("not_carried", []):
+        words = {"step": e["step"], "decision": _replay_decision(e["decision"]),
+                 "answer": ", ".join(e["answer"]), "used": ", ".join(e["used"]),
+                 "asked": _replay_decision(e["asked"]), "reason": e.get("reason", "")}
+        if e.get("why") == "illegal":
+            text = _("Step %(step)s: the answer %(answer)s to %(decision)s is refused now "
+                     "(%(reason)s); answered %(used)s instead, the default.") % words
+        else:
+            text = _("Step %(step)s: the answer %(answer)s to %(decision)s could not be "
+                     "carried: the decision asked now is %(asked)s; answered %(used)s instead, "
+                     "the default.") % words
+        lines.append((e["step"], "not-carried", text))
+    for e in report.get("added", []):
+        lines.append((e["after_step"] + 0.5, "added", _(
+            "After step %(step)s: a decision not asked before, %(decision)s; answered "
+            "%(used)s, the default.") % {"step": e["after_step"],
+                                          "decision": _replay_decision(e["decision"]),
+                                          "used": ", ".join(e["used"])}))
+    stopped = report.get("stopped")
+    if stopped:
+        rules = f" ({', '.join(stopped['rules'])})" if stopped.get("rules") else ""
+        lines.append((stopped["step"], "stopped", _(
+            "Step %(step)s (%(action)s) is no longer legal: %(reason)s. The replay stopped "
+            "there; %(left)s later step(s) were not replayed.") % {
+                "step": stopped["step"], "action": stopped["action"],
+                "reason": stopped["reason"] + rules,
+                "left": report.get("steps", 0) - report.get("processed", 0)}))
+    lines.sort(key=lambda line: line[0])
+    uncarried = len(report.get("dropped", [])) + len(report.get("not_carried", []))
+    if stopped:
+        summary = _("The history could not be replayed to its end.")
+    elif uncarried:
+        summary = ngettext("%(n)s answer could not be carried over.",
+                           "%(n)s answers could not be carried over.", uncarried) % {
+            "n": uncarried}
+    else:
+        summary = _("Every answer was carried over.")
+    return {"preset": replay.get("preset", ""), "from_title": replay.get("from_title", ""),
+            "from_slug": replay.get("from_slug", ""), "summary": summary,
+            "steps": report.get("steps", 0), "processed": report.get("processed", 0),
+            "lines": [{"kind": kind, "text": text} for _step, kind, text in lines]}
 
 
 def _log_view(vw: Viewer, start: int = 0, last: int = 200) -> list[dict[str, Any]]:
@@ -397,14 +602,14 @@ def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
                     request=None, view: str = "open", readonly: bool = False,
                     at: int | None = None, link: str = "", history: Duel | None = None,
                     frames: dict[int, list[dict[str, Any]]] | None = None,
-                    caption: dict[str, Any] | None = None) -> str:
+                    caption: dict[str, Any] | None = None, decision_error: str = "") -> str:
     """Every partial of the board, in full; with ``oob`` as out-of-band swaps.
 
     ``frames``: timeline entries of the frames to list under their step; ``caption``: the
     frame shown, on a frame's own page."""
     from .playback import playback_html
 
-    context = view_model(board, duel, message, view=view)
+    context = view_model(board, duel, message, view=view, decision_error=decision_error)
     live = not readonly and view == "open"  # the view of editors (and of open boards)
     context.update(oob=oob, readonly=readonly, at=at,
                    timeline=timeline_view(board, history or duel, at=at, link=link,

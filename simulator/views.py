@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -17,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from engine import RULES, Duel, EngineError, IllegalAction
+from engine import RULES, Duel, EngineError, IllegalAction, replay_under
 from engine.cards import builtin_library
 from engine.links import LinkError, open_link
 from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
@@ -29,6 +30,7 @@ from .rendering import (
     card_menu_context,
     render_partials,
     render_views,
+    replay_view,
     ruling_context,
     snapshot_path,
 )
@@ -37,6 +39,7 @@ RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
 MAX_UPLOAD = 256_000
 GAMES = ("yugioh", "duel_masters")
+PRESETS = ("TCG", "TCG classic", "OCG")
 
 
 @cache
@@ -131,7 +134,9 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
             link=link, history=history, frames=frames, caption=caption)),
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
         "share": _share(request, board) if role == "edit" else None,
-        "presets": ("TCG", "TCG classic", "OCG"),
+        "presets": PRESETS,
+        "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
+        else None,
     })
 
 
@@ -264,10 +269,12 @@ def _version(request: HttpRequest) -> int:
         return -1
 
 
-def _respond(request: HttpRequest, board: Board, message: str = "", status: int = 200):
+def _respond(request: HttpRequest, board: Board, message: str = "", status: int = 200,
+             decision_error: str = ""):
     duel = boards.duel_of(board)
     view = access.view_of(access.role(request.session, board), board)
-    html = render_partials(board, duel, oob=True, message=message, request=request, view=view)
+    html = render_partials(board, duel, oob=True, message=message, request=request, view=view,
+                           decision_error=decision_error)
     return HttpResponse(html, status=status)
 
 
@@ -281,7 +288,10 @@ def broadcast(board: Board, views: dict[str, str]) -> None:
             "type": "board.update", "html": html, "version": board.version})
 
 
-def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> HttpResponse:
+def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
+            answer: bool = False) -> HttpResponse:
+    """Apply a change and send every viewer the new partials. A refused action is explained
+    in the page's message area; a refused ``answer`` beside the decision it answers."""
     board = _board_or_404(slug)
     role = access.role(request.session, board)
     if needs == "edit" and role != "edit":
@@ -300,6 +310,8 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> 
     except IllegalAction as exc:
         board.refresh_from_db()
         reason = exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
+        if answer and boards.duel_of(board).state.decision is not None:
+            return _respond(request, board, decision_error=reason, status=422)
         return _respond(request, board, reason, status=422)
     except EngineError as exc:
         board.refresh_from_db()
@@ -320,7 +332,11 @@ def board_act(request: HttpRequest, slug: str) -> HttpResponse:
             raise PermissionError(_("Your seat can only answer your own player's decisions."))
         boards.act(board, version, action)
 
-    return _change(request, slug, change, needs="any")
+    try:
+        answer = _action_from_post(request).get("do") in ("answer", "pass")
+    except IllegalAction:
+        answer = False
+    return _change(request, slug, change, needs="any", answer=answer)
 
 
 @require_POST
@@ -402,25 +418,51 @@ def board_ruling(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "simulator/partials/ruling.html", ruling_context(duel, view))
 
 
+_PRESET_SUFFIX = re.compile(r"\s*\((?:" + "|".join(map(re.escape, PRESETS)) + r")\)\s*$")
+
+
+def rerun_title(title: str, preset: str) -> str:
+    """The title of a board run again under ``preset``: the preset named once, at the end
+    ("Sangan tributed for Caius (TCG)" under OCG: "Sangan tributed for Caius (OCG)")."""
+    base = title
+    while _PRESET_SUFFIX.search(base):
+        base = _PRESET_SUFFIX.sub("", base)
+    return f"{base} ({preset})" if base else preset
+
+
 @require_POST
 def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
-    """The board again from its start under another Yu-Gi-Oh! rule preset, to compare: its
-    actions wait as steps, and every decision takes its default answer."""
+    """The board again under another Yu-Gi-Oh! rule preset, to compare.
+
+    Its history is replayed by :func:`engine.replay_under`: every answer is carried where the
+    same decision is asked again, and the new board's page shows the report of the answers
+    that could not be carried and of the step that became illegal, if one did. A board of a
+    built-in scenario whose steps are not all played yet is replayed whole (the steps still
+    waiting are played on a copy first, as "Next step" would play them, so their answers are
+    carried too); the new board stands at the same point of the scenario as the old one, and
+    the rest of the replayed history waits as its steps, one step per action (its "auto
+    answers" switch stays off while they wait: they hold every answer already).
+    """
     board = _board_or_404(slug)
     preset = request.POST.get("preset", "TCG")
-    if board.game != "yugioh" or preset not in ("TCG", "TCG classic", "OCG"):
+    if board.game != "yugioh" or preset not in PRESETS:
         return _error(request, _("Not available"),
                       _("Only a Yu-Gi-Oh! board can run under another preset."), 400)
-    data = board.data
-    entry = next((s for s in scenario_index() if s["slug"] == board.scenario), None)
-    steps = ([s for s in load_scenario(entry["path"]).steps if "do" in s] if entry
-             else [a for a in data.get("actions", []) if a.get("do") not in ("answer", "pass")])
-    steps = [{k: v for k, v in step.items() if k != "__line__"} for step in steps]
+    played = len(boards.duel_of(board).actions)
+    try:
+        report = replay_under(boards.played_out(board), settings={"preset": preset})
+    except EngineError as exc:
+        return _error(request, _("This board cannot be run again"), str(exc), 400)
+    new = report.duel
+    cut = report.progress[min(played, len(report.progress) - 1)]
+    steps = [boards.as_step(a) for a in new.actions[cut:]]
     rerun = boards.create_board(
-        game=board.game, settings={**data.get("settings", {}), "preset": preset},
-        setup=data.get("setup"), cards=data.get("cards"),
-        title=f"{board.title or board.slug} ({preset})", scenario=board.scenario, steps=steps,
-        auto=True)
+        game=board.game, settings=new.settings, setup=board.data.get("setup"),
+        cards=board.data.get("cards"), title=rerun_title(board.title or board.slug, preset),
+        scenario=board.scenario, steps=steps, actions=new.actions[:cut],
+        auto=board.auto and not steps,
+        replay={"preset": preset, "from_slug": board.slug,
+                "from_title": board.title or board.slug, "report": report.to_dict()})
     return _owned(request, rerun)
 
 

@@ -215,7 +215,7 @@ class DuelMastersPolicy(Policy):
                 duel.log("evolution.no_base", ["DM-EVOLUTION-BASE"], card=card.iid, zone=origin)
                 return []
             base = duel.choose_cards(key=key, player=player, cards=bases, count=1,
-                                     purpose="evolve", source=card.iid)[0]
+                                     purpose="evolve", source=card.iid, noun="creature")[0]
         duel.put(card, "battle", controller=player)
         card.flags.update(came_by=how, arrived_turn=st.turn)
         if base is not None:
@@ -483,6 +483,32 @@ class DuelMastersPolicy(Policy):
         return [{"id": str(tid), "card": st.triggers[tid - 1].card, "count": counts[tid]}
                 for tid in firsts]
 
+    def pending_order(self, duel: Duel) -> list[int]:
+        """The pending abilities in the order they are expected to resolve, next first.
+
+        Rank by rank (DM-STRIGGER, DM-AP-FIRST); within a rank, as the open order decision
+        shows them, else in the order its player gave (DM-ORDER), new kinds after, oldest first.
+        A forecast: an ability that triggers meanwhile competes with them (DM-NESTED).
+        """
+        st = duel.state
+        kept = st.chain_flags.get("order", [])
+        d = st.decision
+        shown: dict[str, int] = {}
+        if d is not None and d.kind == "order" and d.prompt == "next_pending":
+            shown = {self._kind(duel, int(o["id"])): i for i, o in enumerate(d.options)}
+        shown_rank = self._rank(st, int(d.options[0]["id"])) if shown else None
+        firsts: dict[tuple[int, str], int] = {}
+        keys: dict[int, tuple[int, int, int, int]] = {}
+        for tid in st.queue:
+            rank, kind, _ = self._pool_key(duel, tid)
+            first = firsts.setdefault((rank, kind), tid)
+            if rank == shown_rank and kind in shown:
+                place = shown[kind]
+            else:
+                place = kept.index(kind) if kind in kept else len(kept)
+            keys[tid] = (rank, place, first, tid)
+        return sorted(st.queue, key=keys.__getitem__)
+
     def _number(self, st: State) -> int:
         """A new number for a resolution (decision keys name it)."""
         st.chain_flags["resolutions"] = st.chain_flags.get("resolutions", 0) + 1
@@ -653,7 +679,8 @@ class DuelMastersPolicy(Policy):
                 act["abort"] = True
                 return []
             act["base"] = duel.choose_cards(key="act:base", player=player, cards=bases, count=1,
-                                            purpose="evolve", source=card.iid)[0].iid
+                                            purpose="evolve", source=card.iid,
+                                            noun="creature")[0].iid
         events: list[dict[str, Any]] = []
         if act["kind"] in ("summon", "cast"):
             untapped = [c for c in st.cards_in(player, "mana") if not c.tapped]
@@ -899,7 +926,7 @@ class DuelMastersPolicy(Policy):
                 kind="block", player=defender,
                 options=[{"id": "no"}] + [{"id": str(c.iid), "card": c.iid} for c in blockers],
                 rules=["DM-ATTACK-STEPS"], key=f"block:{proc['attacker']}:{st.instant}",
-                prompt="block", default="no"))
+                prompt="block", args={"card": proc["attacker"]}, default="no"))
             st.answers = {}
         self._heading(duel, proc, "block")
         proc["stage"] = "battle" if choice != "no" or proc["target"] is not None else "break"
@@ -943,7 +970,7 @@ class DuelMastersPolicy(Policy):
         count = 2 if duel.definition(attacker).double_breaker else 1
         broken = duel.choose_cards(key=f"break:{proc['attacker']}", player=attacker.controller,
                                    cards=shields, count=min(count, len(shields)),
-                                   purpose="break", source=attacker.iid)
+                                   purpose="break", source=attacker.iid, noun="shield")
         st.answers = {}
         proc["stage"] = "end"
         self._heading(duel, proc, "break")

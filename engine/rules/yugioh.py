@@ -625,7 +625,11 @@ class YugiohPolicy(Policy):
 
         notes: list[tuple[list[Trigger], str, str, bool]] = []
         parts = self._order_parts(duel, activated, notes)
-        answers = [self._ask_order(duel, part, g) for part, g in parts]  # pure until here
+        answers, placed = [], len(st.chain)
+        for part, g in parts:  # pure until every answer is known
+            answers.append(self._ask_order(duel, part, g, first=placed + 1,
+                                           links=len(st.chain) + len(activated)))
+            placed += len(part)
         for members, switch, why, partly in notes:
             duel.log("trigger.order_partly_forced" if partly else "trigger.order_forced",
                      ["YGO-FORCED-ORDER", "YGO-SEGOC"], player=members[0].controller,
@@ -640,15 +644,17 @@ class YugiohPolicy(Policy):
                          cards=[duel.trigger(tid).card for tid in answer])
         return order, blocked
 
-    def _ask_order(self, duel: Duel, part: list[Trigger], g: int) -> list[int]:
-        """The controller's order of one part (chain link order), asked only if it has a choice."""
+    def _ask_order(self, duel: Duel, part: list[Trigger], g: int, *, first: int,
+                   links: int) -> list[int]:
+        """The controller's order of one part, asked only if it has a choice: the first listed
+        becomes Chain Link ``first``; the chain will have ``links`` links."""
         if len(part) == 1:
             return [part[0].tid]
         answer = duel.ask(Decision(
             kind="order", player=part[0].controller,
             options=[{"id": str(t.tid), "card": t.card} for t in part],
             rules=["YGO-SEGOC"], key=f"order:{g}:{part[0].tid}",
-            prompt="order", args={"first": "chain link first"}))
+            prompt="order", args={"first": "chain link first", "link": first, "links": links}))
         return [int(x) for x in answer]
 
     def _order_parts(self, duel: Duel, activated: list[Trigger],

@@ -11,6 +11,42 @@
     } else if (delta > 0 && item.nextElementSibling) {
       list.insertBefore(item.nextElementSibling, item);
     }
+    relabel(list);
+  }
+
+  // Each place of an order list has its label ("Chain Link 1 — resolves last", "resolves
+  // 1st"): the server lists them by place in data-labels; an item that stands for several
+  // copies (data-count) takes several places.
+  function relabel(list) {
+    let labels;
+    try {
+      labels = JSON.parse(list.dataset.labels || "[]");
+    } catch (error) {
+      return;
+    }
+    let place = 0;
+    Array.from(list.children).forEach(function (item) {
+      const label = item.querySelector(".order-position");
+      if (label) label.textContent = labels[place] || "";
+      place += Number(item.dataset.count || 1);
+    });
+    followPool(list);
+  }
+
+  // Duel Masters: the pending panel lists the abilities being ordered in the order the
+  // decision shows them (data-option names the option each one is), the first marked next.
+  function followPool(list) {
+    const pending = [];
+    Array.from(list.children).forEach(function (item) {
+      document.querySelectorAll('#chain li.pending[data-option="' + item.dataset.id + '"]')
+        .forEach(function (li) { pending.push(li); });
+    });
+    if (!pending.length) return;
+    const parent = pending[0].parentElement;
+    const badge = parent.querySelector(".next-badge");
+    pending.slice().reverse().forEach(function (li) { parent.insertBefore(li, parent.firstChild); });
+    pending.forEach(function (li, i) { li.classList.toggle("next", i === 0); });
+    if (badge) pending[0].insertBefore(badge, pending[0].firstChild);
   }
 
   // Every action button carries its engine action as JSON in data-act; one form posts it
@@ -93,6 +129,7 @@
       } else {
         target.before(dragged);
       }
+      relabel(target.parentElement);
     }
     const zone = event.target.closest(".zone");
     if (zone && dragged.matches(".library-card")) {

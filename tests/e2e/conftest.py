@@ -340,16 +340,21 @@ class BoardUI:
         return page.get_by_label(re.compile(r"^Edit link")).input_value()
 
     def wait_change(self, page: Page, before: int) -> int:
-        """Wait until the board's version moved on from ``before`` or a message shows;
-        fail with that message if one does."""
+        """Wait until the board's version moved on from ``before`` or a message shows (in
+        the message area, or beside the decision for a refused answer); fail with that
+        message if one does."""
         page.wait_for_function(
             """before => {
                  const v = document.getElementById("board-version");
                  const m = document.getElementById("message");
-                 return (v && Number(v.value) !== before) || (m && m.textContent.trim());
+                 const r = document.querySelector("#decision .decision-error");
+                 return (v && Number(v.value) !== before) || (m && m.textContent.trim())
+                        || !!r;
                }""", arg=before)
         message = self.message(page)
         assert message == "", f"the page shows an error: {message!r}"
+        refused = page.locator("#decision .decision-error")
+        assert not refused.count(), f"the answer was refused: {refused.inner_text()!r}"
         return self.version(page)
 
     def click_and_wait(self, page: Page, target: Locator) -> int:
@@ -400,10 +405,16 @@ class BoardUI:
         return page.locator('#status button[data-key="n"]')
 
     def answer_shown_decisions(self, page: Page, limit: int = 20) -> int:
-        """Answer every decision the page shows with its first (primary) button."""
+        """Answer every decision the page shows with its first (primary) button; a choice of
+        cards (where nothing is ticked beforehand) with its first options, as many as needed."""
         answered = 0
         while page.locator("#decision form").count():
             assert answered < limit, "the decisions do not end"
+            choices = page.locator("#decision fieldset[data-min]")
+            if choices.count():
+                boxes = choices.locator("input[type=checkbox]")
+                for k in range(int(choices.get_attribute("data-min") or 0)):
+                    boxes.nth(k).check()
             self.click_and_wait(page, page.locator("#decision button.primary").first)
             answered += 1
         return answered

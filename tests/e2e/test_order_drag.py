@@ -7,6 +7,8 @@ pending abilities into the battle zone and their player orders them (DM-ORDER).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -45,10 +47,10 @@ def test_yugioh_trigger_order_by_drag_and_drop(page: Page, ui, saved, e2e_server
     log = page.locator("#log")
     expect(log).to_contain_text("Player 1 orders: Caius the Shadow Monarch, Sangan")
     # Caius's target, then the chain resolves: Caius is Chain Link 1, Sangan Chain Link 2.
-    expect(page.locator("#decision .prompt")).to_contain_text("Choose 1")
+    expect(page.locator("#decision .prompt")).to_contain_text(
+        "Caius the Shadow Monarch: choose 1 card to banish")
+    expect(page.locator("#decision input[type=checkbox]:checked")).to_have_count(0)
     page.locator("#decision label", has_text="Celtic Guardian").locator("input").check()
-    page.locator("#decision label", has_text="Caius the Shadow Monarch").locator(
-        "input").uncheck()
     ui.click_and_wait(page, page.locator("#decision button.primary"))
     expect(log).to_contain_text("Chain Link 1: Player 1 activates Caius the Shadow Monarch")
     expect(log).to_contain_text("Chain Link 2: Player 1 activates Sangan")
@@ -89,11 +91,23 @@ def test_duel_masters_pending_order_by_drag_and_drop(page: Page, ui, saved, e2e_
     labels = page.locator("#decision .sortable .order-label")
     expect(labels).to_have_text(["Milzam, Spirit of Miracles",
                                  "Emeralda, Pitch Dragon Elemental"])
-    expect(page.locator("#chain ol.pool > li")).to_have_count(2)
+    pool = page.locator("#chain ol.pool > li")
+    expect(pool).to_have_count(2)
+    expect(page.locator("#decision .sortable .order-position")).to_have_text(
+        ["resolves 1st", "resolves 2nd"])
+    expect(pool.first).to_contain_text("Milzam, Spirit of Miracles")  # as the decision says
+    expect(pool.first).to_have_class(re.compile(r"\bnext\b"))
 
     order = drag_second_above_first(page)
     expect(labels).to_have_text(["Emeralda, Pitch Dragon Elemental",
                                  "Milzam, Spirit of Miracles"])
+    expect(page.locator("#decision .sortable .order-position")).to_have_text(
+        ["resolves 1st", "resolves 2nd"])
+    # the pending panel follows the order being given, and names the same next one
+    expect(pool.first).to_contain_text("Emeralda, Pitch Dragon Elemental")
+    expect(pool.first).to_have_class(re.compile(r"\bnext\b"))
+    expect(pool.first.locator(".badge", has_text="next")).to_have_count(1)
+    expect(pool.nth(1)).not_to_have_class(re.compile(r"\bnext\b"))
     ui.click_and_wait(page, page.get_by_role("button", name="Confirm this order"))
 
     expect(page.locator("#log")).to_contain_text(

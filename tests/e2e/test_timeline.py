@@ -51,7 +51,8 @@ def expect_board_of_step(page: Page, ui, k: int) -> None:
         1 if k == 4 else 0)
     expect(ui.zone(page, "p1", "deck").locator(".count")).to_have_text("0" if k == 4 else "1")
     if k in (2, 3):  # a rat's player is asked whether it activates its trigger
-        expect(page.locator("#decision .prompt")).to_contain_text("Activate Giant Rat?")
+        expect(page.locator("#decision .prompt")).to_contain_text(
+            "Giant Rat: activate its effect")
     else:
         expect(page.locator("#decision .prompt")).to_have_count(0)
 

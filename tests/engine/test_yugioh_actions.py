@@ -148,7 +148,7 @@ def test_order_and_choose_cards_answers_are_checked():
     d = duel.state.decision
     assert d.kind == "choose_cards"
     ids = [o["id"] for o in d.options]
-    assert_illegal(duel, {"do": "answer", "choice": ids[:2]}, "choose between 1 and 1 of")
+    assert_illegal(duel, {"do": "answer", "choice": ids[:2]}, "choose exactly 1 of")
     assert_illegal(duel, {"do": "answer", "choice": ["999"]}, "is not one of the options")
     answer(duel, "Celtic Guardian")
     assert [duel.name(i) for i in duel.state.zones[1]["banished"]] == ["Celtic Guardian"]

@@ -151,7 +151,8 @@ def test_decision_answered_from_the_page(client: Client) -> None:
     response = client.post(f"/b/{board.slug}/act", {"version": 1, "do": "answer",
                                                     "choice": list(reversed(ids))})
     assert response.status_code == 200
-    assert "Choose 1" in response.content.decode()  # Caius's target comes next
+    # Caius's target comes next, in words
+    assert "Caius the Shadow Monarch: choose 1 card to banish" in response.content.decode()
 
 
 def test_auto_switch_and_undo(client: Client) -> None:
