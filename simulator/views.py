@@ -259,6 +259,9 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit") -> 
     except boards.StaleBoard as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=409)
+    except boards.Notice as exc:  # nothing to do: the board is as it was
+        board.refresh_from_db()
+        return _respond(request, board, str(exc))
     except IllegalAction as exc:
         board.refresh_from_db()
         reason = exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
@@ -288,6 +291,12 @@ def board_act(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def board_step(request: HttpRequest, slug: str) -> HttpResponse:
     return _change(request, slug, lambda b, v, r: boards.next_step(b, v))
+
+
+@require_POST
+def board_script(request: HttpRequest, slug: str) -> HttpResponse:
+    """"Back to the script": the board returns to where it left its scenario's steps."""
+    return _change(request, slug, lambda b, v, r: boards.back_to_script(b, v))
 
 
 @require_POST
@@ -382,7 +391,7 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
         game=board.game, settings={**data.get("settings", {}), "preset": preset},
         setup=data.get("setup"), cards=data.get("cards"),
         title=f"{board.title or board.slug} ({preset})", scenario=board.scenario, steps=steps,
-        auto=True)
+        auto=True, question=board.question)
     return _owned(request, rerun)
 
 
