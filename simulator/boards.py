@@ -161,8 +161,9 @@ def act(board: Board, version: int, action: dict[str, Any]) -> Duel:
 
 
 def next_step(board: Board, version: int) -> Duel:
-    """Play the scenario's next step on the board. A step that cannot be played here (the
-    board was changed under it) leaves the script, saying why, rather than failing."""
+    """Play the scenario's next step on the board. A step the engine refuses here (say, on a
+    board run again under another preset) leaves the script, saying why, rather than failing.
+    """
     def change(locked: Board, duel: Duel) -> None:
         if locked.script_left is not None:
             raise Notice(_("This board left its script at step %(k)s; press “Back to the "

@@ -201,6 +201,25 @@ def test_other_actions_and_undo_leave_the_script_and_undo_can_rejoin_it() -> Non
     assert boards.duel_of(browser.board()).state.lp == [8000, 9000]
 
 
+def test_undo_on_the_script_leaves_it_and_back_to_the_script_redoes() -> None:
+    browser = Browser()
+    scn = _scenario(RATS)
+    browser.open(RATS)
+    browser.post("step")
+    browser.post("step")
+    played = list(boards.duel_of(browser.board()).actions)
+    html = browser.post("undo")
+    assert "You left the script at step 3; from here the board is yours." in _story(html)
+    browser.post("undo")
+    assert boards.duel_of(browser.board()).actions == []
+    html = browser.post("script")
+    assert "Next step (2 left)" in html
+    assert boards.duel_of(browser.board()).actions == played
+    browser.post("step")
+    browser.post("step")
+    assert check_scenario(scn, Result(scn, boards.duel_of(browser.board()), [])) == []
+
+
 def test_auto_answers_take_the_scripts_answers() -> None:
     browser = Browser()
     scn = _scenario(RATS)
