@@ -20,8 +20,10 @@ from .frames import Frame, FrameRecorder
 from .state import PLAYER_KEYS
 
 SCENARIO_DIR = DATA_DIR / "scenarios"
-TOP_KEYS = {"game", "title", "question", "source", "rules", "settings", "cards", "setup",
-            "steps", "expect", "auto", "description", "explanation"}
+TOP_KEYS = {"game", "title", "question", "explanation", "source", "rules", "settings", "cards",
+            "setup", "steps", "expect", "auto", "description"}
+#: older spellings still read: ``description:`` is ``explanation:``
+ALIASES = {"description": "explanation"}
 FATES = {"activated", "missed", "not_activated", "declined", "negated", "pending", "resolved"}
 
 
@@ -36,6 +38,7 @@ class Scenario:
     settings: dict[str, Any] = field(default_factory=dict)
     cards: list[Any] = field(default_factory=list)
     question: str = ""
+    explanation: str = ""
     rules: list[str] = field(default_factory=list)
     auto: bool = False
     file: str = "<scenario>"
@@ -102,17 +105,39 @@ def parse_scenario(raw: Any, file: str) -> Scenario:
             raise ScenarioError("a step needs 'do', 'answer' or 'auto'", file=file,
                                 line=line_of(step) or line_of(raw, "steps"), step=i,
                                 field="steps")
+    explanation = _explanation(raw, file)
     cards = parse_cards(raw.get("cards"), file=file, game_hint=game)
     return Scenario(
         game=game, title=str(raw["title"]), source=str(raw.get("source", "")),
         setup=_plain(raw["setup"]) or {}, steps=[_plain(s) | {"__line__": line_of(s)}
                                                  for s in steps],
         expect=_plain(raw["expect"]) or {}, settings=_plain(raw.get("settings")) or {},
-        cards=cards, question=str(raw.get("question", "")), rules=list(raw.get("rules") or []),
+        cards=cards, question=str(raw.get("question", "")), explanation=explanation,
+        rules=list(raw.get("rules") or []),
         auto=bool(raw.get("auto", False)), file=file,
         lines={k: line_of(raw, k) for k in TOP_KEYS},
         raw_cards=_plain(raw.get("cards")) or [],
     )
+
+
+def _explanation(raw: dict[str, Any], file: str) -> str:
+    """The optional ``explanation:`` (the answer to the question, shown after the last step);
+    ``description:`` is read as an older spelling of it."""
+    given = [key for key in ("explanation", *ALIASES) if key in raw]
+    if len(given) > 1:
+        raise ScenarioError("give either 'explanation' or its older spelling 'description', "
+                            "not both", file=file, line=line_of(raw, given[1]), field=given[1])
+    if not given:
+        return ""
+    key = given[0]
+    value = raw[key]
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ScenarioError("explanation must be text: one to three sentences that answer the "
+                            "question, citing rule ids", file=file, line=line_of(raw, key),
+                            field=key)
+    return " ".join(value.split())
 
 
 def load_scenario(path: Path | str) -> Scenario:

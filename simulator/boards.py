@@ -2,6 +2,10 @@
 
 Every change happens in one database transaction that checks and bumps the board's version,
 so two browsers acting at once cannot both win: the second is told its view was stale.
+
+A board opened from a scenario follows its script (the scenario's steps) until someone acts
+otherwise: an action that does what the next step does counts as that step; any other
+action leaves the script, and "Back to the script" returns the board to where it left.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine import Duel, IllegalAction
+from engine import Duel, EngineError, IllegalAction
 from engine.cards import default_library, parse_cards
 from engine.scenario import Scenario, translate_answer
 
@@ -28,6 +32,10 @@ CACHE_SIZE = 64
 
 class StaleBoard(Exception):
     """The action was made on an older version of the board than the current one."""
+
+
+class Notice(Exception):
+    """Nothing to do, and nothing wrong: the board is unchanged, the message says why."""
 
 
 def library_for(data: dict[str, Any]):
@@ -60,9 +68,10 @@ def _remember(board: Board, duel: Duel) -> None:
 def create_board(*, game: str, settings: dict[str, Any] | None = None,
                  setup: dict[str, Any] | None = None, cards: list[dict] | None = None,
                  title: str = "", scenario: str = "", steps: list[dict] | None = None,
-                 actions: list[dict] | None = None, auto: bool = False,
-                 replay: dict[str, Any] | None = None) -> Board:
-    """A new board; its set-up and actions are validated by replaying them first.
+                 actions: list[dict] | None = None, auto: bool = False, question: str = "",
+                 explanation: str = "", replay: dict[str, Any] | None = None) -> Board:
+    """A new board; its set-up and actions are validated by replaying them first. ``steps``
+    are a scenario's steps, waiting for "Next step": the board's script.
 
     ``replay``: how the board came from another one replayed under a change (the engine's
     replay report as plain data, with the preset and the original board), shown on its page.
@@ -77,7 +86,8 @@ def create_board(*, game: str, settings: dict[str, Any] | None = None,
     data["settings"] = dict(duel.settings)
     data["actions"] = duel.to_dict()["actions"]
     board = Board.objects.create(game=game, title=title, scenario=scenario, data=data,
-                                 pending_steps=steps or [], auto=auto)
+                                 pending_steps=steps or [], auto=auto, question=question,
+                                 explanation=explanation, script_length=len(steps or []))
     _remember(board, duel)
     return board
 
@@ -87,7 +97,7 @@ def board_from_scenario(scn: Scenario) -> Board:
     steps = [{k: v for k, v in s.items() if k != "__line__"} for s in scn.steps]
     return create_board(game=scn.game, settings=scn.settings, setup=scn.setup,
                         cards=scn.raw_cards, title=scn.title, scenario=scn.slug, steps=steps,
-                        auto=scn.auto)
+                        auto=scn.auto, question=scn.question, explanation=scn.explanation)
 
 
 def rotate_keys(board: Board) -> None:
@@ -112,7 +122,8 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
     with transaction.atomic():
         saved = Board.objects.filter(pk=board.pk, version=version).update(
             data=current.data, version=version + 1, pending_steps=current.pending_steps,
-            auto=current.auto, seats=current.seats, updated=timezone.now())
+            script_left=current.script_left, auto=current.auto, seats=current.seats,
+            updated=timezone.now())
     if not saved:
         raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
     current.version = version + 1
@@ -135,18 +146,48 @@ def _clone(duel: Duel) -> Duel:
 
 
 def act(board: Board, version: int, action: dict[str, Any]) -> Duel:
-    """Apply one action (then default answers if the board's auto switch is on)."""
+    """Apply one action (then "Auto answers" if the board's switch is on). On a board that
+    follows its script, an action that does what the next step does plays that step; any
+    other action leaves the script."""
     def change(locked: Board, duel: Duel) -> None:
-        duel.apply(action)
+        if locked.follows_script:
+            if locked.pending_steps and same_as_step(duel, action, locked.pending_steps[0]):
+                _play_next(locked, duel)
+                return
+            before = list(duel.actions)
+            duel.apply(action)  # refused: the board stays on its script, unchanged
+            _leave(locked, "answer" if action.get("do") in ("answer", "pass") else "action",
+                   before)
+        else:
+            duel.apply(action)
         if locked.auto:
-            duel.auto()
+            _auto(locked, duel)
+
+    return _apply_and_save(board, version, change)
+
+
+def next_step(board: Board, version: int) -> Duel:
+    """Play the scenario's next step on the board. A step the engine refuses here (say, on a
+    board run again under another preset) leaves the script, saying why, rather than failing.
+    """
+    def change(locked: Board, duel: Duel) -> None:
+        if locked.script_left is not None:
+            raise Notice(_("This board left its script at step %(k)s; press “Back to the "
+                           "script” to play its steps again.") % {
+                               "k": locked.script_left.get("step")})
+        if not locked.pending_steps:
+            raise Notice(_("This scenario has no step left."))
+        try:
+            _play_next(locked, duel)
+        except IllegalAction as exc:
+            _leave(locked, "failed", list(duel.actions), reason=_reason(exc))
 
     return _apply_and_save(board, version, change)
 
 
 def _play_step(duel: Duel, step: dict[str, Any], auto: bool) -> None:
     """One scenario step on a duel, then the default answers if ``auto`` or the step says so."""
-    step = dict(step)
+    step = {k: v for k, v in step.items() if k != "__line__"}
     auto = step.pop("auto", False) or auto
     if "answer" in step:
         duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
@@ -154,17 +195,6 @@ def _play_step(duel: Duel, step: dict[str, Any], auto: bool) -> None:
         duel.apply(step)
     if auto:
         duel.auto()
-
-
-def next_step(board: Board, version: int) -> Duel:
-    """Play the scenario's next step on the board."""
-    def change(locked: Board, duel: Duel) -> None:
-        if not locked.pending_steps:
-            raise IllegalAction(_("This scenario has no step left."))
-        _play_step(duel, locked.pending_steps[0], locked.auto)
-        locked.pending_steps = locked.pending_steps[1:]
-
-    return _apply_and_save(board, version, change)
 
 
 def played_out(board: Board) -> Duel:
@@ -186,11 +216,33 @@ def as_step(action: dict[str, Any]) -> dict[str, Any]:
     return dict(action)
 
 
+def back_to_script(board: Board, version: int) -> Duel:
+    """Undo (or redo) the board's history to where it left its script; the steps still to
+    play wait again."""
+    def change(locked: Board, duel: Duel) -> None:
+        left = locked.script_left
+        if left is None:
+            raise Notice(_("This board follows its script."))
+        target = left.get("actions") or []
+        common = 0
+        for mine, theirs in zip(duel.actions, target, strict=False):
+            if mine != theirs:
+                break
+            common += 1
+        while len(duel.actions) > common:
+            duel.undo()
+        for action in target[common:]:
+            duel.apply(action)
+        locked.script_left = None
+
+    return _apply_and_save(board, version, change)
+
+
 def set_auto(board: Board, version: int, on: bool) -> Duel:
     def change(locked: Board, duel: Duel) -> None:
         locked.auto = on
         if on:
-            duel.auto()
+            _auto(locked, duel)
 
     return _apply_and_save(board, version, change)
 
@@ -203,7 +255,103 @@ def set_seats(board: Board, version: int, on: bool) -> Duel:
 
 
 def undo(board: Board, version: int) -> Duel:
+    """Take back the last action. On a board that follows its script this leaves the script
+    (its steps are not rewound); undoing back to where the board left the script rejoins it.
+    """
     def change(locked: Board, duel: Duel) -> None:
+        before = list(duel.actions)
         duel.undo()
+        left = locked.script_left
+        if locked.follows_script:
+            _leave(locked, "undo", before)
+        elif left is not None and left.get("how") != "failed" and duel.actions == left.get(
+                "actions"):
+            locked.script_left = None
 
     return _apply_and_save(board, version, change)
+
+
+# ---------------------------------------------------------------------- the script
+def _play_next(locked: Board, duel: Duel) -> None:
+    """Play the next scenario step as it is written, and count it as played."""
+    step = {k: v for k, v in locked.pending_steps[0].items() if k != "__line__"}
+    auto = step.pop("auto", False)
+    if "answer" in step:
+        duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
+    elif step:
+        duel.apply(step)
+    locked.pending_steps = locked.pending_steps[1:]
+    if auto:
+        duel.auto()
+    if locked.auto:
+        _auto(locked, duel)
+
+
+def _auto(locked: Board, duel: Duel, limit: int = 10000) -> None:
+    """"Auto answers": a decision that the script's next step answers takes that step's
+    answer (playing the step); any other decision takes its default."""
+    for _turn in range(limit):
+        if duel.state.decision is None:
+            return
+        step = locked.pending_steps[0] if locked.pending_steps else {}
+        if locked.follows_script and "answer" in step:
+            try:
+                _play_next(locked, duel)
+                continue
+            except IllegalAction as exc:
+                _leave(locked, "failed", list(duel.actions), reason=_reason(exc))
+        duel.apply({"do": "answer", "choice": duel.default_answer()})
+
+
+def _leave(locked: Board, how: str, actions: list[dict[str, Any]], reason: str = "") -> None:
+    """The board leaves its script before its next step; ``actions`` are where "Back to the
+    script" returns."""
+    locked.script_left = {"step": locked.next_step_number, "how": how, "reason": reason,
+                          "actions": actions}
+
+
+def _reason(exc: IllegalAction) -> str:
+    return exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
+
+
+def same_as_step(duel: Duel, action: dict[str, Any], step: dict[str, Any]) -> bool:
+    """Whether ``action`` does what the scenario ``step`` does, on the duel as it is now.
+
+    An answer is the same when it names the same options (in option ids): the same order for
+    an order decision, the same cards in any order for a choice of cards, the same option
+    otherwise. Any other action is the same when it leaves the duel in the same state as
+    the step does."""
+    step = {k: v for k, v in step.items() if k not in ("__line__", "auto")}
+    decision = duel.state.decision
+    if "answer" in step:
+        if decision is None or action.get("do") not in ("answer", "pass"):
+            return False
+        try:
+            want = _answer_ids(duel, translate_answer(duel, step["answer"]))
+            got = _answer_ids(duel, "pass" if action["do"] == "pass"
+                              else duel.option_ids(action.get("choice")))
+        except (IllegalAction, TypeError, ValueError):
+            return False
+        return want == got
+    if not step or action.get("do") != step.get("do"):
+        return False
+    mine, scripted = _clone(duel), _clone(duel)
+    try:
+        mine.apply(action)
+        scripted.apply(step)
+    except EngineError:
+        return False
+    return mine.state == scripted.state
+
+
+def _answer_ids(duel: Duel, choice: Any) -> Any:
+    """An answer in the form the engine records it (see ``Duel.answer``)."""
+    decision = duel.state.decision
+    ids = [o["id"] for o in decision.options]
+    if decision.kind == "order":
+        if not isinstance(choice, list):
+            return [str(choice)] + [i for i in ids if i != str(choice)]
+        return [str(c) for c in choice]
+    if decision.kind == "choose_cards":
+        return sorted(str(c) for c in (choice if isinstance(choice, list) else [choice]))
+    return str(choice)

@@ -20,7 +20,13 @@ def new_key() -> str:
 
 class Board(models.Model):
     """One live board. ``data`` is the engine's plain duel value (game, settings, set-up,
-    actions, custom cards); the state is derived from it by replay."""
+    actions, custom cards); the state is derived from it by replay.
+
+    A board opened from a scenario keeps the scenario's question and explanation, its number
+    of steps and the steps still to play. ``script_left`` is empty while the board follows
+    those steps; once someone acts otherwise it holds ``{"step": k, "how": ..., "reason":
+    ..., "actions": [...]}``: the number of the step that was next, how the board left
+    (``answer``, ``action``, ``undo`` or ``failed``) and the actions to go back to."""
 
     slug = models.CharField(_("slug"), max_length=32, unique=True, default=new_slug)
     game = models.CharField(_("game"), max_length=20)
@@ -28,6 +34,13 @@ class Board(models.Model):
     scenario = models.CharField(_("built-in scenario"), max_length=200, blank=True)
     data = models.JSONField(_("duel"), default=dict)
     pending_steps = models.JSONField(_("scenario steps still to play"), default=list)
+    question = models.TextField(_("the scenario's question"), blank=True)
+    explanation = models.TextField(_("the scenario's answer, shown after its last step"),
+                                   blank=True)
+    script_length = models.PositiveIntegerField(_("number of scenario steps"), default=0)
+    script_left = models.JSONField(
+        _("where the board left its scenario's steps (empty: it follows them)"), null=True,
+        blank=True, default=None)
     auto = models.BooleanField(_("answer decisions automatically"), default=False)
     version = models.PositiveIntegerField(_("version"), default=0)
     edit_key = models.CharField(_("edit key"), max_length=64, default=new_key)
@@ -54,6 +67,21 @@ class Board(models.Model):
     def group(self, view: str = "open") -> str:
         """The Channels group of one kind of viewer: ``open``, ``p1`` or ``p2``."""
         return f"board.{self.slug}.{view}"
+
+    @property
+    def has_script(self) -> bool:
+        return self.script_length > 0
+
+    @property
+    def follows_script(self) -> bool:
+        """Opened from a scenario, and every action so far was its next step."""
+        return self.has_script and self.script_left is None
+
+    @property
+    def next_step_number(self) -> int:
+        """The number (from 1) of the scenario step "Next step" plays; one past the last
+        when none is left."""
+        return max(1, self.script_length - len(self.pending_steps) + 1)
 
     def role_for(self, grant: dict | None) -> str:
         """``edit``, ``p1``, ``p2`` or ``view`` for a session's grant on this board."""

@@ -25,7 +25,7 @@ from engine.log import PHASE_NAMES, player_name, render
 from .models import Board
 
 #: the partials sent on every update, in the order they appear on the page
-PARTIALS = ("status", "board", "chain", "decision", "log", "timeline")
+PARTIALS = ("story", "status", "board", "chain", "decision", "log", "timeline")
 VIEWS = ("open", "public", "p1", "p2")
 
 
@@ -204,6 +204,50 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
         "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
     }
+
+
+RULE_ID = re.compile(r"\b(?:YGO|DM)-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+
+
+def story_view(board: Board, history: Duel, *, at: int | None = None,
+               readonly: bool = False) -> dict[str, Any]:
+    """What a board opened from a scenario says about it: the question; where the board left
+    the script (with "Back to the script" when that would change something); and, once the
+    last step has been played on the script, the explanation, its rule ids as links."""
+    left = board.script_left
+    total = len(history.actions)
+    done = left is None and not board.pending_steps and (at is None or at == total)
+    notice = ""
+    if left is not None and not readonly:
+        k = left.get("step", 1)
+        if left.get("how") == "failed":
+            notice = _("Step %(k)s of the script cannot be played here: %(reason)s. From here "
+                       "the board is yours.") % {"k": k, "reason": left.get("reason", "")}
+        elif k > board.script_length:
+            notice = _("You left the script after its last step; from here the board is "
+                       "yours.")
+        elif left.get("how") == "answer":
+            notice = _("You answered differently at step %(k)s; from here the board is "
+                       "yours.") % {"k": k}
+        else:
+            notice = _("You left the script at step %(k)s; from here the board is "
+                       "yours.") % {"k": k}
+    explanation = _rule_links(board.explanation) if done and board.explanation else []
+    return {"question": board.question, "notice": notice, "explanation": explanation,
+            "left": left is not None,
+            "can_return": left is not None and history.actions != left.get("actions"),
+            "shown": bool(board.question or notice or explanation)}
+
+
+def _rule_links(text: str) -> list[dict[str, str]]:
+    """Text in parts, each catalogued rule id a part of its own (shown as a link)."""
+    parts: list[dict[str, str]] = []
+    at = 0
+    for match in RULE_ID.finditer(text):
+        if match.group() in RULES:
+            parts += [{"text": text[at:match.start()]}, {"rule": match.group()}]
+            at = match.end()
+    return [*parts, {"text": text[at:]}]
 
 
 def duel_phase_name(duel: Duel) -> str:
@@ -612,6 +656,7 @@ def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
     context = view_model(board, duel, message, view=view, decision_error=decision_error)
     live = not readonly and view == "open"  # the view of editors (and of open boards)
     context.update(oob=oob, readonly=readonly, at=at,
+                   story=story_view(board, history or duel, at=at, readonly=readonly),
                    timeline=timeline_view(board, history or duel, at=at, link=link,
                                           snapshot=snapshot_path(board, duel) if live else "",
                                           frames=frames))
@@ -653,7 +698,7 @@ def render_update(board: Board, duel: Duel, view: str,
                        == prev["log_last"]))
     context = view_model(board, duel, view=view, legal=legal,
                          log_from=prev["log_len"] if appendable else 0)
-    context.update(oob=True, readonly=False, at=None)
+    context.update(oob=True, readonly=False, at=None, story=story_view(board, duel))
     steps = len(duel.actions)
     grew = appendable and steps >= prev["steps"]
     listed: dict[int, list[dict[str, Any]]] = {}
@@ -707,6 +752,7 @@ def _part_marks(context: dict[str, Any]) -> dict[str, str]:
     sides = [{k: v for k, v in side.items() if k != "lp"} for side in context["sides"]]
     return {
         "status": "",
+        "story": _fingerprint(context["story"]),
         "board": _fingerprint([sides, context["global_actions"]]),
         "chain": _fingerprint([context["chain"], context["pool"], context["triggers"],
                                context["last_chain"]]),

@@ -19,6 +19,7 @@ urlpatterns = [
     path("b/<str:slug>/card/<int:iid>/menu", views.card_menu, name="card_menu"),
     path("b/<str:slug>/ruling", views.board_ruling, name="board_ruling"),
     path("b/<str:slug>/step", views.board_step, name="board_step"),
+    path("b/<str:slug>/script", views.board_script, name="board_script"),
     path("b/<str:slug>/undo", views.board_undo, name="board_undo"),
     path("b/<str:slug>/auto", views.board_auto, name="board_auto"),
     path("b/<str:slug>/seats", views.board_seats, name="board_seats"),

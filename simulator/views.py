@@ -307,6 +307,9 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
     except boards.StaleBoard as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=409)
+    except boards.Notice as exc:  # nothing to do: the board is as it was
+        board.refresh_from_db()
+        return _respond(request, board, str(exc))
     except IllegalAction as exc:
         board.refresh_from_db()
         reason = exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
@@ -342,6 +345,12 @@ def board_act(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def board_step(request: HttpRequest, slug: str) -> HttpResponse:
     return _change(request, slug, lambda b, v, r: boards.next_step(b, v))
+
+
+@require_POST
+def board_script(request: HttpRequest, slug: str) -> HttpResponse:
+    """"Back to the script": the board returns to where it left its scenario's steps."""
+    return _change(request, slug, lambda b, v, r: boards.back_to_script(b, v))
 
 
 @require_POST
@@ -460,7 +469,7 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
         game=board.game, settings=new.settings, setup=board.data.get("setup"),
         cards=board.data.get("cards"), title=rerun_title(board.title or board.slug, preset),
         scenario=board.scenario, steps=steps, actions=new.actions[:cut],
-        auto=board.auto and not steps,
+        auto=board.auto and not steps, question=board.question,
         replay={"preset": preset, "from_slug": board.slug,
                 "from_title": board.title or board.slug, "report": report.to_dict()})
     return _owned(request, rerun)

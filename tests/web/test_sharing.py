@@ -302,11 +302,12 @@ def test_fuzzed_snapshot_links_never_cause_a_server_error() -> None:
     client = _client()
     scn = load_scenario(builtin_scenarios("yugioh")[0])
     good = encode(run_scenario(scn).duel)
+    char = st.characters(codec="utf-8")  # a lone surrogate cannot be put in a URL at all
 
     @settings(max_examples=80, deadline=None)
     @given(st.one_of(st.text(min_size=1, max_size=120),
                      st.integers(1, len(good) - 1).map(lambda n: good[:n]),
-                     st.tuples(st.integers(1, len(good) - 2), st.characters()).map(
+                     st.tuples(st.integers(1, len(good) - 2), char).map(
                          lambda t: good[:t[0]] + t[1] + good[t[0] + 1:])))
     def check(link: str) -> None:
         response = client.get(f"/s/{quote(link, safe='')}/")
