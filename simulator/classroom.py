@@ -52,9 +52,10 @@ def frame_neighbours(full: Duel, step: int, n: int | None, count: int) -> tuple[
     return prev, nxt
 
 
-def render_presentation(board: Board, request=None) -> str:
+def render_presentation(board: Board, request=None, *, since: int | None = None) -> str:
     """What followers see now: the board at the presenter's step (or one frame of it, in the
-    middle of that action), with its caption."""
+    middle of that action), with its caption. ``since``: while the presenter follows the live
+    board, the steps before a change; the frames of the new ones come along to be played."""
     from . import playback
 
     full = boards.duel_of(board)
@@ -69,16 +70,21 @@ def render_presentation(board: Board, request=None) -> str:
     }, request=request)
     if frame is not None:
         duel, caption, items = playback.frame_page(board, full, step, frame, view)
-        return marker + render_partials(board, duel, oob=True, request=request, view=view,
-                                        readonly=True, at=step, history=full,
-                                        frames={step: items}, caption=caption)
+        return marker + render_partials(
+            board, duel, oob=True, request=request, view=view, readonly=True, at=step,
+            history=full, frames={step: items}, caption=caption) + playback.playback_html(
+            board, full, view, [], request=request)
     duel = full if step == len(full.actions) else full.at(step)
-    return marker + render_partials(board, duel, oob=True, request=request, view=view,
+    html = marker + render_partials(board, duel, oob=True, request=request, view=view,
                                     readonly=True, at=step, history=full)
+    frames = []
+    if board.presenter_at is None and since is not None and since < len(full.actions):
+        frames = playback.frames_since(full, since)  # following the live board: it plays
+    return html + playback.playback_html(board, full, view, frames, request=request)
 
 
-def broadcast_presentation(board: Board) -> None:
+def broadcast_presentation(board: Board, since: int | None = None) -> None:
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(follow_group(board), {
-            "type": "board.update", "html": render_presentation(board)})
+            "type": "board.update", "html": render_presentation(board, since=since)})

@@ -664,9 +664,9 @@ def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
         context["ruling"] = ruling_text(Viewer(duel, view))
     html = "".join(_compact(render_to_string(f"simulator/partials/{name}.html", context,
                                              request=request)) for name in PARTIALS)
-    if caption is not None:
+    if caption is not None or (readonly and oob):  # a presentation: a frame, or none now
         html += _compact(render_to_string("simulator/partials/frame_caption.html",
-                                          {"frame": caption}, request=request))
+                                          {"frame": caption, "oob": oob}, request=request))
     elif not readonly:
         html += _compact(playback_html(board, duel, view, [], request=request, oob=oob))
     return html

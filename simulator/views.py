@@ -322,7 +322,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
     views = render_views(board, boards.duel_of(board), since=since)
     broadcast(board, views)  # the acting browser gets the same bytes as its kind of viewer
     if board.presenting and board.presenter_at is None:
-        classroom.broadcast_presentation(board)  # followers of the live board
+        classroom.broadcast_presentation(board, since)  # followers of the live board
     return HttpResponse(views[access.view_of(role, board)])
 
 

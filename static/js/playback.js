@@ -283,7 +283,8 @@
       if (move === "first") show(0);
       else if (move === "end") show(-1);
       else {
-        const next = index + Number(move);
+        const from = index < 0 ? frames.length : index;  // "now" comes after the last frame
+        const next = from + Number(move);
         show(next >= frames.length ? -1 : next);
       }
       return;

@@ -83,7 +83,7 @@ def test_scrub_the_timeline_fork_a_step_and_share_a_snapshot(
     expect(snapshot_field).to_have_value(snapshot_link)
 
     # Scrub: click an earlier step in the timeline panel.
-    page.locator("#timeline-list > li[value='2'] a").click()
+    page.locator("#timeline-list > li[value='2'] > a").click()
     expect_at_step(page, slug, 2)
     expect_board_of_step(page, ui, 2)
     expect(ui.next_step_button(page)).to_have_count(0)  # read-only: nothing to press
@@ -130,7 +130,7 @@ def test_scrub_the_timeline_fork_a_step_and_share_a_snapshot(
     expect(ui.next_step_button(other)).to_have_count(0)
     expect(other.get_by_role("navigation", name="Game events")).to_have_count(0)
     expect(other.locator("#share")).to_have_count(0)
-    other.locator("#timeline-list > li[value='1'] a").click()  # its timeline scrubs too
+    other.locator("#timeline-list > li[value='1'] > a").click()  # its timeline scrubs too
     expect(other).to_have_url(re.compile(r"/s/[^/]+/\?at=1$"))
     expect_board_of_step(other, ui, 1)
     other.get_by_role("button", name="Make an editable copy").click()

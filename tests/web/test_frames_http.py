@@ -155,3 +155,18 @@ def test_the_presenter_steps_frame_by_frame() -> None:
     assert "The presenter shows frame 2 of" in follower
     back = client.post(f"/b/{board.slug}/present", {"at": "3"}).content.decode()
     assert "The presenter shows frame" not in back
+
+
+def test_followers_of_the_live_board_get_the_frames_of_each_action() -> None:
+    from simulator.classroom import render_presentation
+
+    client = Client(HTTP_HOST="localhost")
+    board = _open(client, "yugioh", THREE_LINKS)
+    client.get(f"/b/{board.slug}/present/")
+    client.post(f"/b/{board.slug}/present", {"at": "live"})
+    client.post(f"/b/{board.slug}/step", {"version": 0})
+    board.refresh_from_db()
+    sent = render_presentation(board, since=0)
+    frames = _frames(sent)
+    assert [f["k"] for f in frames] == [1] * len(frames) and len(frames) >= 3
+    assert _frames(render_presentation(board)) == []  # a follower who just arrived: no replay
