@@ -79,6 +79,11 @@ def _looks(vw: Viewer) -> tuple[dict[str, list[int]], dict[str, list[Any]], dict
     return zones, looks, counts
 
 
+def _trigger_look(t: dict[str, Any]) -> list[Any]:
+    """What the triggers panel shows of a trigger: its status, explanation and rule ids."""
+    return [t["label"], t["explanation"], t["rules"], t["status"]]
+
+
 def _chain_html(vw: Viewer, request=None) -> str:
     duel = vw.duel
     return _compact(render_to_string("simulator/partials/chain_links.html", {
@@ -109,7 +114,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None) -> 
     final = Viewer(duel, view)
     zones, looks, counts = _looks(final)
     lp = list(duel.state.lp)
-    final_triggers = {t["tid"]: [t["label"], t["explanation"]] for t in _triggers_view(final)}
+    final_triggers = {t["tid"]: _trigger_look(t) for t in _triggers_view(final)}
     chain_before = _chain_html(final, request)
     instants: dict[int, str] = {}
     out = []
@@ -138,7 +143,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None) -> 
         if chain != chain_before:
             item["chain"] = chain
             chain_before = chain
-        triggers = {t["tid"]: [t["label"], t["explanation"]] for t in _triggers_view(vw)}
+        triggers = {t["tid"]: _trigger_look(t) for t in _triggers_view(vw)}
         item["tmax"] = max(triggers, default=0)
         changed = {str(t): v for t, v in triggers.items() if final_triggers.get(t) != v}
         if changed:

@@ -662,14 +662,17 @@ def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
                                           frames=frames))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
-    html = "".join(_compact(render_to_string(f"simulator/partials/{name}.html", context,
-                                             request=request)) for name in PARTIALS)
+    parts = [_compact(render_to_string(f"simulator/partials/{name}.html", context,
+                                       request=request)) for name in PARTIALS]
+    # the frame shown, or the playback controls, come right after the status (reading order)
     if caption is not None or (readonly and oob):  # a presentation: a frame, or none now
-        html += _compact(render_to_string("simulator/partials/frame_caption.html",
-                                          {"frame": caption, "oob": oob}, request=request))
+        parts.insert(1, _compact(render_to_string("simulator/partials/frame_caption.html",
+                                                  {"frame": caption, "oob": oob},
+                                                  request=request)))
     elif not readonly:
-        html += _compact(playback_html(board, duel, view, [], request=request, oob=oob))
-    return html
+        parts.insert(1, _compact(playback_html(board, duel, view, [], request=request,
+                                               oob=oob)))
+    return "".join(parts)
 
 
 def _compact(html: str) -> str:

@@ -128,7 +128,12 @@
         if (status) status.textContent = changed[0];
         const why = li.querySelector(".explanation");
         if (why) why.textContent = changed[1];
-        li.classList.add("frame-changed");
+        li.querySelectorAll("a.rule").forEach(function (a) { a.remove(); });
+        const anchor = li.querySelector(".met-at") || status;
+        changed[2].slice().reverse().forEach(function (rule) {
+          if (anchor) anchor.after(ruleLink(rule));
+        });
+        li.className = "trigger status-" + changed[3] + " frame-changed";
       });
       list.replaceWith(fresh);
     }
