@@ -225,9 +225,10 @@ class Board:
             status, _, body, _ = await self.http.request(
                 "POST", f"/b/{self.slug}/step", form={"version": str(self.version)},
                 headers=self._headers())
-            if status != 200:
+            version = int(VERSION_RE.search(body.decode())[1]) if status == 200 else 0
+            if version <= self.version:  # no step left: the board says so and stays as it is
                 break
-            self.version = int(VERSION_RE.search(body.decode())[1])
+            self.version = version
 
     async def page(self) -> bytes:
         status, _, body, _ = await self.http.request("GET", f"/b/{self.slug}/")

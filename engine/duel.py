@@ -686,7 +686,7 @@ class Duel:
         if base:
             other.state = self._snapshots[base].copy()
             other._reindex()
-            other.actions = copy.deepcopy(self.actions[:base])
+            other.actions = self.actions[:base]  # applied actions are never changed: shared
             other._snapshots = {n: v for n, v in self._snapshots.items() if n <= base}
         for action in self.actions[base:k]:
             other.apply(action)
