@@ -55,9 +55,16 @@ class Viewer:
     def name(self, iid: int) -> str:
         return _("a hidden card") if self.hidden(iid) else self.duel.name(iid)
 
-ZONE_LAYOUT = {
-    "yugioh": [("field", "monster", "spell_trap", "gy"), ("hand", "deck", "extra", "banished")],
-    "duel_masters": [("battle", "shield", "mana", "graveyard"), ("hand", "deck")],
+#: the mat of each game, one player's side from the middle of the table outwards: rows of
+#: (zone, slots) with slots > 0 drawn as that many slots filled left to right, 0 as a pile
+#: (a small list) and -1 as a row of cards
+MAT = {
+    "yugioh": [[("field", 1), ("monster", 5), ("gy", 0)],
+               [("extra", 0), ("spell_trap", 5), ("deck", 0)],
+               [("hand", -1), ("banished", 0)]],
+    "duel_masters": [[("battle", -1)],
+                     [("shield", -1), ("graveyard", 0), ("deck", 0)],
+                     [("mana", -1), ("hand", -1)]],
 }
 ZONE_LABELS = {
     "hand": pgettext_lazy("zone", "Hand"), "deck": pgettext_lazy("zone", "Deck"),
@@ -120,21 +127,41 @@ _LABELS = {
 }
 
 
+#: trigger states shown on a card tile
+TILE_STATES = {"met": gettext_noop("met its timing"), "ready": gettext_noop("waiting"),
+               "queued": gettext_noop("waiting"), "missed": gettext_noop("missed the timing")}
+
+
+def _frame_class(definition: Any) -> str:
+    """The tile's frame colour: a Yu-Gi-Oh! card type, or a Duel Masters civilization."""
+    if definition.game == "duel_masters":
+        civ = definition.civilization or "colourless"
+        return f"civ-{civ}" + (" dm-spell" if definition.type == "spell" else "")
+    if definition.type in ("monster", "token"):
+        return f"frame-{definition.subtype if definition.subtype != 'flip' else 'effect'}"
+    return f"frame-{definition.type}"
+
+
 def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
-               menus: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+               menus: dict[int, list[dict[str, Any]]],
+               trigger_state: dict[int, str] | None = None) -> dict[str, Any]:
     duel = vw.duel
     card = duel.state.cards[iid]
     if vw.hidden(iid):
         return {"iid": iid, "name": _("face-down card"), "hidden": True, "face_up": False,
-                "marks": [], "menu": [], "stats": "", "state": "", "text": "", "ja": ""}
+                "marks": [], "menu": [], "stats": "", "state": "", "text": "", "ja": "",
+                "frame": "frame-hidden", "level": "", "tapped": card.tapped,
+                "position": card.position, "trigger": ""}
     definition = duel.definition(card)
-    stats = []
+    stats, level = [], ""
     if definition.game == "yugioh" and definition.type in ("monster", "token"):
-        stats = [f"{_('Level')} {definition.level}",
-                 f"{duel.policy.stat(duel, card, 'atk')}/{duel.policy.stat(duel, card, 'def')}"]
+        level = f"{_('Level')} {definition.level}"
+        stats = [f"{duel.policy.stat(duel, card, 'atk')}/{duel.policy.stat(duel, card, 'def')}"]
     elif definition.game == "duel_masters":
         power = duel.policy.power(duel, card) if definition.type != "spell" else None
-        stats = [f"{_('Cost')} {definition.cost}"] + ([f"{power}"] if power is not None else [])
+        level = f"{_('Cost')} {definition.cost}"
+        stats = [f"{power}"] if power is not None else []
+    status = (trigger_state or {}).get(iid, "")
     state = []
     if not card.face_up:
         state.append(_("face-down"))
@@ -145,6 +172,9 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
     return {
         "iid": iid, "name": definition.en, "ja": definition.name.get("ja", ""),
         "type": definition.type, "subtype": definition.subtype, "text": definition.text,
+        "frame": _frame_class(definition), "level": level,
+        "trigger": _(TILE_STATES[status]) if status in TILE_STATES else "",
+        "trigger_key": status if status in TILE_STATES else "",
         "stats": " · ".join(stats), "state": ", ".join(state), "face_up": card.face_up,
         "tapped": card.tapped, "position": card.position, "marks": marks.get(iid, []),
         "menu": menus.get(iid, []), "owner": card.owner, "controller": card.controller,
@@ -166,30 +196,35 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
     global_actions = [{"label": _action_label(a, duel), "json": json.dumps(a)}
                       for a in legal if "card" not in a or a["do"] == "battle"]
     marks: dict[int, list[str]] = {}
-    for link in st.chain:
-        marks.setdefault(link.card, []).append(_("CL%(n)s") % {"n": link.number})
-    for t in st.triggers:
-        if t.status in ("met", "ready", "queued", "pending"):
-            marks.setdefault(t.card, []).append(_("trigger"))
+    for link in st.chain:  # a chain link badge; a Duel Masters ability is "resolving"
+        marks.setdefault(link.card, []).append(
+            _("CL%(n)s") % {"n": link.number} if duel.game == "yugioh" else _("resolving"))
     sides = []
+    trigger_state = {t.card: t.status for t in st.triggers}
     for player in (1, 0):
         rows = []
-        for row in ZONE_LAYOUT[duel.game]:
+        for row in MAT[duel.game]:
             zones = []
-            for zone in row:
+            for zone, slots in row:
                 if zone not in st.zones[player]:
                     continue
                 iids = st.zones[player][zone]
                 hidden = zone in HIDDEN_ZONES
+                cards = [] if hidden else [_card_view(vw, i, marks, menus, trigger_state)
+                                           for i in iids]
                 zones.append({
                     "name": zone, "label": ZONE_LABELS.get(zone, zone), "count": len(iids),
-                    "cards": [] if hidden else [_card_view(vw, i, marks, menus) for i in iids],
-                    "hidden": hidden,
+                    "cards": cards, "hidden": hidden, "slots": slots,
+                    "kind": "slots" if slots > 0 else ("pile" if slots == 0 else "row"),
+                    "empty": range(max(0, slots - len(iids))),
                 })
             rows.append(zones)
+        if player == 1:  # the opponent's side is the mat turned round: outer rows first
+            rows = [list(reversed(r)) for r in reversed(rows)]
         sides.append({"player": player, "key": f"p{player + 1}",
                       "name": player_name(player, _), "lp": st.lp[player], "rows": rows,
-                      "is_turn": player == st.turn_player})
+                      "is_turn": player == st.turn_player,
+                      "opponent": player == 1})
     return {
         "board": board, "duel": duel, "game": duel.game, "version": board.version,
         "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, _),
@@ -286,6 +321,9 @@ def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
             "text": definition.text, "controller": player_name(link.controller, _),
             "speed": link.speed,
             "resolving": st.chain_state == "resolving" and i == len(st.chain) - 1,
+            "next": i == len(st.chain) - 1,
+            "targets": " ".join(str(t) for ts in link.targets.values() for t in ts
+                                if t in st.cards and not vw.hidden(t)),
         })
     return list(reversed(out))  # the top of the chain first: it resolves first
 
@@ -642,12 +680,18 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
             "total": total, "snapshot": snapshot}
 
 
-def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
+def render_partials(board: Board, duel: Duel, **kwargs: Any) -> str:
+    """Every partial of the board, in full, in reading order (see :func:`partial_map`)."""
+    return "".join(partial_map(board, duel, **kwargs).values())
+
+
+def partial_map(board: Board, duel: Duel, *, oob: bool, message: str = "",
                     request=None, view: str = "open", readonly: bool = False,
                     at: int | None = None, link: str = "", history: Duel | None = None,
                     frames: dict[int, list[dict[str, Any]]] | None = None,
-                    caption: dict[str, Any] | None = None, decision_error: str = "") -> str:
-    """Every partial of the board, in full; with ``oob`` as out-of-band swaps.
+                    caption: dict[str, Any] | None = None,
+                    decision_error: str = "") -> dict[str, str]:
+    """Every partial of the board, in full, by name; with ``oob`` as out-of-band swaps.
 
     ``frames``: timeline entries of the frames to list under their step; ``caption``: the
     frame shown, on a frame's own page."""
@@ -662,17 +706,21 @@ def render_partials(board: Board, duel: Duel, *, oob: bool, message: str = "",
                                           frames=frames))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
-    parts = [_compact(render_to_string(f"simulator/partials/{name}.html", context,
-                                       request=request)) for name in PARTIALS]
+    parts = {name: _compact(render_to_string(f"simulator/partials/{name}.html", context,
+                                             request=request)) for name in PARTIALS}
     # the frame shown, or the playback controls, come right after the status (reading order)
+    extra = ""
     if caption is not None or (readonly and oob):  # a presentation: a frame, or none now
-        parts.insert(1, _compact(render_to_string("simulator/partials/frame_caption.html",
-                                                  {"frame": caption, "oob": oob},
-                                                  request=request)))
+        extra = render_to_string("simulator/partials/frame_caption.html",
+                                 {"frame": caption, "oob": oob}, request=request)
     elif not readonly:
-        parts.insert(1, _compact(playback_html(board, duel, view, [], request=request,
-                                               oob=oob)))
-    return "".join(parts)
+        extra = playback_html(board, duel, view, [], request=request, oob=oob)
+    out = {}
+    for name, html in parts.items():
+        out[name] = html
+        if name == "status" and extra:
+            out["playback"] = _compact(extra)
+    return out
 
 
 def _compact(html: str) -> str:

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine import RULES, Duel, EngineError, IllegalAction, replay_under
 from engine.cards import builtin_library
 from engine.links import LinkError, open_link
+from engine.log import PHASE_NAMES
 from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
 
 from . import access, boards, classroom, playback
@@ -28,6 +29,7 @@ from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
 from .rendering import (
     card_menu_context,
+    partial_map,
     render_partials,
     render_views,
     replay_view,
@@ -129,10 +131,11 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     return render(request, "simulator/board.html", {
         "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
         "frame": caption,
-        "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
+        "parts": {name: mark_safe(html) for name, html in partial_map(  # noqa: S308
             board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
-            link=link, history=history, frames=frames, caption=caption)),
+            link=link, history=history, frames=frames, caption=caption).items()},
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
+        "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
         "share": _share(request, board) if role == "edit" else None,
         "presets": PRESETS,
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly

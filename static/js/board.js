@@ -114,7 +114,12 @@
   });
   document.addEventListener("dragover", function (event) {
     if (!dragged) return;
-    if (event.target.closest(".sortable li") || event.target.closest(".zone")) {
+    const zone = event.target.closest(".zone");
+    document.querySelectorAll(".zone.drop-target").forEach(function (z) {
+      if (z !== zone) z.classList.remove("drop-target");
+    });
+    if (zone && dragged.matches(".library-card")) zone.classList.add("drop-target");
+    if (event.target.closest(".sortable li") || zone) {
       event.preventDefault();
     }
   });
@@ -135,9 +140,13 @@
     if (zone && dragged.matches(".library-card")) {
       event.preventDefault();
       dragged.querySelector("input[type=radio]").checked = true;
+      lightZones();
       const form = zone.querySelector("button.place");
       if (form && window.htmx) form.click();
     }
+    document.querySelectorAll(".zone.drop-target").forEach(function (z) {
+      z.classList.remove("drop-target");
+    });
     dragged = null;
   });
 
@@ -190,6 +199,166 @@
     if (nav && field && nav.dataset.snapshot) {
       field.value = new URL(nav.dataset.snapshot, window.location.href).href;
     }
+  });
+
+  // The tools docked beside the mat are tabs (library, log, timeline, edits, share, keys):
+  // arrow keys move between tabs, the choice is kept by the browser.
+  const TAB_KEY = "chain-simulator.tab";
+  function selectTab(tab, focus) {
+    const dock = tab.closest(".dock");
+    if (!dock) return;
+    dock.dataset.tab = tab.dataset.tab;
+    dock.querySelectorAll("[role=tab]").forEach(function (t) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", on ? "true" : "false");
+      t.tabIndex = on ? 0 : -1;
+    });
+    if (focus) tab.focus();
+    try { window.localStorage.setItem(TAB_KEY, tab.dataset.tab); } catch (e) { /* private */ }
+  }
+  function initTabs() {
+    const dock = document.querySelector(".dock");
+    if (!dock) return;
+    let wanted = null;
+    try { wanted = window.localStorage.getItem(TAB_KEY); } catch (e) { wanted = null; }
+    const tab = dock.querySelector('[role=tab][data-tab="' + wanted + '"]') ||
+      dock.querySelector('[role=tab][data-tab="' + dock.dataset.tab + '"]') ||
+      dock.querySelector("[role=tab]");
+    if (tab) selectTab(tab, false);
+  }
+  document.addEventListener("click", function (event) {
+    const tab = event.target.closest(".dock [role=tab]");
+    if (tab) selectTab(tab, false);
+  });
+  document.addEventListener("keydown", function (event) {
+    const tab = event.target.closest && event.target.closest(".dock [role=tab]");
+    if (!tab || (event.key !== "ArrowRight" && event.key !== "ArrowLeft")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const tabs = Array.from(tab.parentElement.querySelectorAll("[role=tab]"));
+    const next = tabs[(tabs.indexOf(tab) + (event.key === "ArrowRight" ? 1 : -1) + tabs.length)
+                      % tabs.length];
+    selectTab(next, true);
+  }, true);
+
+  // Choosing a card in the library lights up the zones where it may go (the library says
+  // which, in data-zones); dragging it over a zone marks the drop target.
+  function lightZones() {
+    const chosen = document.querySelector("#library-choice input[name=card]:checked");
+    const label = chosen && chosen.closest("[data-zones]");
+    const zones = label ? label.dataset.zones.split(" ") : [];
+    document.querySelectorAll("#board [data-zone]").forEach(function (zone) {
+      const name = zone.dataset.zone.split(":")[1];
+      zone.classList.toggle("allowed", zones.indexOf(name) !== -1);
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("#library-choice input[name=card]")) {
+      lightZones();
+    }
+  });
+
+  // Arrows from each chain link to the cards it targets: an SVG over the page, drawn from
+  // where the elements are now (again after every update, scroll or resize).
+  const SVG = "http://www.w3.org/2000/svg";
+  let arrowFrame = null;
+  function drawArrows() {
+    arrowFrame = null;
+    let svg = document.querySelector("svg.target-arrows");
+    const links = document.querySelectorAll("#chain li.link[data-targets]");
+    if (!links.length) { if (svg) svg.remove(); return; }
+    if (!svg) {
+      svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("class", "target-arrows");
+      svg.setAttribute("aria-hidden", "true");
+      document.body.appendChild(svg);
+    }
+    svg.innerHTML = "";
+    links.forEach(function (link) {
+      const from = link.getBoundingClientRect();
+      link.dataset.targets.split(" ").forEach(function (iid) {
+        const tile = document.querySelector('#board [data-card="' + iid + '"]');
+        if (!tile) return;
+        const to = tile.getBoundingClientRect();
+        const line = document.createElementNS(SVG, "line");
+        line.setAttribute("x1", String(from.left));
+        line.setAttribute("y1", String(from.top + from.height / 2));
+        line.setAttribute("x2", String(to.left + to.width / 2));
+        line.setAttribute("y2", String(to.top + to.height / 2));
+        svg.appendChild(line);
+        const dot = document.createElementNS(SVG, "circle");
+        dot.setAttribute("cx", String(to.left + to.width / 2));
+        dot.setAttribute("cy", String(to.top + to.height / 2));
+        dot.setAttribute("r", "4");
+        svg.appendChild(dot);
+      });
+    });
+  }
+  function arrowsSoon() {
+    if (arrowFrame === null) arrowFrame = window.requestAnimationFrame(drawArrows);
+  }
+  window.addEventListener("scroll", arrowsSoon, {passive: true, capture: true});
+  window.addEventListener("resize", arrowsSoon);
+  document.addEventListener("htmx:afterSettle", arrowsSoon);
+  document.addEventListener("htmx:oobAfterSwap", arrowsSoon);
+
+  // Focus stays where it was after an update: the element that had it is found again in the
+  // new partial (by id, by its action, by its card), or its panel takes the focus.
+  let kept = null;
+  function describe(el) {
+    if (!el || el === document.body) return null;
+    const panel = el.closest("[id]");
+    return {
+      id: el.id || "", act: el.dataset ? el.dataset.act || "" : "",
+      card: el.closest("[data-card]") ? el.closest("[data-card]").dataset.card : "",
+      text: (el.textContent || "").trim().slice(0, 80), panel: panel ? panel.id : "",
+    };
+  }
+  function refind(info) {
+    if (info.id && document.getElementById(info.id)) return document.getElementById(info.id);
+    if (info.act) {
+      const same = Array.from(document.querySelectorAll("[data-act]")).find(function (el) {
+        return el.dataset.act === info.act;
+      });
+      if (same) return same;
+    }
+    if (info.card) {
+      const card = document.querySelector('[data-card="' + info.card + '"] summary');
+      if (card) return card;
+    }
+    const panel = info.panel && document.getElementById(info.panel);
+    if (panel) {
+      const first = panel.querySelector("button, [href], input, select, summary");
+      if (first) return first;
+      panel.tabIndex = -1;
+      return panel;
+    }
+    return null;
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const target = event.detail && event.detail.target;
+    const active = document.activeElement;
+    if (target && active && target.contains(active)) kept = describe(active);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!kept) return;
+    const info = kept;
+    kept = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const el = refind(info);
+    if (el) el.focus({preventScroll: true});
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    initTabs();
+    lightZones();
+    arrowsSoon();
+  });
+  document.addEventListener("htmx:load", function (event) {
+    const elt = event.detail && event.detail.elt;
+    if (elt && (elt.id === "library-results" || (elt.querySelector &&
+        elt.querySelector("#library-choice")))) lightZones();
+    if (elt && elt.id === "board") lightZones();
   });
 
   // Keyboard: "n" plays the next scenario step, "u" undoes, when not typing.

@@ -44,7 +44,7 @@
 
   function makeTile(iid, look) {
     const li = document.createElement("li");
-    li.className = "card";
+    li.className = "card tile" + (look && look[1] ? " " + look[1] : "");
     li.dataset.card = iid;
     const name = document.createElement("span");
     name.className = "card-name";
@@ -63,8 +63,7 @@
     const zones = frame.zones || {};
     const lists = {};
     Object.keys(zones).forEach(function (key) {
-      const parts = key.split(":");
-      const zone = board.querySelector(".side-" + parts[0] + " .zone-" + parts[1]);
+      const zone = board.querySelector('[data-zone="' + key + '"]');
       const list = zone && zone.querySelector("ul.cards");
       if (!list) return;
       lists[key] = list;
@@ -79,17 +78,26 @@
         tiles[id] = tile;
         lists[key].appendChild(tile);
       });
+      // a zone drawn as slots keeps its empty slots after its cards
+      const slots = Number(lists[key].closest("[data-slots]")?.dataset.slots || 0);
+      for (let n = zones[key].length; n < slots; n++) {
+        const empty = document.createElement("li");
+        empty.className = "slot-empty";
+        empty.setAttribute("aria-hidden", "true");
+        lists[key].appendChild(empty);
+      }
     });
     Object.keys(frame.counts || {}).forEach(function (key) {
-      const parts = key.split(":");
-      const count = board.querySelector(".side-" + parts[0] + " .zone-" + parts[1] + " .count");
+      const count = board.querySelector('[data-zone="' + key + '"] .count');
       if (count) count.textContent = String(frame.counts[key]);
     });
     Object.keys(frame.cards || {}).forEach(function (id) {
       const tile = tiles[id];
       const look = frame.cards[id];
       if (!tile) return;
-      tile.className = "card" + (look[1] ? " " + look[1] : "");
+      // the frame colour and trigger state stay; face, position and tapped are the frame's
+      tile.classList.remove("face-down", "tapped", "defense");
+      (look[1] ? look[1].split(" ") : []).forEach(function (c) { tile.classList.add(c); });
       const name = tile.querySelector(".card-name");
       if (name) name.textContent = look[0];
       const stats = tile.querySelector(".card-stats");
