@@ -39,7 +39,8 @@ HEADLINES = ("chain.resolve", "chain.link", "chain.link_same", "chain.negated",
 #: how a decision frame words the question (log message keys)
 ASKS = {"order": "ask.order", "activate_trigger": "ask.activate", "choose_cards": "ask.choose",
         "respond": "ask.respond", "block": "ask.block", "s_trigger": "ask.activate",
-        "ninja_strike": "ask.activate", "phase_trigger": "ask.phase_trigger"}
+        "ninja_strike": "ask.activate", "phase_trigger": "ask.phase_trigger",
+        "choose_option": "ask.option", "next_pending": "ask.order"}
 
 
 @dataclass

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
+from ..log import ZONE_NAMES
 from ..state import PLAYER_KEYS, Card, Trigger, player_index
 
 if TYPE_CHECKING:
@@ -110,7 +111,8 @@ class Policy:
             if zone not in self.ZONES:
                 raise IllegalAction(f"unknown zone {zone!r}")
             card = self.place_from_setup(duel, player, zone, action)
-            duel.log("action", player=player, what=f"places {duel.name(card.iid)} in {zone}")
+            duel.log("action", player=player,
+                     what=f"places {duel.name(card.iid)} in the {ZONE_NAMES.get(zone, zone)}")
         elif do == "move":
             card = self.card_arg(duel, action)
             zone = self.zone_alias(action.get("zone", ""))
@@ -119,7 +121,8 @@ class Policy:
             duel.put(card, zone, controller=card.controller,
                      face_up=bool(action.get("face_up", True)),
                      position=action.get("position", "attack"))
-            duel.log("action", player=card.owner, what=f"moves {duel.name(card.iid)} to {zone}")
+            duel.log("action", player=card.owner,
+                     what=f"moves {duel.name(card.iid)} to the {ZONE_NAMES.get(zone, zone)}")
         elif do == "remove":
             card = self.card_arg(duel, action)
             duel.remove_from_zone(card)

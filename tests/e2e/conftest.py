@@ -317,6 +317,11 @@ class BoardUI:
         page.wait_for_function("window.__ws && window.__ws.open >= 1 && "
                                "window.__ws.received >= 1")
 
+    @staticmethod
+    def tab(page: Page, name: str) -> None:
+        """Open one of the tool tabs docked beside the mat (Cards, Log, Timeline, Share...)."""
+        page.locator(".dock [role=tab]", has_text=name).click()
+
     def open_scenario(self, page: Page, game: str, slug: str) -> str:
         page.goto("/")
         page.locator(f'form[action="/scenarios/{game}/{slug}/open"] button').click()

@@ -78,6 +78,7 @@ def test_presenter_followers_detach_try_and_follow_again(
     presenter = console_errors.watch(page)
     slug = ui.open_scenario(presenter, "yugioh", RATS)
     play_to_the_end(presenter, ui)
+    ui.tab(presenter, "Share")
     presenter.locator("#share").get_by_role(
         "link", name="Present it (classroom mode)").click()
     presenter.wait_for_url(PRESENT)

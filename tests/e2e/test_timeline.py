@@ -83,6 +83,7 @@ def test_scrub_the_timeline_fork_a_step_and_share_a_snapshot(
     expect(snapshot_field).to_have_value(snapshot_link)
 
     # Scrub: click an earlier step in the timeline panel.
+    ui.tab(page, "Timeline")
     page.locator("#timeline-list > li[value='2'] > a").click()
     expect_at_step(page, slug, 2)
     expect_board_of_step(page, ui, 2)
@@ -130,6 +131,7 @@ def test_scrub_the_timeline_fork_a_step_and_share_a_snapshot(
     expect(ui.next_step_button(other)).to_have_count(0)
     expect(other.get_by_role("navigation", name="Game events")).to_have_count(0)
     expect(other.locator("#share")).to_have_count(0)
+    ui.tab(other, "Timeline")
     other.locator("#timeline-list > li[value='1'] > a").click()  # its timeline scrubs too
     expect(other).to_have_url(re.compile(r"/s/[^/]+/\?at=1$"))
     expect_board_of_step(other, ui, 1)
@@ -138,6 +140,7 @@ def test_scrub_the_timeline_fork_a_step_and_share_a_snapshot(
     ui.wait_live(other)
     copy = ui.slug(other)
     assert copy not in (slug, fork)
+    ui.tab(other, "Share")
     expect(other.locator("#share")).to_be_visible()  # its maker may edit it
     expect_board_of_step(other, ui, 4)
     copied = saved.get(e2e_server, copy)
