@@ -10,22 +10,16 @@ from django.test import Client
 
 from engine.log import PHASE_NAMES
 from engine.rules import policy_for
+from tests.web.scenario_pages import board_page_after
 
 pytestmark = pytest.mark.django_db
 
 
-def _board(game: str, slug: str, steps: int) -> str:
-    client = Client(HTTP_HOST="localhost")
-    response = client.post(f"/scenarios/{game}/{slug}/open")
-    board = response["Location"].split("/")[2]
-    for version in range(steps):
-        assert client.post(f"/b/{board}/step", {"version": version}).status_code == 200
-    return client.get(response["Location"]).content.decode()
 
 
 def test_a_duel_masters_board_has_no_life_points_and_no_chain_links() -> None:
     for slug, steps in (("two_propeller_mutants", 1), ("heavens_gate_milzam_emeralda", 3)):
-        page = _board("duel_masters", slug, steps)
+        page = board_page_after("duel_masters", slug, steps)
         text = re.sub(r"<[^>]+>", " ", page)
         assert not re.search(r"\bLP\b", text), slug
         assert "Chain Link" not in text and "CL1" not in text, slug
@@ -33,7 +27,7 @@ def test_a_duel_masters_board_has_no_life_points_and_no_chain_links() -> None:
 
 
 def test_each_zone_carries_its_scenario_name_and_the_slots_are_five() -> None:
-    page = _board("yugioh", "sangan_caius_tcg", 1)
+    page = board_page_after("yugioh", "sangan_caius_tcg", 1)
     for player in ("p1", "p2"):
         for zone in ("hand", "deck", "extra", "monster", "spell_trap", "field", "gy",
                      "banished"):
@@ -45,10 +39,10 @@ def test_each_zone_carries_its_scenario_name_and_the_slots_are_five() -> None:
 
 
 def test_tiles_are_coloured_by_type_and_civilization() -> None:
-    page = _board("yugioh", "amazoness_village_soul_taker", 0)
+    page = board_page_after("yugioh", "amazoness_village_soul_taker", 0)
     assert re.search(r'class="card tile frame-spell[^"]*" data-card', page)  # the Field Spell
     assert re.search(r'class="card tile frame-effect[^"]*" data-card', page)
-    dm = _board("duel_masters", "two_propeller_mutants", 0)
+    dm = board_page_after("duel_masters", "two_propeller_mutants", 0)
     assert re.search(r'class="card tile civ-darkness[^"]*" data-card', dm)
     assert 'class="card-tip"' in dm  # the card's text on focus or hover
 
@@ -56,7 +50,7 @@ def test_tiles_are_coloured_by_type_and_civilization() -> None:
 @pytest.mark.parametrize("game,slug", [("yugioh", "sangan_caius_tcg"),
                                        ("duel_masters", "two_propeller_mutants")])
 def test_the_phase_menu_lists_the_games_own_phases(game: str, slug: str) -> None:
-    page = _board(game, slug, 0)
+    page = board_page_after(game, slug, 0)
     menu = re.search(r'<select name="phase">(.*?)</select>', page, re.S).group(1)
     values = re.findall(r'<option value="([^"]+)"', menu)
     assert values == list(policy_for(game).PHASES)
@@ -64,7 +58,7 @@ def test_the_phase_menu_lists_the_games_own_phases(game: str, slug: str) -> None
 
 
 def test_a_chain_link_points_at_its_targets() -> None:
-    page = _board("yugioh", "amazoness_village_soul_taker", 0)
+    page = board_page_after("yugioh", "amazoness_village_soul_taker", 0)
     client = Client(HTTP_HOST="localhost")
     response = client.post("/scenarios/yugioh/vampire_sucker_thunder_break/open")
     board = response["Location"].split("/")[2]
