@@ -19,11 +19,11 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction, replay_under
-from engine.cards import builtin_library
 from engine.links import LinkError, open_link
 from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
 
 from . import access, boards, classroom, playback
+from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
 from .rendering import (
@@ -89,7 +89,8 @@ def new_board(request: HttpRequest) -> HttpResponse:
         return _error(request, _("Unknown game"), _("Choose Yu-Gi-Oh! or Duel Masters."), 400)
     settings = {"preset": request.POST.get("preset", "TCG")} if game == "yugioh" else {}
     try:
-        board = boards.create_board(game=game, settings=settings, setup={"turn_player": "p1"})
+        board = boards.create_board(game=game, settings=settings, setup={"turn_player": "p1"},
+                                    title=boards.default_title(game, settings))
     except EngineError as exc:
         return _error(request, _("This board cannot be created"), str(exc), 400)
     return _owned(request, board)
@@ -116,7 +117,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
-    library = [c for c in builtin_library() if c.game == board.game][:40]
+    library = library_entries(board.game, limit=FIRST_PAGE)
     history = history or duel
     k = len(history.actions) if at is None else at
     frames, caption = {}, None
@@ -362,6 +363,13 @@ def board_undo(request: HttpRequest, slug: str) -> HttpResponse:
 def board_auto(request: HttpRequest, slug: str) -> HttpResponse:
     on = request.POST.get("auto") == "on"
     return _change(request, slug, lambda b, v, r: boards.set_auto(b, v, on))
+
+
+@require_POST
+def board_rename(request: HttpRequest, slug: str) -> HttpResponse:
+    """An editor gives the board a new title (trimmed, at most 120 characters, not empty)."""
+    title = request.POST.get("title", "")
+    return _change(request, slug, lambda b, v, r: boards.rename(b, title))
 
 
 @require_POST
@@ -766,10 +774,12 @@ def board_import(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------------- library and rules
 @require_GET
 def card_search(request: HttpRequest) -> HttpResponse:
+    """The library panel's cards whose names or texts (English or Japanese) hold every word
+    searched, each with its kind, its text and the zones where it may go."""
     q = request.GET.get("q", "").strip()[:80]
     game = request.GET.get("game")
-    cards = builtin_library().search(q, game if game in GAMES else None)
-    return render(request, "simulator/partials/library.html", {"cards": cards[:60]})
+    return render(request, "simulator/partials/library.html",
+                  {"cards": library_entries(game if game in GAMES else None, q)})
 
 
 @require_GET
