@@ -13,6 +13,7 @@ from channels.layers import get_channel_layer
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_exempt
@@ -151,7 +152,7 @@ def _share(request: HttpRequest, board: Board) -> dict[str, str]:
         "embed": embed_url,
         "follow": absolute(reverse("follow", args=[board.slug])),
         "iframe": f'<iframe src="{embed_url}" width="800" height="600" '
-                  f'title="{board.title or board.slug}" loading="lazy"></iframe>',
+                  f'title="{escape(board.display_title)}" loading="lazy"></iframe>',
         "qr": mark_safe(qr_svg(absolute(reverse("board", args=[board.slug])))),  # noqa: S308
         "view": absolute(reverse("board", args=[board.slug])),
         "edit": absolute(reverse("edit_link", args=[board.slug, board.edit_key])),
@@ -475,11 +476,11 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
     steps = [boards.as_step(a) for a in new.actions[cut:]]
     rerun = boards.create_board(
         game=board.game, settings=new.settings, setup=board.data.get("setup"),
-        cards=board.data.get("cards"), title=rerun_title(board.title or board.slug, preset),
+        cards=board.data.get("cards"), title=rerun_title(board.display_title, preset),
         scenario=board.scenario, steps=steps, actions=new.actions[:cut],
         auto=board.auto and not steps, question=board.question,
         replay={"preset": preset, "from_slug": board.slug,
-                "from_title": board.title or board.slug, "report": report.to_dict()})
+                "from_title": board.display_title, "report": report.to_dict()})
     return _owned(request, rerun)
 
 
@@ -645,7 +646,7 @@ def board_chain_svg(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     duel, _at = _shown_duel(request, board)
     view = access.view_of(access.role(request.session, board), board)
-    svg = chain_svg(duel, title=board.title, view=view)
+    svg = chain_svg(duel, title=board.display_title, view=view)
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="{board.slug}-chain.svg"'
@@ -703,7 +704,7 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
         at = len(duel.actions)
     at = max(0, min(at, len(duel.actions)))
     board = Board(slug="snapshot", game=duel.game, title=data.get("title", ""),
-                  data={"cards": data.get("cards", [])})
+                  data={"cards": data.get("cards", []), "settings": duel.settings})
     frame = request.GET.get("frame", "")
     if at and frame.isdigit() and 0 < int(frame) <= 1000:
         try:
@@ -735,7 +736,7 @@ def board_export(request: HttpRequest, slug: str) -> HttpResponse:
     if board.seats and access.role(request.session, board) != "edit":
         return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
     data = board.data
-    scenario = {"game": board.game, "title": board.title or board.slug,
+    scenario = {"game": board.game, "title": board.display_title,
                 "source": _("exported from the chain simulator"),
                 "settings": data.get("settings", {}), "setup": data.get("setup", {}),
                 "steps": data.get("actions", []), "expect": {}}

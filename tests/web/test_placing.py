@@ -215,3 +215,15 @@ def test_a_title_of_120_characters_is_kept(client) -> None:
                        {"version": 0, "title": "y" * 120}).status_code == 200
     board.refresh_from_db()
     assert board.title == "y" * 120
+
+
+def test_a_typed_title_is_shown_escaped_everywhere(client) -> None:
+    board = own(client, boards.create_board(game="yugioh", setup={}))
+    title = 'Say "hi" <b>now</b>'
+    assert client.post(f"/b/{board.slug}/rename",
+                       {"version": 0, "title": title}).status_code == 200
+    html = client.get(f"/b/{board.slug}/").content.decode()
+    assert "<b>now</b>" not in html
+    # the iframe snippet (shown in a text field) keeps its attribute whole
+    snippet = htmllib.unescape(re.search(r'value="(&lt;iframe[^"]*)"', html).group(1))
+    assert 'title="Say &quot;hi&quot; &lt;b&gt;now&lt;/b&gt;"' in snippet
