@@ -8,7 +8,8 @@ structured form of that text in one small vocabulary shared by both games (see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,8 @@ CARD_TYPES = {
     "duel_masters": ("creature", "spell", "evolution"),
 }
 SUBTYPES = {
-    "monster": ("normal", "effect", "flip", "token"),
+    "monster": ("normal", "effect", "flip", "ritual", "fusion", "synchro", "xyz", "link",
+                "token"),
     "token": ("token",),
     "spell": ("normal", "quick_play", "continuous", "field", "equip", "ritual"),
     "trap": ("normal", "continuous", "counter"),
@@ -173,6 +175,8 @@ class CardDef:
     double_breaker: bool = False
     blocker: bool = False
     source: str = ""
+    #: the card's text by language (``text`` is the English one, or the first given)
+    texts: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def en(self) -> str:
@@ -180,6 +184,9 @@ class CardDef:
 
     def display_name(self, lang: str = "en") -> str:
         return self.name.get(lang) or self.name["en"]
+
+    def display_text(self, lang: str = "en") -> str:
+        return self.texts.get(lang) or self.text
 
 
 def _default_zone(card_type: str, game: str) -> tuple[str, ...]:
@@ -244,11 +251,19 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None) -> CardDef:
     )
     archetypes = raw.get("archetypes") or []
     races = raw.get("races") or []
+    texts = strip_lines(raw.get("text", ""))
+    if isinstance(texts, dict):
+        if not texts or not all(isinstance(v, str) for v in texts.values()):
+            fail("text is a string, or a mapping of languages to strings", "text")
+        texts = {str(k): v.strip() for k, v in texts.items()}
+    else:
+        texts = {"en": str(texts).strip()} if texts else {}
+    text = texts.get("en") or next(iter(texts.values()), "")
     return CardDef(
         id=card_id, game=game, name=names, type=ctype, subtype=subtype,
         attribute=str(raw.get("attribute", "")), race=str(raw.get("race", "")),
         level=raw.get("level", 0), atk=raw.get("atk", 0), defense=raw.get("def", 0),
-        archetypes=tuple(str(a) for a in archetypes), text=str(raw.get("text", "")).strip(),
+        archetypes=tuple(str(a) for a in archetypes), text=text, texts=texts,
         effects=effects, civilization=str(raw.get("civilization", "")), cost=raw.get("cost", 0),
         power=raw.get("power", 0), races=tuple(str(r) for r in races),
         evolves_from=strip_lines(raw.get("evolves_from")),
@@ -389,16 +404,30 @@ class Library:
         return self.cards[card_id] if card_id else None
 
     def search(self, text: str, game: str | None = None) -> list[CardDef]:
-        """Cards whose id or any name contains ``text``, for the library panel."""
-        needle = text.casefold()
-        return [
-            c for c in self.cards.values()
-            if (game is None or c.game == game)
-            and (needle in c.id or any(needle in n.casefold() for n in c.name.values()))
-        ]
+        """Cards matching ``text`` in their id, names or card texts (any language), for the
+        library panel: every word of ``text`` must be found, case- and width-insensitively
+        (ＡＴＫ is ATK, ｶﾞｲｳｽ is ガイウス). Cards whose name matches come first, then those whose
+        text does, each in library order."""
+        words = _fold(text).split()
+        by_name: list[CardDef] = []
+        by_text: list[CardDef] = []
+        for c in self.cards.values():
+            if game is not None and c.game != game:
+                continue
+            names = _fold(" ".join([c.id, *c.name.values()]))
+            if all(w in names for w in words):
+                by_name.append(c)
+            elif all(w in names or w in _fold(" ".join(c.texts.values())) for w in words):
+                by_text.append(c)
+        return by_name + by_text
 
     def copy(self) -> Library:
         return Library(list(self.cards.values()))
+
+
+def _fold(text: str) -> str:
+    """Text as searched: NFKC-normalised (full- and half-width forms alike), case-folded."""
+    return unicodedata.normalize("NFKC", text).casefold()
 
 
 def load_card_file(path: Path | str, *, game_hint: str | None = None) -> list[CardDef]:

@@ -14,6 +14,8 @@ differs between the games lives in the rule policies (``engine/rules``).
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .cards import CardDef, EffectDef, Library, default_library
@@ -58,8 +60,11 @@ class Duel:
         settings: dict[str, Any] | None = None,
         library: Library | None = None,
         cards: list[dict[str, Any]] | None = None,
+        recorded: bool = False,
     ) -> None:
-        """``cards``: extra card definitions (the YAML schema, as mappings) for this duel."""
+        """``cards``: extra card definitions (the YAML schema, as mappings) for this duel.
+        ``recorded``: the set-up is the record of a duel built before (see :attr:`replaying`).
+        """
         from .rules import policy_for
 
         self.game = game
@@ -76,11 +81,16 @@ class Duel:
         self.actions: list[dict[str, Any]] = []
         self.aliases: dict[str, int] = {}
         self._snapshots: dict[int, State] = {}
-        self.state = self._initial_state()
         self._loop_budget = 0
         self._applying = False
+        #: True while the duel plays its recorded set-up and history again (opening a saved
+        #: duel, undo, a step's frames): what only new input is checked for (where a card may
+        #: be placed) is not judged again, so a duel saved before such a rule keeps opening
+        self.replaying = recorded
         #: collects frames while a step is replayed for :meth:`frames`; None otherwise
         self.recorder: FrameRecorder | None = None
+        self.state = self._initial_state()
+        self.replaying = False
 
     # ------------------------------------------------------------------ set-up
     def _initial_state(self) -> State:
@@ -649,8 +659,21 @@ class Duel:
         if n and n % SNAPSHOT_EVERY in (0, SNAPSHOT_EVERY - 1):
             self._snapshots[n] = self.state.copy()
 
+    @contextmanager
+    def _replay(self) -> Iterator[None]:
+        """Play recorded actions (see :attr:`replaying`)."""
+        was, self.replaying = self.replaying, True
+        try:
+            yield
+        finally:
+            self.replaying = was
+
     def _restore(self, n: int) -> None:
         """Rebuild the state after the first ``n`` actions, from the nearest kept copy."""
+        with self._replay():
+            self._restore_from_copies(n)
+
+    def _restore_from_copies(self, n: int) -> None:
         actions = self.actions[:n]
         base = max((k for k in self._snapshots if k <= n), default=0)
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= base}
@@ -681,15 +704,17 @@ class Duel:
         state when there is one, so step 500 opens as fast as step 10)."""
         if not 0 <= k <= len(self.actions):
             raise IllegalAction(f"there is no step {k}: the history has {len(self.actions)}")
-        other = Duel(self.game, setup=self.setup, settings=self.settings, library=self.library)
+        other = Duel(self.game, setup=self.setup, settings=self.settings, library=self.library,
+                     recorded=True)
         base = max((n for n in self._snapshots if n <= k), default=0)
         if base:
             other.state = self._snapshots[base].copy()
             other._reindex()
             other.actions = self.actions[:base]  # applied actions are never changed: shared
             other._snapshots = {n: v for n, v in self._snapshots.items() if n <= base}
-        for action in self.actions[base:k]:
-            other.apply(action)
+        with other._replay():
+            for action in self.actions[base:k]:
+                other.apply(action)
         return other
 
     # ------------------------------------------------------------------ frames
@@ -722,7 +747,8 @@ class Duel:
         recorder = FrameRecorder(before, k, keep=keep)
         before.recorder = recorder
         try:
-            before.apply(self.actions[k - 1])
+            with before._replay():
+                before.apply(self.actions[k - 1])
             frames = recorder.finish(before)
         finally:
             before.recorder = None
@@ -807,9 +833,11 @@ class Duel:
 
     def replay(self) -> Duel:
         """A new duel from the same set-up with the same actions (deterministic)."""
-        other = Duel(self.game, setup=self.setup, settings=self.settings, library=self.library)
-        for a in self.actions:
-            other.apply(a)
+        other = Duel(self.game, setup=self.setup, settings=self.settings, library=self.library,
+                     recorded=True)
+        with other._replay():
+            for a in self.actions:
+                other.apply(a)
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -819,10 +847,13 @@ class Duel:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], library: Library | None = None) -> Duel:
+        """A saved duel: its set-up and history are played again as recorded (placements
+        are not judged again, see :attr:`replaying`); what is applied next is."""
         duel = cls(data["game"], setup=data.get("setup"), settings=data.get("settings"),
-                   library=library)
-        for a in data.get("actions", []):
-            duel.apply(a)
+                   library=library, recorded=True)
+        with duel._replay():
+            for a in data.get("actions", []):
+                duel.apply(a)
         return duel
 
 

@@ -190,6 +190,41 @@ ZONE_NAMES = {
     "graveyard": "graveyard",
 }
 
+#: where a card is, with its preposition: "places a card in a Monster Zone"
+ZONE_PLACES = {
+    "hand": "in the hand", "deck": "in the Deck", "extra": "in the Extra Deck",
+    "monster": "in a Monster Zone", "spell_trap": "in a Spell & Trap Zone",
+    "field": "in the Field Zone", "gy": "in the GY", "banished": "among the banished cards",
+    "battle": "in the battle zone", "shield": "in the shield zone", "mana": "in the mana zone",
+    "graveyard": "in the graveyard",
+}
+
+#: a card's kind as its game names it, by (game, type, subtype); "" is any subtype
+CARD_KINDS = {
+    ("yugioh", "monster", "normal"): "Normal Monster",
+    ("yugioh", "monster", "effect"): "Effect Monster",
+    ("yugioh", "monster", "flip"): "Flip Effect Monster",
+    ("yugioh", "monster", "ritual"): "Ritual Monster",
+    ("yugioh", "monster", "fusion"): "Fusion Monster",
+    ("yugioh", "monster", "synchro"): "Synchro Monster",
+    ("yugioh", "monster", "xyz"): "Xyz Monster",
+    ("yugioh", "monster", "link"): "Link Monster",
+    ("yugioh", "monster", "token"): "Token",
+    ("yugioh", "token", ""): "Token",
+    ("yugioh", "spell", "normal"): "Normal Spell",
+    ("yugioh", "spell", "quick_play"): "Quick-Play Spell",
+    ("yugioh", "spell", "continuous"): "Continuous Spell",
+    ("yugioh", "spell", "field"): "Field Spell",
+    ("yugioh", "spell", "equip"): "Equip Spell",
+    ("yugioh", "spell", "ritual"): "Ritual Spell",
+    ("yugioh", "trap", "normal"): "Normal Trap",
+    ("yugioh", "trap", "continuous"): "Continuous Trap",
+    ("yugioh", "trap", "counter"): "Counter Trap",
+    ("duel_masters", "creature", ""): "Creature",
+    ("duel_masters", "evolution", ""): "Evolution Creature",
+    ("duel_masters", "spell", ""): "Spell",
+}
+
 CARD_ARGS = ("card", "by", "target", "other")
 PLAYER_ARGS = ("player",)
 
@@ -198,6 +233,29 @@ CAUSES = {"battle": " by battle", "effect": " by a card effect", "cost": " as a 
 SUMMON_KINDS = {"normal": "Normal", "tribute": "Tribute", "special": "Special", "flip": "Flip"}
 DESTROYED_AND_SENT = "{card} was destroyed{cause} and sent to the {to}"
 PLAYER = "Player {n}"
+
+
+def zone_name(zone: str, tr: Callable[[str], str] | None = None) -> str:
+    """A zone's name as its game says it ("Spell & Trap Zone", "GY", "mana zone")."""
+    return (tr or _same)(ZONE_NAMES.get(zone, zone))
+
+
+def zone_place(zone: str, tr: Callable[[str], str] | None = None) -> str:
+    """Where a card in ``zone`` is, in words ("in the Field Zone", "in a Monster Zone")."""
+    return (tr or _same)(ZONE_PLACES.get(zone, f"in {zone}"))
+
+
+def card_kind(definition: Any, tr: Callable[[str], str] | None = None) -> str:
+    """A card's kind as its game names it ("Field Spell", "Effect Monster", "Creature")."""
+    kind = (CARD_KINDS.get((definition.game, definition.type, definition.subtype))
+            or CARD_KINDS.get((definition.game, definition.type, ""))
+            or definition.type)
+    return (tr or _same)(kind)
+
+
+def with_article(noun: str) -> str:
+    """ "an Effect Monster", "a Field Spell", "an Xyz Monster" (English only)."""
+    return ("an " if noun[:1].lower() in "aeiox" else "a ") + noun
 
 
 def player_name(player: int, tr: Callable[[str], str] | None = None) -> str:

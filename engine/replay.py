@@ -187,7 +187,7 @@ def replay_under(source: Duel | dict[str, Any], *, settings: dict[str, Any] | No
               "cards": [str(c.get("id") or c.get("name")) for c in cards or []]}
     new = Duel(old.game, setup=setup if setup is not None else old.setup,
                settings=_changed_settings(old, settings or {}), library=old.library,
-               cards=cards)
+               cards=cards, recorded=setup is None)
     report = ReplayReport(game=old.game, change=change, steps=len(actions), duel=new)
 
     asked: list[_Asked | None] = []
@@ -201,7 +201,8 @@ def replay_under(source: Duel | dict[str, Any], *, settings: dict[str, Any] | No
                                 names=_answer_names(old, d, choice)))
         else:
             asked.append(None)
-        old.apply(action)
+        with old._replay():  # the history as it was recorded
+            old.apply(action)
 
     i = 0
     while i < len(actions):
@@ -229,9 +230,9 @@ def _original(source: Duel | dict[str, Any], library: Library | None) -> Duel:
     """A fresh duel at the start of ``source``'s history (its actions are not applied)."""
     if isinstance(source, Duel):
         return Duel(source.game, setup=source.setup, settings=source.settings,
-                    library=source.library)
+                    library=source.library, recorded=True)
     return Duel(source["game"], setup=source.get("setup"), settings=source.get("settings"),
-                library=library, cards=source.get("cards") or None)
+                library=library, cards=source.get("cards") or None, recorded=True)
 
 
 def _changed_settings(old: Duel, change: dict[str, Any]) -> dict[str, Any]:

@@ -100,6 +100,43 @@ def board_from_scenario(scn: Scenario) -> Board:
                         auto=scn.auto, question=scn.question, explanation=scn.explanation)
 
 
+TITLE_MAX = 120
+
+
+def default_title(game: str, settings: dict[str, Any] | None = None) -> str:
+    """The title of a new board, until it is renamed: "Yu-Gi-Oh! board (TCG)"."""
+    if game == "yugioh":
+        return _("Yu-Gi-Oh! board (%(preset)s)") % {
+            "preset": (settings or {}).get("preset", "TCG")}
+    return _("Duel Masters board")
+
+
+def clean_title(title: str) -> str:
+    """A title as typed, trimmed and on one line; refused (IllegalAction) when empty or
+    longer than :data:`TITLE_MAX` characters."""
+    title = " ".join(str(title).split())
+    if not title:
+        raise IllegalAction(_("A board needs a title: type one."))
+    if len(title) > TITLE_MAX:
+        raise IllegalAction(_("A title has at most %(max)s characters; this one has "
+                              "%(n)s.") % {"max": TITLE_MAX, "n": len(title)})
+    return title
+
+
+def rename(board: Board, title: str) -> Duel:
+    """Give the board a new title (see :func:`clean_title`). Every viewer sees it with the
+    next version; a rename does not depend on what happened on the board, so it is never
+    refused as stale."""
+    title = clean_title(title)
+
+    def change(locked: Board, duel: Duel) -> None:
+        if locked.title == title:
+            raise Notice(_("The board is already called “%(title)s”.") % {"title": title})
+        locked.title = title
+
+    return _apply_and_save(board, board.version, change)
+
+
 def rotate_keys(board: Board) -> None:
     """New edit and seat keys: every link made with the old ones stops working."""
     from .models import new_key
@@ -121,7 +158,8 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
                     "settings": duel.settings}
     with transaction.atomic():
         saved = Board.objects.filter(pk=board.pk, version=version).update(
-            data=current.data, version=version + 1, pending_steps=current.pending_steps,
+            data=current.data, version=version + 1, title=current.title,
+            pending_steps=current.pending_steps,
             script_left=current.script_left, auto=current.auto, seats=current.seats,
             updated=timezone.now())
     if not saved:

@@ -64,6 +64,15 @@ class Board(models.Model):
     def __str__(self) -> str:
         return self.title or self.slug
 
+    @property
+    def display_title(self) -> str:
+        """The title, or for a board made before titles were given, its game's default."""
+        if self.title:
+            return self.title
+        from .boards import default_title
+
+        return default_title(self.game, (self.data or {}).get("settings"))
+
     def group(self, view: str = "open") -> str:
         """The Channels group of one kind of viewer: ``open``, ``p1`` or ``p2``."""
         return f"board.{self.slug}.{view}"

@@ -837,8 +837,10 @@ def card_menu_context(board: Board, duel: Duel, iid: int, view: str) -> dict[str
         if action.get("card") == iid and action["do"] != "battle":
             menus.setdefault(iid, []).append(
                 {"label": _action_label(action, duel), "json": json.dumps(action)})
+    card = duel.state.cards[iid]  # "Move to" offers the zones where the card may go
+    zones = [z for z in duel.policy.zones_for(duel.definition(card)) if z != card.zone]
     return {"board": board, "card": _card_view(vw, iid, {}, menus), "readonly": view != "open",
-            "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES]}
+            "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in zones]}
 
 
 def ruling_context(duel: Duel, view: str) -> dict[str, Any]:

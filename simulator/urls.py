@@ -23,6 +23,7 @@ urlpatterns = [
     path("b/<str:slug>/undo", views.board_undo, name="board_undo"),
     path("b/<str:slug>/auto", views.board_auto, name="board_auto"),
     path("b/<str:slug>/seats", views.board_seats, name="board_seats"),
+    path("b/<str:slug>/rename", views.board_rename, name="board_rename"),
     path("b/<str:slug>/rotate", views.board_rotate, name="board_rotate"),
     path("b/<str:slug>/delete", views.board_delete, name="board_delete"),
     path("b/<str:slug>/fork", views.board_fork, name="board_fork"),

@@ -13,18 +13,19 @@ from channels.layers import get_channel_layer
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction, replay_under
-from engine.cards import builtin_library
 from engine.links import LinkError, open_link
 from engine.log import PHASE_NAMES
 from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
 
 from . import access, boards, classroom, playback
+from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
 from .rendering import (
@@ -91,7 +92,8 @@ def new_board(request: HttpRequest) -> HttpResponse:
         return _error(request, _("Unknown game"), _("Choose Yu-Gi-Oh! or Duel Masters."), 400)
     settings = {"preset": request.POST.get("preset", "TCG")} if game == "yugioh" else {}
     try:
-        board = boards.create_board(game=game, settings=settings, setup={"turn_player": "p1"})
+        board = boards.create_board(game=game, settings=settings, setup={"turn_player": "p1"},
+                                    title=boards.default_title(game, settings))
     except EngineError as exc:
         return _error(request, _("This board cannot be created"), str(exc), 400)
     return _owned(request, board)
@@ -118,7 +120,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
-    library = [c for c in builtin_library() if c.game == board.game][:40]
+    library = library_entries(board.game, limit=FIRST_PAGE)
     history = history or duel
     k = len(history.actions) if at is None else at
     frames, caption = {}, None
@@ -153,7 +155,7 @@ def _share(request: HttpRequest, board: Board) -> dict[str, str]:
         "embed": embed_url,
         "follow": absolute(reverse("follow", args=[board.slug])),
         "iframe": f'<iframe src="{embed_url}" width="800" height="600" '
-                  f'title="{board.title or board.slug}" loading="lazy"></iframe>',
+                  f'title="{escape(board.display_title)}" loading="lazy"></iframe>',
         "qr": mark_safe(qr_svg(absolute(reverse("board", args=[board.slug])))),  # noqa: S308
         "view": absolute(reverse("board", args=[board.slug])),
         "edit": absolute(reverse("edit_link", args=[board.slug, board.edit_key])),
@@ -368,6 +370,13 @@ def board_auto(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+def board_rename(request: HttpRequest, slug: str) -> HttpResponse:
+    """An editor gives the board a new title (trimmed, at most 120 characters, not empty)."""
+    title = request.POST.get("title", "")
+    return _change(request, slug, lambda b, v, r: boards.rename(b, title))
+
+
+@require_POST
 def board_seats(request: HttpRequest, slug: str) -> HttpResponse:
     on = request.POST.get("seats") == "on"
     return _change(request, slug, lambda b, v, r: boards.set_seats(b, v, on))
@@ -470,11 +479,11 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
     steps = [boards.as_step(a) for a in new.actions[cut:]]
     rerun = boards.create_board(
         game=board.game, settings=new.settings, setup=board.data.get("setup"),
-        cards=board.data.get("cards"), title=rerun_title(board.title or board.slug, preset),
+        cards=board.data.get("cards"), title=rerun_title(board.display_title, preset),
         scenario=board.scenario, steps=steps, actions=new.actions[:cut],
         auto=board.auto and not steps, question=board.question,
         replay={"preset": preset, "from_slug": board.slug,
-                "from_title": board.title or board.slug, "report": report.to_dict()})
+                "from_title": board.display_title, "report": report.to_dict()})
     return _owned(request, rerun)
 
 
@@ -640,7 +649,7 @@ def board_chain_svg(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     duel, _at = _shown_duel(request, board)
     view = access.view_of(access.role(request.session, board), board)
-    svg = chain_svg(duel, title=board.title, view=view)
+    svg = chain_svg(duel, title=board.display_title, view=view)
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="{board.slug}-chain.svg"'
@@ -698,7 +707,7 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
         at = len(duel.actions)
     at = max(0, min(at, len(duel.actions)))
     board = Board(slug="snapshot", game=duel.game, title=data.get("title", ""),
-                  data={"cards": data.get("cards", [])})
+                  data={"cards": data.get("cards", []), "settings": duel.settings})
     frame = request.GET.get("frame", "")
     if at and frame.isdigit() and 0 < int(frame) <= 1000:
         try:
@@ -730,7 +739,7 @@ def board_export(request: HttpRequest, slug: str) -> HttpResponse:
     if board.seats and access.role(request.session, board) != "edit":
         return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
     data = board.data
-    scenario = {"game": board.game, "title": board.title or board.slug,
+    scenario = {"game": board.game, "title": board.display_title,
                 "source": _("exported from the chain simulator"),
                 "settings": data.get("settings", {}), "setup": data.get("setup", {}),
                 "steps": data.get("actions", []), "expect": {}}
@@ -769,10 +778,12 @@ def board_import(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------------- library and rules
 @require_GET
 def card_search(request: HttpRequest) -> HttpResponse:
+    """The library panel's cards whose names or texts (English or Japanese) hold every word
+    searched, each with its kind, its text and the zones where it may go."""
     q = request.GET.get("q", "").strip()[:80]
     game = request.GET.get("game")
-    cards = builtin_library().search(q, game if game in GAMES else None)
-    return render(request, "simulator/partials/library.html", {"cards": cards[:60]})
+    return render(request, "simulator/partials/library.html",
+                  {"cards": library_entries(game if game in GAMES else None, q)})
 
 
 @require_GET

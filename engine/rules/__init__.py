@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import Policy
+
+if TYPE_CHECKING:
+    from ..cards import CardDef
 
 
 def policy_for(game: str) -> Policy:
@@ -19,4 +24,14 @@ def policy_for(game: str) -> Policy:
     raise IllegalAction(f"unknown game {game!r}: yugioh or duel_masters")
 
 
-__all__ = ["Policy", "policy_for"]
+def zones_for(definition: CardDef) -> tuple[str, ...]:
+    """The zones (set-up names) where a card may be put, by its game's rules."""
+    return policy_for(definition.game).zones_for(definition)
+
+
+def placement_problem(definition: CardDef, zone: str) -> str | None:
+    """Why a card cannot be put in ``zone``, in its game's words; None when it can."""
+    return policy_for(definition.game).placement_problem(definition, zone)
+
+
+__all__ = ["Policy", "placement_problem", "policy_for", "zones_for"]

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
-from ..log import ZONE_NAMES
+from ..log import card_kind, with_article, zone_place
 from ..state import PLAYER_KEYS, Card, Trigger, player_index
 
 if TYPE_CHECKING:
-    from ..cards import EffectDef
+    from ..cards import CardDef, EffectDef
     from ..duel import Duel
 
 
@@ -70,11 +70,44 @@ class Policy:
                 for entry in by_zone.get(zone_name, []):
                     self.place_from_setup(duel, player, zone_name, entry)
 
+    # ------------------------------------------------------------------ where cards may go
+    def zones_for(self, definition: CardDef) -> tuple[str, ...]:
+        """The zones (their set-up names, in :attr:`ZONES` order) where a card of this kind
+        may be put by a set-up or a board edit. Every zone, unless the game says otherwise."""
+        return self.ZONES
+
+    def placement_problem(self, definition: CardDef, zone: str) -> str | None:
+        """Why a card of this kind cannot be put in ``zone``, in the game's words; None when
+        it can ("<name> is a Field Spell: it goes in the Field Zone, not in a Monster
+        Zone")."""
+        zone = self.zone_alias(zone)
+        if zone not in self.ZONES:
+            return f"unknown zone {zone!r}: {', '.join(self.ZONES)}"
+        if zone in self.zones_for(definition):
+            return None
+        return self.placement_reason(definition, zone)
+
+    def placement_reason(self, definition: CardDef, zone: str) -> str:
+        """The reason :meth:`placement_problem` gives for a zone not in :meth:`zones_for`."""
+        return (f"{definition.en} is {with_article(card_kind(definition))}: it cannot be "
+                f"put {zone_place(zone)}")
+
+    def check_placement(self, duel: Duel, definition: CardDef, zone: str) -> None:
+        """Refuse a card put where its kind cannot be. A duel playing its recorded set-up and
+        history again (``duel.replaying``) does not judge them again: a board saved before
+        this rule keeps opening."""
+        if duel.replaying:
+            return
+        problem = self.placement_problem(definition, zone)
+        if problem:
+            raise IllegalAction(problem)
+
     def place_from_setup(self, duel: Duel, player: int, zone: str, entry: Any) -> Card:
         if isinstance(entry, str):
             entry = {"card": entry}
         if not isinstance(entry, dict) or "card" not in entry:
             raise IllegalAction(f"a card in {zone} needs a 'card' name")
+        self.check_placement(duel, duel.card_def_by_ref(entry["card"]), zone)
         if not duel.state.settings.get("unlimited_zones") and zone in self.CAPACITY:
             if len(duel.state.zones[player][zone]) >= self.CAPACITY[zone]:
                 raise IllegalAction(f"the {zone} zone of Player {player + 1} is full")
@@ -112,17 +145,18 @@ class Policy:
                 raise IllegalAction(f"unknown zone {zone!r}")
             card = self.place_from_setup(duel, player, zone, action)
             duel.log("action", player=player,
-                     what=f"places {duel.name(card.iid)} in the {ZONE_NAMES.get(zone, zone)}")
+                     what=f"places {duel.name(card.iid)} {zone_place(zone)}")
         elif do == "move":
             card = self.card_arg(duel, action)
             zone = self.zone_alias(action.get("zone", ""))
             if zone not in self.ZONES:
                 raise IllegalAction(f"unknown zone {zone!r}")
+            self.check_placement(duel, duel.definition(card), zone)
             duel.put(card, zone, controller=card.controller,
                      face_up=bool(action.get("face_up", True)),
                      position=action.get("position", "attack"))
             duel.log("action", player=card.owner,
-                     what=f"moves {duel.name(card.iid)} to the {ZONE_NAMES.get(zone, zone)}")
+                     what=f"puts {duel.name(card.iid)} {zone_place(zone)}")
         elif do == "remove":
             card = self.card_arg(duel, action)
             duel.remove_from_zone(card)

@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from ..events import card_matches, event_matches, make_event
+from ..log import card_kind, with_article, zone_place
 from ..state import ChainLink, Decision, player_index
 from .base import Policy
 
 if TYPE_CHECKING:
-    from ..cards import EffectDef
+    from ..cards import CardDef, EffectDef
     from ..duel import Duel
     from ..operations import Context
     from ..state import Card, State, Trigger
@@ -64,6 +65,17 @@ class DuelMastersPolicy(Policy):
         if zone == "shield":
             attrs["face_up"] = False
         return attrs
+
+    def zones_for(self, definition: CardDef) -> tuple[str, ...]:
+        """Only creatures (evolution creatures included) go in the battle zone; the hand, the
+        deck, the mana zone, the shield zone and the graveyard take any card."""
+        if definition.type in ("creature", "evolution"):
+            return self.ZONES
+        return tuple(z for z in self.ZONES if z != "battle")
+
+    def placement_reason(self, definition: CardDef, zone: str) -> str:
+        return (f"{definition.en} is {with_article(card_kind(definition))}: only creatures "
+                f"can be put {zone_place(zone)}")
 
     def place_from_setup(self, duel: Duel, player: int, zone: str, entry: Any) -> Card:
         """A set-up card; ``under: [names]`` puts an evolution creature on its base cards."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
+from ..log import card_kind, with_article, zone_place
 from ..state import ChainLink, Decision
 from .base import Policy
 
@@ -61,6 +62,26 @@ def identify_effect(text: str, card_type: str = "monster") -> str:
     return "ignition" if card_type != "trap" else "quick"
 
 
+EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
+
+
+def _is_token(definition: CardDef) -> bool:
+    return definition.type == "token" or definition.subtype == "token"
+
+
+def _home_zones(definition: CardDef) -> frozenset[str]:
+    """The zones a Yu-Gi-Oh! card may be put in (see :meth:`YugiohPolicy.zones_for`)."""
+    if _is_token(definition):
+        return frozenset({"monster"})
+    if definition.type == "monster":
+        if definition.subtype in EXTRA_DECK_SUBTYPES:
+            return frozenset({"extra", "monster", "gy", "banished"})
+        return frozenset({"hand", "deck", "monster", "gy", "banished"})
+    table = "field" if definition.type == "spell" and definition.subtype == "field" else (
+        "spell_trap")
+    return frozenset({"hand", "deck", table, "gy", "banished"})
+
+
 class YugiohPolicy(Policy):
     GAME = "yugioh"
     ZONES = ("hand", "deck", "extra", "monster", "spell_trap", "field", "gy", "banished")
@@ -92,6 +113,27 @@ class YugiohPolicy(Policy):
                 attrs["position"] = "defense"
         attrs["flags"] = {**attrs.get("flags", {}), "arrived": 0}
         return attrs
+
+    # ------------------------------------------------------------------ where cards may go
+    def zones_for(self, definition: CardDef) -> tuple[str, ...]:
+        """A Token only in a Monster Zone; a monster in a Monster Zone, and in the Deck (a
+        Fusion, Synchro, Xyz or Link Monster in the Extra Deck instead, never in the hand); a
+        Field Spell in the Field Zone, any other Spell or Trap in a Spell & Trap Zone; and
+        every card in the hand, the GY or banished."""
+        home = _home_zones(definition)
+        return tuple(z for z in self.ZONES if z in home)
+
+    def placement_reason(self, definition: CardDef, zone: str) -> str:
+        kind = with_article(card_kind(definition))
+        home = _home_zones(definition)
+        if _is_token(definition):
+            return (f"{definition.en} is {kind}: it can only be {zone_place('monster')}, "
+                    f"not {zone_place(zone)}")
+        if zone in self.FIELD_ZONES:
+            where = next(z for z in ("monster", "field", "spell_trap") if z in home)
+        else:
+            where = "extra" if "extra" in home else "deck"
+        return f"{definition.en} is {kind}: it goes {zone_place(where)}, not {zone_place(zone)}"
 
     # ------------------------------------------------------------------ moves and summons
     def move_events(self, duel: Duel, card: Card, to: str, ctx: Context | None, *,

@@ -1,0 +1,56 @@
+"""The card library panel: each card with its kind in words, its text, and the zones where
+the rules let it go (``data-zones``, for the board to light them up)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from engine.cards import CardDef, builtin_library
+from engine.log import card_kind
+from engine.rules import zones_for
+
+#: cards listed before anything is searched
+FIRST_PAGE = 40
+#: cards listed for a search
+RESULTS = 60
+
+
+def type_words(definition: CardDef) -> str:
+    """A card's kind and numbers in its game's words: "Field Spell", "Effect Monster ·
+    Level 4", "Xyz Monster · Rank 4", "Creature · Cost 5 · Power 3000", "Spell · Cost 6"."""
+    parts = [card_kind(definition, _)]
+    if definition.game == "yugioh":
+        if definition.type in ("monster", "token") and definition.level:
+            if definition.subtype == "xyz":
+                parts.append(_("Rank %(n)s") % {"n": definition.level})
+            elif definition.subtype == "link":
+                parts.append(_("Link-%(n)s") % {"n": definition.level})
+            else:
+                parts.append(_("Level %(n)s") % {"n": definition.level})
+    else:
+        parts.append(_("Cost %(n)s") % {"n": definition.cost})
+        if definition.type != "spell":
+            parts.append(_("Power %(n)s") % {"n": definition.power})
+    return " · ".join(parts)
+
+
+def library_entry(definition: CardDef) -> dict[str, Any]:
+    """One card of the panel: what the template shows and the data the board's script uses."""
+    lang = (get_language() or "en").split("-")[0]
+    text = definition.display_text(lang)
+    other = definition.texts.get("ja", "")
+    return {
+        "id": definition.id, "en": definition.en, "ja": definition.name.get("ja", ""),
+        "kind": type_words(definition), "text": text,
+        "text_ja": other if other and other != text else "",
+        "zones": " ".join(zones_for(definition)),
+    }
+
+
+def library_entries(game: str | None, query: str = "", limit: int = RESULTS
+                    ) -> list[dict[str, Any]]:
+    """The cards of ``game`` matching ``query`` (every card when it is empty)."""
+    return [library_entry(c) for c in builtin_library().search(query, game)[:limit]]
