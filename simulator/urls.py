@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("boards/new", views.new_board, name="new_board"),
     path("boards/import", views.board_import, name="board_import"),
+    path("scenarios/<str:game>/<slug:slug>/", views.scenario_preview, name="scenario_preview"),
     path("scenarios/<str:game>/<slug:slug>/open", views.open_scenario, name="open_scenario"),
     path("b/<str:slug>/", views.board_page, name="board"),
     path("b/<str:slug>/at/<int:k>/", views.board_at, name="board_at"),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from typing import Any
 
 import yaml
@@ -13,18 +12,21 @@ from channels.layers import get_channel_layer
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction, replay_under
-from engine.links import LinkError, open_link
+from engine.links import LinkError, encode, open_link
 from engine.log import PHASE_NAMES
-from engine.scenario import builtin_scenarios, load_scenario, parse_scenario, run_scenario
+from engine.scenario import load_scenario, parse_scenario, run_scenario
 
-from . import access, boards, classroom, playback
+from . import access, boards, classroom, gallery, playback
+from .gallery import scenario_index
 from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
@@ -45,16 +47,6 @@ GAMES = ("yugioh", "duel_masters")
 PRESETS = ("TCG", "TCG classic", "OCG")
 
 
-@cache
-def scenario_index() -> list[dict[str, Any]]:
-    out = []
-    for path in builtin_scenarios():
-        scn = load_scenario(path)
-        out.append({"game": scn.game, "slug": scn.slug, "title": scn.title,
-                    "question": scn.question, "rules": scn.rules, "path": path})
-    return out
-
-
 def _remember(request: HttpRequest, board: Board) -> None:
     recent = [s for s in request.session.get(RECENT_KEY, []) if s != board.slug]
     request.session[RECENT_KEY] = [board.slug, *recent][:RECENT_MAX]
@@ -70,19 +62,61 @@ def _owned(request: HttpRequest, board: Board) -> HttpResponse:
 # ---------------------------------------------------------------------- home and gallery
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    slugs = request.session.get(RECENT_KEY, [])
-    found = {b.slug: b for b in Board.objects.filter(slug__in=slugs)}
-    recent = [found[s] for s in slugs if s in found]
-    only = request.GET.get("game")
-    scenarios = []
-    for game in GAMES:
-        items = [s for s in scenario_index() if s["game"] == game]
-        if items and only in (None, "", game):
-            scenarios.append((game, items))
-    lesson_slugs = list(request.session.get("lessons", {}))
-    lessons = Lesson.objects.filter(slug__in=lesson_slugs)
-    return render(request, "simulator/home.html", {"recent": recent, "scenarios": scenarios,
-                                                   "only": only, "lessons": lessons})
+    """The gallery of built-in scenarios first (filtered by game and rule, searched by card
+    name, rule id and words of the question); then starting, uploading and lessons."""
+    q = request.GET.get("q", "").strip()[:gallery.MAX_QUERY]
+    only = request.GET.get("game", "")
+    only = only if only in GAMES else ""
+    rules = gallery.rule_choices()
+    rule_id = request.GET.get("rule", "")
+    rule_id = rule_id if any(r["id"] == rule_id for r in rules) else ""
+    found = gallery.search(q, only, rule_id)
+    total = len(scenario_index())
+    if q or only or rule_id:
+        count_text = ngettext("%(n)s of %(total)s scenarios matches.",
+                              "%(n)s of %(total)s scenarios match.", len(found))
+    else:
+        count_text = ngettext("%(n)s scenario.", "%(n)s scenarios.", total)
+    context = {"q": q, "only": only, "rule": RULES.get(rule_id), "rule_id": rule_id,
+               "rule_choices": rules, "groups": gallery.by_game(found),
+               "count_text": count_text % {"n": len(found), "total": total}}
+    if request.htmx and not request.htmx.history_restore_request:
+        response = render(request, "simulator/home_gallery.html", context | {"oob": True})
+    else:
+        slugs = request.session.get(RECENT_KEY, [])
+        saved = {b.slug: b for b in Board.objects.filter(slug__in=slugs)}
+        lesson_slugs = list(request.session.get("lessons", {}))
+        context |= {"recent": [saved[s] for s in slugs if s in saved],
+                    "lessons": Lesson.objects.filter(slug__in=lesson_slugs),
+                    "scenarios": gallery.by_game(scenario_index()), "presets": PRESETS}
+        response = render(request, "simulator/home.html", context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+@require_GET
+def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    """A built-in scenario at its set-up, read-only, with its question and source, and the
+    button that makes a playable board of it. Nothing is saved: the board is not a row."""
+    entry = gallery.find(game, slug)
+    if entry is None:
+        return _error(request, _("No such scenario"),
+                      _("There is no built-in scenario at this address; the home page lists "
+                        "them all."), 404)
+    scn = load_scenario(entry["path"])
+    duel = scn.new_duel()
+    board = Board(slug="preview", game=scn.game, title=scn.title, scenario=scn.slug,
+                  data={"game": scn.game, "settings": dict(duel.settings), "setup": scn.setup,
+                        "actions": [], "cards": scn.raw_cards})
+    link = encode(duel, title=scn.title, cards=scn.raw_cards or None)
+    return render(request, "simulator/scenario.html", {
+        "entry": entry, "scenario": scn, "board": board, "game_name": gallery.GAME_NAMES[game],
+        "rules": [RULES.get(r) or {"id": r, "title": ""} for r in scn.rules],
+        "steps": len(scn.steps), "preset": duel.settings.get("preset", ""),
+        "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
+            board, duel, oob=False, request=request, view="open", readonly=True, at=0,
+            link=link, history=duel)),
+    })
 
 
 @require_POST
@@ -101,7 +135,7 @@ def new_board(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def open_scenario(request: HttpRequest, game: str, slug: str) -> HttpResponse:
-    entry = next((s for s in scenario_index() if s["game"] == game and s["slug"] == slug), None)
+    entry = gallery.find(game, slug)
     if entry is None:
         raise Http404
     return _owned(request, boards.board_from_scenario(load_scenario(entry["path"])))

@@ -323,7 +323,9 @@ class BoardUI:
         page.locator(".dock [role=tab]", has_text=name).click()
 
     def open_scenario(self, page: Page, game: str, slug: str) -> str:
-        page.goto("/")
+        """Open the scenario's preview (where the home page's gallery links) and make a
+        playable board of it."""
+        page.goto(f"/scenarios/{game}/{slug}/")
         page.locator(f'form[action="/scenarios/{game}/{slug}/open"] button').click()
         page.wait_for_url(self.SLUG)
         self.wait_live(page)
@@ -331,6 +333,7 @@ class BoardUI:
 
     def new_board(self, page: Page, game: str = "yugioh", preset: str = "TCG") -> str:
         page.goto("/")
+        page.locator("#start-board > summary").click()  # the form sits behind a button
         form = page.locator("form.new-board")
         form.locator('select[name="game"]').select_option(game)
         form.locator('select[name="preset"]').select_option(preset)

@@ -186,6 +186,7 @@ def test_a_lesson_goes_chapter_by_chapter(
         console_errors) -> None:
     teacher = console_errors.watch(page)
     teacher.goto("/")
+    teacher.locator("#make-lesson > summary").click()  # the form sits behind a button
     form = teacher.locator("form.lesson-form")
     form.get_by_label("Title").fill("Battle and tributes")
     form.get_by_label(RATS_TITLE, exact=True).check()

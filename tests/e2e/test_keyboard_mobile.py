@@ -1,6 +1,7 @@
-"""(d) A phone-sized screen and the keyboard only: open a scenario from the home page, play
-its next step with the "n" shortcut, put the triggers in order with the move buttons, choose a
-target and confirm, never touching the mouse."""
+"""(d) A phone-sized screen and the keyboard only: find a scenario in the home page's gallery,
+open its preview (a new tab) and make a board of it there, play its next step with the "n"
+shortcut, put the triggers in order with the move buttons, choose a target and confirm, never
+touching the mouse."""
 
 from __future__ import annotations
 
@@ -37,8 +38,18 @@ def tab_to(page: Page, predicate: str, *, back: bool = False, limit: int = 200) 
 
 def test_keyboard_only_on_a_phone(page: Page, ui, saved, e2e_server, console_errors) -> None:
     console_errors.watch(page)
-    page.add_init_script(COUNT_POINTER)
+    page.context.add_init_script(COUNT_POINTER)  # every page of the context: the new tab too
     page.goto("/")
+    # search the gallery, then open the scenario's preview (in a new tab) from its entry
+    tab_to(page, "el => el.matches('#gallery-q')")
+    page.keyboard.type("Sangan Caius")
+    expect(page.locator("#gallery-count")).to_contain_text("match")  # filtered as typed
+    tab_to(page, "el => el.matches('a.gallery-link[href=\"/scenarios/yugioh/sangan_caius_tcg/\"]')")
+    with page.context.expect_page() as opened:
+        page.keyboard.press("Enter")
+    page = console_errors.watch(opened.value)
+    page.wait_for_load_state()
+    expect(page.locator("h1")).to_have_text("Sangan tributed for Caius (TCG)")
     tab_to(page, 'el => el.matches(\'form[action="/scenarios/yugioh/sangan_caius_tcg/open"] '
                  'button\')')
     page.keyboard.press("Enter")
