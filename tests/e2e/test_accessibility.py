@@ -101,18 +101,8 @@ PAGES = [home, home_searched, home_nothing_found, preview_yugioh, preview_duel_m
          glossary, board_yugioh, board_duel_masters, present]
 
 #: (page, browser set-up or "*") -> why it is known to fail: a non-strict xfail, so a fix
-#: shows up as XPASS. These come from the board's own markup and site.css, which the playmat
-#: redraw replaces.
-BOARD = ("the board page: the share panel's QR code is a <div> with an aria-label and no role "
-         "(aria-prohibited-attr); the playback buttons are #77777d on white (4.44:1)")
-DARK = ("the dark scheme: white text on the light accent #8c9bff (2.54:1) in site.css "
-        "(button.primary, .badge), and .danger #c0392b on #1f1f29 (3:1)")
-KNOWN = {
-    ("board_yugioh", "*"): BOARD, ("board_duel_masters", "*"): BOARD,
-    ("board_yugioh", "dark"): f"{BOARD}; {DARK}",
-    ("board_duel_masters", "dark"): f"{BOARD}; {DARK}",
-    ("present", "dark"): "the present view, dark scheme: its .badge is white on #ffd400 (1.43:1)",
-}
+#: shows up as XPASS. None is known now.
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 @pytest.mark.parametrize("browser_setup", list(BROWSERS))
