@@ -8,6 +8,7 @@ scrolling."""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,26 @@ def test_a_card_is_placed_by_drag_and_drop_without_scrolling(page: Page, ui,
     expect(ui.card(target, "Celtic Guardian")).to_have_count(1)
     assert page.evaluate("window.scrollY") == 0
     assert console_errors == [], "\n".join(console_errors)
+
+
+def test_a_field_spell_dropped_on_a_monster_zone_is_refused_with_a_reason(
+        page: Page, ui, console_errors) -> None:
+    console_errors.watch(page)
+    page.set_viewport_size(VIEWPORT)
+    ui.new_board(page)
+    page.locator("#library-search").fill("Amazoness Village")
+    results = page.locator("#library-results .library-card")
+    expect(results).to_have_count(1)
+    results.first.locator("input[name=card]").check()
+    # the zones where it may go light up: the Field Zone, not the Monster Zones
+    expect(page.locator('[data-zone="p1:field"]')).to_have_class(re.compile(r"\ballowed\b"))
+    expect(page.locator('[data-zone="p1:monster"]')).not_to_have_class(
+        re.compile(r"\ballowed\b"))
+    before = ui.version(page)
+    results.first.drag_to(page.locator('[data-zone="p1:monster"]'))
+    expect(page.locator("#message")).to_contain_text("Field Spell")
+    expect(page.locator("#message")).to_contain_text("Field Zone")
+    assert ui.version(page) == before  # refused: the board is as it was
+    expect(ui.card(page.locator('[data-zone="p1:monster"]'), "Amazoness Village")).to_have_count(0)
+    others = [e for e in console_errors if "status of 422" not in e]  # the refusal itself
+    assert others == [], "\n".join(others)
