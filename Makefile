@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: venv browser run test lint bench check clean
+.PHONY: venv browser run test lint bench loadtest check clean
 
 venv: $(STAMP)
 
@@ -41,6 +41,11 @@ lint: venv
 
 bench: venv
 	@if [ -f bench/__init__.py ]; then $(PY) -m bench; else echo "no bench/ package"; fi
+
+# 200 websocket viewers on 10 boards, 5 actions a second for 60 s, on 127.0.0.1 only
+# (LOADTEST_SECONDS and LOADTEST_RATE change the duration and the rate).
+loadtest: venv
+	$(PY) -m bench.loadtest
 
 check: venv
 	$(PY) -m engine check
