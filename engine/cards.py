@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from .errors import CardDataError
+from .limits import MAX_DEPTH
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -59,7 +60,29 @@ CARD_KEYS = {
 
 
 class _LineLoader(yaml.SafeLoader):
-    """A YAML loader that remembers the line of every mapping and of each of its keys."""
+    """A YAML loader that remembers the line of every mapping and of each of its keys.
+
+    A safe loader that also refuses aliases (``*name``: a few hundred bytes of nested aliases
+    expand to gigabytes) and nesting deeper than :data:`engine.limits.MAX_DEPTH`, both while
+    composing, before anything is expanded."""
+
+    _depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not allowed in an uploaded file",
+                event.start_mark)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(
+                    None, None, f"the data is nested more than {MAX_DEPTH} deep "
+                    "(limit MAX_DEPTH)", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[str, Any]:
@@ -81,6 +104,8 @@ def load_yaml_with_lines(text: str, file: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
         raise CardDataError(f"invalid YAML: {exc}", file=file, line=line) from exc
+    except (ValueError, OverflowError, RecursionError) as exc:  # e.g. a date of month 13
+        raise CardDataError(f"invalid YAML: {exc}", file=file) from None
 
 
 def strip_lines(value: Any) -> Any:

@@ -22,9 +22,16 @@ from .cards import CardDef, EffectDef, Library, default_library
 from .errors import IllegalAction, TriggerLoopError
 from .events import card_matches, describe_event, make_event
 from .frames import Frame, FrameRecorder
+from .limits import check_action, check_duel, check_plain
 from .log import render
 from .operations import OPERATIONS, SELF_ONLY, Context
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
+
+#: what malformed input makes Python itself raise deep in the engine: an action or set-up of
+#: the wrong shape is refused as an IllegalAction with this reason, never let through as a 500
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+             RecursionError)
+MALFORMED_REASON = "this is not a valid {what}: a field is missing or has the wrong form"
 
 #: instants one action may cause before the engine calls it a trigger loop
 LOOP_BASE = 5000
@@ -67,6 +74,8 @@ class Duel:
         """
         from .rules import policy_for
 
+        check_duel(setup=setup, cards=list(cards or []), what="the duel")
+        check_plain(settings or {}, "the settings")
         self.game = game
         self.policy = policy_for(game)
         self.library = library if library is not None else default_library(game)
@@ -89,7 +98,10 @@ class Duel:
         self.replaying = recorded
         #: collects frames while a step is replayed for :meth:`frames`; None otherwise
         self.recorder: FrameRecorder | None = None
-        self.state = self._initial_state()
+        try:
+            self.state = self._initial_state()
+        except MALFORMED as exc:
+            raise IllegalAction(MALFORMED_REASON.format(what="set-up")) from exc
         self.replaying = False
 
     # ------------------------------------------------------------------ set-up
@@ -635,17 +647,18 @@ class Duel:
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: dict[str, Any]) -> None:
         """Apply one action, or raise IllegalAction and leave the duel as it was."""
-        if not isinstance(action, dict) or "do" not in action:
-            raise IllegalAction("an action is a mapping with a 'do' key")
+        check_action(action)  # plain data, small: refused before anything is touched
         restore_to = None if self._applying else len(self.actions)
         try:
             self._applying = True
             self._loop_budget = self._loop_limit()
             self._dispatch(action)
             self._run()
-        except Exception:  # an illegal action, or anything else: the duel is as it was
+        except Exception as exc:  # an illegal action, or anything else: the duel is as it was
             if restore_to is not None:
                 self._restore(restore_to)
+            if isinstance(exc, MALFORMED):
+                raise IllegalAction(MALFORMED_REASON.format(what="action")) from exc
             raise
         finally:
             self._applying = False
@@ -848,7 +861,12 @@ class Duel:
     @classmethod
     def from_dict(cls, data: dict[str, Any], library: Library | None = None) -> Duel:
         """A saved duel: its set-up and history are played again as recorded (placements
-        are not judged again, see :attr:`replaying`); what is applied next is."""
+        are not judged again, see :attr:`replaying`); what is applied next is. Its size is
+        checked against :mod:`engine.limits` before anything is built or replayed."""
+        if not isinstance(data, dict) or not isinstance(data.get("actions", []), list):
+            raise IllegalAction("a saved duel is a mapping with a list of actions")
+        check_duel(setup=data.get("setup"), actions=data.get("actions", []),
+                   what="the saved duel")
         duel = cls(data["game"], setup=data.get("setup"), settings=data.get("settings"),
                    library=library, recorded=True)
         with duel._replay():

@@ -18,11 +18,12 @@ from typing import Any
 from .cards import GAMES, parse_cards
 from .duel import Duel
 from .errors import EngineError
+from .limits import LimitError, check_duel, check_text, load_json
 
 VERSION = "1"
 MAX_LINK = 16_000  # characters
 MAX_DATA = 256_000  # bytes of JSON once decompressed
-MAX_ACTIONS = 5_000
+MAX_TITLE = 200  # characters of a link's title (the board's title field)
 KEYS = {"game", "settings", "setup", "cards", "actions", "at", "title"}
 
 
@@ -69,9 +70,13 @@ def decode(link: str) -> dict[str, Any]:
     if not inflater.eof:
         raise LinkError("the link is incomplete: it may have been cut")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
         raise LinkError("the link is not valid: it may have been cut or changed") from None
+    try:  # depth checked before parsing; NaN, infinities, huge numbers and lone surrogates
+        data = load_json(text, "the link")  # refused
+    except LimitError as exc:
+        raise LinkError(f"the link cannot be opened: {exc}") from None
     return _checked(data)
 
 
@@ -84,13 +89,21 @@ def _checked(data: Any) -> dict[str, Any]:
         if key in data and not isinstance(data[key], kind):
             raise LinkError(f"the link's {key} are not valid")
     actions = data.get("actions", [])
-    if len(actions) > MAX_ACTIONS or not all(isinstance(a, dict) for a in actions):
+    if not all(isinstance(a, dict) for a in actions):
         raise LinkError("the link's actions are not valid")
     at = data.get("at", len(actions))
     if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(actions):
         raise LinkError("the link's step is not valid")
-    if "title" in data and not isinstance(data["title"], str):
-        raise LinkError("the link's title is not valid")
+    if "title" in data:
+        try:
+            check_text(data["title"], "the link's title", MAX_TITLE)
+        except LimitError as exc:
+            raise LinkError(str(exc)) from None
+    try:  # what replaying it would cost, before anything is built
+        check_duel(setup=data.get("setup"), actions=actions, cards=data.get("cards", []),
+                   what="the link")
+    except LimitError as exc:
+        raise LinkError(f"the link cannot be opened: {exc}") from None
     return data
 
 
@@ -108,6 +121,7 @@ def open_link(link: str) -> tuple[Duel, dict[str, Any]]:
         duel = Duel.from_dict(data, library=library)
     except EngineError as exc:
         raise LinkError(f"the link's duel cannot be replayed: {exc}") from exc
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+            RecursionError) as exc:
         raise LinkError("the link's duel cannot be replayed: malformed data") from exc
     return duel, data

@@ -17,7 +17,10 @@ from .cards import DATA_DIR, GAMES, default_library, line_of, load_yaml_with_lin
 from .duel import Duel
 from .errors import EngineError, IllegalAction, ScenarioError
 from .frames import Frame, FrameRecorder
+from .limits import LimitError, check_duel, check_plain, check_text
 from .state import PLAYER_KEYS
+
+MAX_TITLE = 200  # characters: the board's title field
 
 SCENARIO_DIR = DATA_DIR / "scenarios"
 TOP_KEYS = {"game", "title", "question", "explanation", "source", "rules", "settings", "cards",
@@ -85,6 +88,13 @@ def _plain(value: Any) -> Any:
 def parse_scenario(raw: Any, file: str) -> Scenario:
     if not isinstance(raw, dict):
         raise ScenarioError("a scenario file is a mapping", file=file, line=1)
+    try:  # plain data of a bounded size, before anything is read from it
+        check_plain(raw, "the file")
+        check_duel(setup=raw.get("setup"), actions=raw.get("steps"), cards=raw.get("cards"),
+                   what="the scenario", steps=True)
+        check_text(raw.get("title", ""), "the title", MAX_TITLE)
+    except LimitError as exc:
+        raise ScenarioError(exc.reason, file=file, line=1) from None
     for key in raw:
         if key not in TOP_KEYS and not key.startswith("__"):
             raise ScenarioError(f"unknown key {key!r}; known: {', '.join(sorted(TOP_KEYS))}",

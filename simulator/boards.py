@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from engine import Duel, EngineError, IllegalAction
 from engine.cards import default_library, parse_cards
+from engine.limits import check_text
 from engine.scenario import Scenario, translate_answer
 
 from .models import Board
@@ -76,6 +77,9 @@ def create_board(*, game: str, settings: dict[str, Any] | None = None,
     ``replay``: how the board came from another one replayed under a change (the engine's
     replay report as plain data, with the preset and the original board), shown on its page.
     """
+    # the database does not enforce the fields' lengths (SQLite ignores max_length): here
+    title = check_text(title, "the title", Board._meta.get_field("title").max_length)
+    scenario = check_text(scenario, "the scenario", Board._meta.get_field("scenario").max_length)
     data = {"game": game, "settings": settings or {}, "setup": setup or {},
             "actions": [], "cards": cards or []}
     if replay:

@@ -10,6 +10,19 @@ from . import access, boards
 from .models import Board
 from .rendering import render_partials
 
+SLUG_MAX = 32  # Board.slug's max_length
+
+
+class NoRouteConsumer(AsyncWebsocketConsumer):
+    """A websocket to a path no route serves: refused (closed) before the handshake, with no
+    server error."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        return None
+
 
 class WatcherConsumer(AsyncWebsocketConsumer):
     """Joins a group on connect, sends the current HTML, then forwards every update.
@@ -20,6 +33,9 @@ class WatcherConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
+        if len(self.slug) > SLUG_MAX:  # no board has such a slug
+            await self.close(code=4404)
+            return
         group = await self._group()
         if group is None:
             await self.close(code=4404)

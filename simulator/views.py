@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -21,6 +20,17 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction, replay_under
+from engine.limits import (
+    MAX_ACTION_DEPTH,
+    MAX_ACTION_ITEMS,
+    MAX_ACTION_TEXT,
+    LimitError,
+    check_action,
+    check_text,
+    load_json,
+    parse_digits,
+    parse_int,
+)
 from engine.links import LinkError, encode, open_link
 from engine.log import PHASE_NAMES
 from engine.scenario import load_scenario, parse_scenario, run_scenario
@@ -44,6 +54,11 @@ RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
 MAX_UPLOAD = 256_000
 GAMES = ("yugioh", "duel_masters")
+MAX_FIELD = 200  # characters of one plain form field of an action (a card, a zone...)
+MAX_CHOICES = 100  # ticked choices in one answer
+#: what Python itself raises on malformed input deep in a change: refused, never a 500
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+             RecursionError)
 PRESETS = ("TCG", "TCG classic", "OCG")
 
 
@@ -278,33 +293,44 @@ def _action_from_post(request: HttpRequest) -> dict[str, Any]:
     """An engine action from a form: a JSON ``action`` field, or plain fields."""
     post = request.POST
     if "action" in post:
+        text = post["action"]
+        if len(text) > MAX_ACTION_TEXT:
+            raise LimitError(_("This action is longer than %(n)s characters.")
+                             % {"n": MAX_ACTION_TEXT}, "MAX_ACTION_TEXT")
         try:
-            action = json.loads(post["action"])
-        except ValueError:
-            raise IllegalAction(_("This action could not be read.")) from None
+            action = load_json(text, "the action", max_depth=MAX_ACTION_DEPTH,
+                               max_items=MAX_ACTION_ITEMS, max_string=MAX_FIELD)
+        except LimitError as exc:
+            raise IllegalAction(_("This action could not be read: %(why)s.")
+                                % {"why": exc.reason}) from None
         if not isinstance(action, dict):
             raise IllegalAction(_("This action could not be read."))
-        return action
-    action: dict[str, Any] = {"do": post.get("do", "")}
+        return check_action(action)
+    action: dict[str, Any] = {"do": check_text(post.get("do", ""), "do", MAX_FIELD)}
     for key in ("card", "zone", "player", "phase", "target", "effect", "cause"):
         if post.get(key):
-            action[key] = post[key]
+            action[key] = check_text(post[key], key, MAX_FIELD)
     for key in ("amount", "lp"):
         if post.get(key):
             try:
-                action[key] = int(post[key])
-            except ValueError:
-                raise IllegalAction(_("%(field)s must be a number.") % {"field": key}) from None
+                action[key] = parse_int(post[key].strip(), key)
+            except LimitError:
+                raise IllegalAction(_("%(field)s must be a whole number written with the "
+                                      "digits 0-9.") % {"field": key}) from None
     if action["do"] == "answer":
         choices = post.getlist("choice")
+        if len(choices) > MAX_CHOICES:
+            raise LimitError(_("An answer ticks at most %(n)s choices.") % {"n": MAX_CHOICES},
+                             "MAX_CHOICES")
+        choices = [check_text(c, "choice", MAX_FIELD) for c in choices]
         action["choice"] = choices if len(choices) != 1 else choices[0]
     return action
 
 
 def _version(request: HttpRequest) -> int:
     try:
-        return int(request.POST.get("version", "-1"))
-    except ValueError:
+        return parse_int(request.POST.get("version", "-1"), "version", -1)
+    except LimitError:
         return -1
 
 
@@ -358,6 +384,10 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
     except EngineError as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=422)
+    except MALFORMED:  # nothing was saved: the save is the change's last step
+        board.refresh_from_db()
+        return _respond(request, board, _("This request could not be read: a field is "
+                                          "missing or has the wrong form."), status=422)
     views = render_views(board, boards.duel_of(board), since=since)
     broadcast(board, views)  # the acting browser gets the same bytes as its kind of viewer
     if board.presenting and board.presenter_at is None:
@@ -441,8 +471,8 @@ def board_fork(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     duel = boards.duel_of(board)
     try:
-        k = int(request.POST.get("at", len(duel.actions)))
-    except ValueError:
+        k = parse_int(request.POST.get("at", str(len(duel.actions))), "at")
+    except LimitError:
         k = -1
     if not 0 <= k <= len(duel.actions):
         return _error(request, _("No such step"), _("This board has no such step."), 400)
@@ -482,7 +512,8 @@ def rerun_title(title: str, preset: str) -> str:
     base = title
     while _PRESET_SUFFIX.search(base):
         base = _PRESET_SUFFIX.sub("", base)
-    return f"{base} ({preset})" if base else preset
+    room = Board._meta.get_field("title").max_length - len(preset) - 3
+    return f"{base[:room].rstrip()} ({preset})" if base else preset
 
 
 @require_POST
@@ -542,12 +573,13 @@ def _presentation_page(request: HttpRequest, board: Board, *, presenter: bool) -
 
 def _lesson_context(request: HttpRequest) -> dict[str, Any] | None:
     slug, n = request.GET.get("lesson"), request.GET.get("chapter")
-    if not slug or not (n or "").isdigit():
+    chapter = parse_digits(n, 10_000)
+    if not slug or chapter is None:
         return None
-    lesson = Lesson.objects.filter(slug=slug).first()
+    lesson = Lesson.objects.filter(slug=slug[:64]).first()
     if lesson is None:
         return None
-    return _chapters(lesson, int(n))
+    return _chapters(lesson, chapter)
 
 
 @require_GET
@@ -578,8 +610,9 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
         Board.objects.filter(pk=board.pk).update(presenter_at=None, presenting=False)
         return redirect("board", slug=board.slug)
     step, _dot, frame = at.partition(".")  # "k" (a step's end) or "k.n" (one of its frames)
-    board.presenter_at = None if at == "live" or not step.isdigit() else min(int(step), total)
-    board.presenter_frame = int(frame) if frame.isdigit() and board.presenter_at else None
+    step_n, frame_n = parse_digits(step), parse_digits(frame, 100_000)
+    board.presenter_at = None if at == "live" or step_n is None else min(step_n, total)
+    board.presenter_frame = frame_n if frame_n is not None and board.presenter_at else None
     if board.presenter_at == total and board.presenter_frame is None:
         board.presenter_at = None
     Board.objects.filter(pk=board.pk).update(presenter_at=board.presenter_at,
@@ -597,6 +630,10 @@ def caption(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponse(_("Only the board's editors can write captions."), status=403)
     step = str(classroom.presented_step(board))
     text = request.POST.get("caption", "").strip()[:500]
+    try:
+        check_text(text, _("A caption"))
+    except LimitError as exc:
+        return HttpResponse(exc.reason, status=400)
     captions = dict(board.captions)
     if text:
         captions[step] = text
@@ -630,6 +667,10 @@ def _chapters(lesson: Lesson, n: int) -> dict[str, Any]:
 def new_lesson(request: HttpRequest) -> HttpResponse:
     """A lesson from built-in scenarios (``game/slug``) and boards you can edit, in order."""
     title = request.POST.get("title", "").strip()[:200] or _("Lesson")
+    try:
+        check_text(title, _("The title"))
+    except LimitError as exc:
+        return _error(request, _("This lesson cannot be made"), exc.reason, 400)
     chapters = []
     for ref in request.POST.getlist("chapter")[:30]:
         if "/" in ref:
@@ -671,9 +712,9 @@ def lesson(request: HttpRequest, slug: str, n: int) -> HttpResponse:
 # ---------------------------------------------------------------------- pictures and embedding
 def _shown_duel(request: HttpRequest, board: Board) -> tuple[Duel, int | None]:
     duel = boards.duel_of(board)
-    at = request.GET.get("at")
-    if at is not None and at.isdigit() and int(at) <= len(duel.actions):
-        return duel.at(int(at)), int(at)
+    at = parse_digits(request.GET.get("at"))
+    if at is not None and at <= len(duel.actions):
+        return duel.at(at), at
     return duel, None
 
 
@@ -734,19 +775,16 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
     if isinstance(opened, HttpResponse):
         return opened
     duel, data = opened
-    at = request.GET.get("at", data.get("at", len(duel.actions)))
-    try:
-        at = int(at)
-    except (TypeError, ValueError):
-        at = len(duel.actions)
+    at = parse_digits(request.GET.get("at"))
+    at = data.get("at", len(duel.actions)) if at is None else at
     at = max(0, min(at, len(duel.actions)))
     board = Board(slug="snapshot", game=duel.game, title=data.get("title", ""),
                   data={"cards": data.get("cards", []), "settings": duel.settings})
-    frame = request.GET.get("frame", "")
-    if at and frame.isdigit() and 0 < int(frame) <= 1000:
+    frame = parse_digits(request.GET.get("frame", ""), 1000)
+    if at and frame:
         try:
             return _page(request, board, duel, readonly=True, at=at, link=link, history=duel,
-                         frame=int(frame))
+                         frame=frame)
         except IllegalAction:
             pass  # no such frame: the step itself
     return _page(request, board, duel.at(at), readonly=True, at=at, link=link, history=duel)
@@ -759,9 +797,12 @@ def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
     if isinstance(opened, HttpResponse):
         return opened
     duel, data = opened
-    board = boards.create_board(game=duel.game, settings=duel.settings, setup=duel.setup,
-                                cards=data.get("cards"), title=data.get("title", ""),
-                                actions=duel.actions)
+    try:
+        board = boards.create_board(game=duel.game, settings=duel.settings, setup=duel.setup,
+                                    cards=data.get("cards"), title=data.get("title", ""),
+                                    actions=duel.actions)
+    except EngineError as exc:
+        return _error(request, _("This link cannot be copied"), str(exc), 400)
     return _owned(request, board)
 
 
@@ -798,14 +839,21 @@ def board_import(request: HttpRequest) -> HttpResponse:
 
     name = upload.name or "upload.yaml"
     try:
-        text = upload.read().decode("utf-8")
+        name = check_text(name, "the file name", MAX_FIELD)
+    except LimitError:
+        name = "upload.yaml"
+    try:
+        text = check_text(upload.read().decode("utf-8"), _("the file"), MAX_UPLOAD)
         scn = parse_scenario(load_yaml_with_lines(text, name), name)
         run_scenario(scn)  # every step must play: nothing is half-created
+        board = boards.board_from_scenario(scn)
     except UnicodeDecodeError:
         return _error(request, _("This file cannot be used"), _("It is not UTF-8 text."), 400)
     except EngineError as exc:
         return _error(request, _("This file cannot be used"), str(exc), 400)
-    board = boards.board_from_scenario(scn)
+    except MALFORMED:
+        return _error(request, _("This file cannot be used"),
+                      _("A field is missing or has the wrong form."), 400)
     return _owned(request, board)
 
 

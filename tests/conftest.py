@@ -3,3 +3,16 @@
 Tests are collected with ``--import-mode=importlib`` (see pyproject.toml), so test folders
 need no ``__init__.py`` and may hold modules with the same base name.
 """
+
+import pytest
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The long ``fuzz`` runs are left out of ``make test``; ``pytest -m fuzz`` selects
+    them (any ``-m`` expression naming ``fuzz`` does)."""
+    if "fuzz" in (config.option.markexpr or ""):
+        return
+    skip = pytest.mark.skip(reason="long fuzz run: select it with -m fuzz")
+    for item in items:
+        if item.get_closest_marker("fuzz"):
+            item.add_marker(skip)

@@ -1,0 +1,215 @@
+"""Limits on untrusted input: what a snapshot link, an uploaded file or an action may expand
+to, checked before anything is expanded or replayed.
+
+Every check raises :class:`LimitError` (an :class:`IllegalAction`, so the duel it guards is
+left as it was) naming the limit it met, e.g. "the set-up holds 4000 cards; at most 240 (limit
+MAX_CARDS)". The web layer shows the reason with a 4xx answer, like any other refusal.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from itertools import accumulate
+from typing import Any
+
+from .errors import IllegalAction
+
+# ---------------------------------------------------------------- the limits
+MAX_DEPTH = 32  # nesting of lists and mappings in any data (the built-in files reach 9)
+MAX_STRING = 4_000  # characters in any one string (a card's text, a title, a name)
+MAX_KEY = 200  # characters in a mapping's key
+MAX_ITEMS = 20_000  # values (strings, numbers, lists, mappings) in one piece of data
+MAX_NUMBER = 1_000_000_000  # the largest whole number accepted (LP, ATK, amounts)
+MAX_CARDS = 240  # cards in a set-up (two full decks with extra decks fit)
+MAX_CUSTOM_CARDS = 200  # cards defined by a link or a file
+MAX_ACTIONS = 1_000  # actions (steps) in a history replayed from a link or a file
+MAX_WORK = 60_000  # cards x actions: the work of replaying a history
+MAX_ACTION_TEXT = 8_000  # characters of one action sent as JSON
+MAX_ACTION_DEPTH = 6  # nesting of one action (an answer's list of choices is 2)
+MAX_ACTION_ITEMS = 500  # values in one action
+
+
+class LimitError(IllegalAction):
+    """Input past one of the limits above, or not plain data; ``limit`` names it."""
+
+    def __init__(self, reason: str, limit: str = "") -> None:
+        self.limit = limit
+        super().__init__(f"{reason} (limit {limit})" if limit else reason)
+
+
+def _refuse(reason: str, limit: str = "") -> LimitError:
+    return LimitError(reason, limit)
+
+
+# ---------------------------------------------------------------- strings and numbers
+def check_text(text: Any, what: str = "a text", max_length: int = MAX_STRING) -> str:
+    """A string that may be stored and shown: not too long, no lone surrogate, no NUL."""
+    if not isinstance(text, str):
+        raise _refuse(f"{what} must be text")
+    if len(text) > max_length:
+        raise _refuse(f"{what} has {len(text)} characters; at most {max_length}", "MAX_STRING"
+                      if max_length == MAX_STRING else f"{max_length} characters")
+    if "\x00" in text:
+        raise _refuse(f"{what} holds a NUL character")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _refuse(f"{what} holds a lone surrogate, which is not a character") from None
+    return text
+
+
+def parse_int(text: Any, what: str = "a number", lo: int = -MAX_NUMBER,
+              hi: int = MAX_NUMBER) -> int:
+    """A whole number typed as ASCII digits (optionally signed) within ``lo..hi``.
+
+    Refuses what ``int()`` would take or choke on: superscript and other non-ASCII digits,
+    spaces, underscores, NaN, infinities, exponents and numbers longer than the limit.
+    """
+    if isinstance(text, bool):
+        raise _refuse(f"{what} must be a whole number")
+    if isinstance(text, int):
+        value = text
+    else:
+        if not isinstance(text, str):
+            raise _refuse(f"{what} must be a whole number")
+        digits = text[1:] if text[:1] in "+-" and text else text
+        if not (digits and len(digits) <= 12 and digits.isascii() and digits.isdigit()):
+            raise _refuse(f"{what} must be a whole number written with the digits 0-9")
+        value = int(text)
+    if not lo <= value <= hi:
+        raise _refuse(f"{what} must be between {lo} and {hi}", "MAX_NUMBER")
+    return value
+
+
+def parse_digits(text: Any, hi: int = MAX_NUMBER) -> int | None:
+    """``text`` as a number 0..hi when it is ASCII digits only, else None (for query
+    strings where anything else means "not given")."""
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 12:
+        value = int(text)
+        return value if value <= hi else None
+    return None
+
+
+# ---------------------------------------------------------------- plain data
+def check_plain(data: Any, what: str = "the data", *, max_depth: int = MAX_DEPTH,
+                max_items: int = MAX_ITEMS, max_string: int = MAX_STRING) -> Any:
+    """Data as JSON has it: mappings with text keys, lists, text, whole numbers, booleans
+    and null; nested at most ``max_depth`` deep, ``max_items`` values in all; numbers within
+    :data:`MAX_NUMBER`, texts within ``max_string`` and free of lone surrogates.
+
+    Iterative (no recursion), so a deeply nested value is refused, not a RecursionError.
+    """
+    stack = [(data, 1)]
+    count = 0
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if count > max_items:
+            raise _refuse(f"{what} holds more than {max_items} values", "MAX_ITEMS")
+        if depth > max_depth:
+            raise _refuse(f"{what} is nested more than {max_depth} deep", "MAX_DEPTH")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise _refuse(f"{what} has a key that is not text: {str(key)[:40]!r}")
+                check_text(key, f"a key of {what}", min(MAX_KEY, max_string))
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            check_text(value, f"a text in {what}", max_string)
+        elif isinstance(value, bool) or value is None:
+            pass
+        elif isinstance(value, int):
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise _refuse(f"{what} holds a number larger than {MAX_NUMBER}", "MAX_NUMBER")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise _refuse(f"{what} holds a number that is not finite")
+            raise _refuse(f"{what} holds a number that is not whole: {value!r}")
+        else:
+            raise _refuse(f"{what} holds a value of an unknown kind ({type(value).__name__})")
+    return data
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """How deep the lists and objects of a JSON text nest, counted without parsing it."""
+    bare = _STRING.sub("", text)
+    brackets = [_DELTA[c] for c in bare if c in _DELTA]
+    return max(accumulate(brackets), default=0)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def load_json(text: str, what: str = "the data", *, max_depth: int = MAX_DEPTH,
+              max_items: int = MAX_ITEMS, max_string: int = MAX_STRING) -> Any:
+    """Parse untrusted JSON: depth checked before parsing, NaN and infinities refused, then
+    :func:`check_plain`. Raises LimitError (for anything malformed too)."""
+    if not isinstance(text, str):
+        raise _refuse(f"{what} could not be read")
+    if json_depth(text) > max_depth:
+        raise _refuse(f"{what} is nested more than {max_depth} deep", "MAX_DEPTH")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise _refuse(f"{what} could not be read") from None
+    return check_plain(data, what, max_depth=max_depth, max_items=max_items,
+                       max_string=max_string)
+
+
+def check_action(action: Any) -> dict[str, Any]:
+    """One engine action: a small mapping of plain data with a text ``do``."""
+    if not isinstance(action, dict) or "do" not in action:
+        raise _refuse("an action is a mapping with a 'do' key")
+    check_plain(action, "the action", max_depth=MAX_ACTION_DEPTH, max_items=MAX_ACTION_ITEMS)
+    if not isinstance(action["do"], str):
+        raise _refuse("an action's 'do' must be text")
+    return action
+
+
+# ---------------------------------------------------------------- duels
+def count_setup_cards(setup: Any) -> int:
+    """The cards a set-up mapping puts on the board (its zones' lists, both players)."""
+    if not isinstance(setup, dict):
+        return 0
+    total = 0
+    for key in ("p1", "p2"):
+        side = setup.get(key)
+        if isinstance(side, dict):
+            total += sum(len(v) for k, v in side.items() if k != "lp" and isinstance(v, list))
+    return total
+
+
+def check_duel(*, setup: Any = None, actions: Any = (), cards: Any = (),
+               what: str = "the board", steps: bool = False) -> None:
+    """A board's set-up, history and custom cards are within the limits: checked on the
+    plain data, before a duel is built or anything replayed. ``steps``: ``actions`` are a
+    scenario's steps (an answer or "auto" step has no ``do``), counted, not checked."""
+    n_cards = count_setup_cards(setup)
+    if n_cards > MAX_CARDS:
+        raise _refuse(f"{what}'s set-up holds {n_cards} cards; at most {MAX_CARDS}", "MAX_CARDS")
+    n_actions = len(actions) if isinstance(actions, list | tuple) else 0
+    if n_actions > MAX_ACTIONS:
+        raise _refuse(f"{what} has {n_actions} steps; at most {MAX_ACTIONS}", "MAX_ACTIONS")
+    n_custom = len(cards) if isinstance(cards, list | tuple) else 0
+    if n_custom > MAX_CUSTOM_CARDS:
+        raise _refuse(f"{what} defines {n_custom} cards; at most {MAX_CUSTOM_CARDS}",
+                      "MAX_CUSTOM_CARDS")
+    work = max(n_cards, 1) * n_actions
+    if work > MAX_WORK:
+        raise _refuse(f"{what} would replay {n_actions} steps over {n_cards} cards "
+                      f"({work} card-steps); at most {MAX_WORK}", "MAX_WORK")
+    for name, value in (("set-up", setup), ("custom cards", cards)):
+        if value:
+            check_plain(value, f"{what}'s {name}")
+    if not steps and isinstance(actions, list | tuple):
+        for action in actions:
+            check_action(action)
