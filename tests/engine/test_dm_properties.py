@@ -65,8 +65,8 @@ def play(picks: list[int]) -> None:
             break
         try:
             duel.apply(actions[pick % len(actions)])
-        except IllegalAction:
-            pass
+        except IllegalAction as exc:  # a rule's refusal, never a Python error turned into one
+            assert exc.__cause__ is None, f"the engine broke: {exc.__cause__!r}"
         check_invariants(duel)
         count(duel)
     assert duel.replay().state.to_dict() == duel.state.to_dict()

@@ -67,8 +67,10 @@ def play(duel: Duel, data: st.DataObject, steps: int) -> None:
         before = duel.state.to_dict()
         try:
             duel.apply(action)
-        except IllegalAction:
+        except IllegalAction as exc:
             assert duel.state.to_dict() == before, "an illegal action changed the state"
+            # a refusal is a rule's, never a Python error turned into one (an engine bug)
+            assert exc.__cause__ is None, f"{action} broke the engine: {exc.__cause__!r}"
             continue
         STATS["actions"] += 1
         longest = max((len(c) for c in _chains(duel)), default=0)
