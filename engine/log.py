@@ -316,7 +316,16 @@ def render(entry: dict[str, Any], card_name: Callable[[int], str],
 
 def render_message(key: str, raw: dict[str, Any], card_name: Callable[[int], str],
                    tr: Callable[[str], str] = _same) -> str:
-    return _fmt(tr(MESSAGES.get(key, key)), _render_args(raw, card_name, tr))
+    args = _render_args(raw, card_name, tr)
+    if isinstance(raw.get("what"), str) and "{" in raw["what"]:
+        # ``what`` is a template too ("places {card} in the hand"): the card is named by
+        # ``card_name`` like every other card of the log, so a viewer who may not see it
+        # reads "a hidden card"; no entry holds a card's name as finished text
+        try:
+            args["what"] = _fmt(raw["what"], args)
+        except (ValueError, IndexError):
+            pass
+    return _fmt(tr(MESSAGES.get(key, key)), args)
 
 
 def _render_args(raw: dict[str, Any], card_name: Callable[[int], str],

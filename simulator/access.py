@@ -4,11 +4,23 @@ A board's plain address is its view link: watch live, change nothing. Its edit l
 the board has seats, one link per player carry unguessable keys; opening one records a grant
 in the browser's session, checked against the board's current keys on every request and
 websocket connection (rotating the edit key revokes every grant made with the old one).
+
+Revocation is immediate for open websockets too: every socket joins, besides the group of its
+kind of viewer, the board's group (``board.<slug>.sockets``) and, when opened under an edit or
+seat grant, that grant's group (named from a hash of the role and key, never the key itself).
+Changing the keys sends ``board.revoke`` to the old grants' groups, deleting the board or
+turning its seats on or off sends it to the board's group: the sockets close (and a browser
+that reconnects gets what its grant allows now). Through the channel layer this reaches every
+worker; nothing is checked on the path of an ordinary update.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 
 from .models import Board
 
@@ -48,3 +60,37 @@ def may_act(role_name: str, board: Board, action: dict[str, Any], decision: Any)
     if role_name in ("p1", "p2") and action.get("do") in ("answer", "pass"):
         return decision is not None and decision.player == int(role_name[1]) - 1
     return False
+
+
+def grant_group(slug: str, role_name: str, key: str) -> str:
+    """The Channels group of the sockets opened under one grant (role and key)."""
+    digest = hashlib.sha256(f"{slug}:{role_name}:{key}".encode()).hexdigest()[:32]
+    return f"board.{slug}.grant.{digest}"
+
+
+def sockets_group(slug: str) -> str:
+    """The Channels group of every socket of a board, whatever its grant."""
+    return f"board.{slug}.sockets"
+
+
+def socket_groups(session: Any, board: Board) -> list[str]:
+    """The revocation groups a socket opened now with this session joins."""
+    groups = [sockets_group(board.slug)]
+    role_name = role(session, board)
+    if role_name != "view":
+        groups.append(grant_group(board.slug, role_name, grants(session)[board.slug]["key"]))
+    return groups
+
+
+def revoke(groups: list[str]) -> None:
+    """Close every socket in these groups, on every worker."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group in groups:
+        async_to_sync(layer.group_send)(group, {"type": "board.revoke"})
+
+
+def revoke_keys(slug: str, keys: dict[str, str]) -> None:
+    """Close the sockets opened under the old keys (``{"edit": ..., "p1": ..., "p2": ...}``)."""
+    revoke([grant_group(slug, r, k) for r, k in keys.items()])

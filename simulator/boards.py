@@ -143,10 +143,22 @@ def rename(board: Board, title: str) -> Duel:
 
 def rotate_keys(board: Board) -> None:
     """New edit and seat keys: every link made with the old ones stops working."""
+    from . import access
     from .models import new_key
 
+    old = {"edit": board.edit_key, "p1": board.p1_key, "p2": board.p2_key}
     board.edit_key, board.p1_key, board.p2_key = new_key(), new_key(), new_key()
     board.save(update_fields=["edit_key", "p1_key", "p2_key", "updated"])
+    access.revoke_keys(board.slug, old)  # sockets opened under the old keys close now
+
+
+def delete_board(board: Board) -> None:
+    """Delete a board; every socket open on it closes."""
+    from . import access
+
+    slug = board.slug
+    board.delete()
+    access.revoke([access.sockets_group(slug)])
 
 
 def _apply_and_save(board: Board, version: int, change) -> Duel:
@@ -290,10 +302,16 @@ def set_auto(board: Board, version: int, on: bool) -> Duel:
 
 
 def set_seats(board: Board, version: int, on: bool) -> Duel:
+    from . import access
+
     def change(locked: Board, duel: Duel) -> None:
         locked.seats = on
 
-    return _apply_and_save(board, version, change)
+    before = board.seats
+    duel = _apply_and_save(board, version, change)
+    if before != on:  # every socket's kind of view changes: they reconnect to the new one
+        access.revoke([access.sockets_group(board.slug)])
+    return duel
 
 
 def undo(board: Board, version: int) -> Duel:
@@ -397,3 +415,82 @@ def _answer_ids(duel: Duel, choice: Any) -> Any:
     if decision.kind == "choose_cards":
         return sorted(str(c) for c in (choice if isinstance(choice, list) else [choice]))
     return str(choice)
+
+
+#: the stand-ins of the cards a viewer may not see, in a copy made for that viewer: one per
+#: kind a zone may need (a face-down card in a Monster Zone is a monster, in a Spell & Trap
+#: Zone a Spell or Trap...); all named alike, so the kind chosen says no more than the zone
+UNKNOWN_CARDS = {
+    "yugioh": [
+        {"type": "monster", "subtype": "normal", "level": 1, "atk": 0, "def": 0},
+        {"type": "trap", "subtype": "normal"},
+        {"type": "spell", "subtype": "field"},
+        {"type": "monster", "subtype": "fusion", "level": 1, "atk": 0, "def": 0},
+    ],
+    "duel_masters": [
+        {"type": "creature", "civilization": "light", "cost": 1, "power": 1000,
+         "races": []},
+        {"type": "spell", "civilization": "light", "cost": 1},
+    ],
+}
+UNKNOWN_NAME = "An unknown card"
+
+
+def seen_copy(board: Board, duel: Duel, view: str) -> dict[str, Any]:
+    """What a viewer who may not see everything gets when it copies a board (fork, "try it
+    yourself", run again, export): the board as this viewer sees ``duel`` now, as a new
+    set-up, with no history.
+
+    Each card the viewer may not see (the other player's hand and deck, face-down cards, the
+    public view's hands and decks) becomes "An unknown card", face-down where it was face-down,
+    in the same zone and place; the custom card definitions of the hidden cards are left out.
+    The history is left out too: replaying it would need the hidden cards it moved and named.
+    So what a set-up cannot say is lost (what was used this turn, effects lasting until the end
+    of the turn); that is the honest price of a copy that reveals nothing. Returns
+    ``{"setup", "cards"}`` for :func:`create_board`.
+    """
+    from .rendering import Viewer
+
+    vw = Viewer(duel, view)
+    st = duel.state
+    stand_ins = [{"id": f"unknown_card_{i + 1}", "name": {"en": UNKNOWN_NAME},
+                  "text": "A card you could not see when this copy was made.", **kind}
+                 for i, kind in enumerate(UNKNOWN_CARDS[duel.game])]
+    stand_in_defs = parse_cards(stand_ins, file="unknown cards", game_hint=duel.game)
+    used_custom: set[str] = set()
+    used_stand_ins: set[str] = set()
+    setup: dict[str, Any] = {"turn_player": f"p{st.turn_player + 1}", "turn": st.turn,
+                             "phase": st.phase}
+    if st.step is not None:
+        setup["step"] = st.step
+    custom_ids = {c.get("id") for c in board.data.get("cards") or []}
+    for player in (0, 1):
+        side: dict[str, Any] = {"lp": st.lp[player]}
+        for zone in duel.policy.ZONES:
+            entries = []
+            for iid in st.zones[player].get(zone, []):
+                card = st.cards[iid]
+                entry: dict[str, Any] = {"face_up": card.face_up}
+                if card.position:
+                    entry["position"] = card.position
+                if card.tapped:
+                    entry["tapped"] = True
+                if vw.hidden(iid):
+                    stand_in = next(d for d in stand_in_defs
+                                    if duel.policy.placement_problem(d, zone) is None)
+                    entry["card"] = stand_in.id
+                    used_stand_ins.add(stand_in.id)
+                    if zone not in ("hand", "deck"):
+                        entry["face_up"] = False
+                else:
+                    definition = duel.definition(card)
+                    entry["card"] = definition.id
+                    if definition.id in custom_ids:
+                        used_custom.add(definition.id)
+                entries.append(entry)
+            if entries:
+                side[zone] = entries
+        setup[f"p{player + 1}"] = side
+    cards = [c for c in board.data.get("cards") or [] if c.get("id") in used_custom]
+    cards += [c for c in stand_ins if c["id"] in used_stand_ins]
+    return {"setup": setup, "cards": cards}

@@ -44,6 +44,10 @@ class WatcherConsumer(AsyncWebsocketConsumer):
         # queued behind it (the page drops an update that is not newer than what it shows)
         self.group = group
         await self.channel_layer.group_add(self.group, self.channel_name)
+        # the groups that close this socket when its grant is revoked or the board deleted
+        self.revocable = await self._revocation_groups()
+        for revocable in self.revocable:
+            await self.channel_layer.group_add(revocable, self.channel_name)
         await self.accept()
         html = await self._current()
         if html is None:
@@ -54,6 +58,8 @@ class WatcherConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        for revocable in getattr(self, "revocable", []):
+            await self.channel_layer.group_discard(revocable, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
         return None  # garbage or not, nothing a watcher sends changes the board
@@ -70,6 +76,18 @@ class WatcherConsumer(AsyncWebsocketConsumer):
     async def board_update(self, event: dict) -> None:
         await self.send(text_data=event["html"])
 
+    async def board_revoke(self, event: dict) -> None:
+        """The grant this socket was opened under is gone (keys changed, board deleted, seats
+        switched): close it; a reconnecting browser gets what its grant allows now."""
+        await self.close(code=4403)
+
+    @database_sync_to_async
+    def _revocation_groups(self) -> list[str]:
+        board = Board.objects.filter(slug=self.slug).first()
+        if board is None:
+            return []
+        return access.socket_groups(self.scope.get("session"), board)
+
     @database_sync_to_async
     def _group(self) -> str | None:
         board = Board.objects.filter(slug=self.slug).first()
@@ -78,7 +96,10 @@ class WatcherConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _current(self) -> str | None:
         board = Board.objects.filter(slug=self.slug).first()
-        return None if board is None else self.current(board)
+        if board is None or self.group_of(board) != self.group or (
+                access.socket_groups(self.scope.get("session"), board) != self.revocable):
+            return None  # deleted, or the grant changed while joining: it may not listen
+        return self.current(board)
 
     def group_of(self, board: Board) -> str:
         raise NotImplementedError

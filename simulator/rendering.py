@@ -44,11 +44,14 @@ class Viewer:
         if self.view == "open":
             return False
         card = self.duel.state.cards.get(iid)
+        if card is None:  # no such card: the log names it by its number, not by a name
+            return True
+        private = ("hand", "deck", "limbo")  # "limbo": removed by a board edit
         if self.view == "public":  # watchers of a board with seats see what both players see
-            return card is not None and (card.zone in ("hand", "deck") or not card.face_up)
-        if card is None or card.owner == self.seat and card.zone in ("hand", "deck"):
+            return card.zone in private or not card.face_up
+        if card.owner == self.seat and card.zone in private:
             return False
-        if card.zone in ("hand", "deck"):
+        if card.zone in private:
             return True
         return not card.face_up and card.controller != self.seat
 
@@ -648,7 +651,8 @@ def snapshot_path(board: Board, duel: Duel) -> str:
 
 def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: str = "",
                   start: int = 0, snapshot: str = "",
-                  frames: dict[int, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+                  frames: dict[int, list[dict[str, Any]]] | None = None,
+                  view: str = "open") -> dict[str, Any]:
     """The steps of the board (from step ``start``), each opening the board as it was then;
     ``at`` marks the step shown (None: the live board, at its last step). ``snapshot``: the
     live board's snapshot link, carried for the share panel (which is not a partial).
@@ -661,7 +665,8 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
             break
         if step is not None and entry["key"] != "instant":
             firsts[step] = entry
-    labels = {k: render(e, history.name, _, with_rules=False) for k, e in firsts.items()}
+    name = Viewer(history, view).name  # a step's label names only what the viewer may see
+    labels = {k: render(e, name, _, with_rules=False) for k, e in firsts.items()}
 
     def url(k: int) -> str:
         if link:
@@ -703,7 +708,7 @@ def partial_map(board: Board, duel: Duel, *, oob: bool, message: str = "",
                    story=story_view(board, history or duel, at=at, readonly=readonly),
                    timeline=timeline_view(board, history or duel, at=at, link=link,
                                           snapshot=snapshot_path(board, duel) if live else "",
-                                          frames=frames))
+                                          frames=frames, view=view))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
     parts = {name: _compact(render_to_string(f"simulator/partials/{name}.html", context,
@@ -761,7 +766,7 @@ def render_update(board: Board, duel: Duel, view: str,
             by_step.setdefault(frame.step, []).append(frame)
         listed = {k: frame_items(board, duel, k, fs, view) for k, fs in by_step.items()}
     context["timeline"] = timeline_view(board, duel, start=prev["steps"] + 1 if grew else 0,
-                                        frames=listed)
+                                        frames=listed, view=view)
     if view == "open" and _has_new("timeline", context, grew):  # the steps changed
         context["timeline"]["snapshot"] = snapshot_path(board, duel)
     marks = _part_marks(context)
@@ -838,7 +843,8 @@ def card_menu_context(board: Board, duel: Duel, iid: int, view: str) -> dict[str
             menus.setdefault(iid, []).append(
                 {"label": _action_label(action, duel), "json": json.dumps(action)})
     card = duel.state.cards[iid]  # "Move to" offers the zones where the card may go
-    zones = [z for z in duel.policy.zones_for(duel.definition(card)) if z != card.zone]
+    zones = [] if vw.hidden(iid) else [
+        z for z in duel.policy.zones_for(duel.definition(card)) if z != card.zone]
     return {"board": board, "card": _card_view(vw, iid, {}, menus), "readonly": view != "open",
             "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in zones]}
 

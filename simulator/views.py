@@ -461,7 +461,7 @@ def board_delete(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if access.role(request.session, board) != "edit":
         return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
-    board.delete()
+    boards.delete_board(board)
     return redirect("home")
 
 
@@ -476,10 +476,24 @@ def board_fork(request: HttpRequest, slug: str) -> HttpResponse:
         k = -1
     if not 0 <= k <= len(duel.actions):
         return _error(request, _("No such step"), _("This board has no such step."), 400)
+    hidden = _hidden_view(request, board)
+    if hidden:  # a copy of what this viewer sees at step k, nothing more (boards.seen_copy)
+        seen = boards.seen_copy(board, duel if k == len(duel.actions) else duel.at(k), hidden)
+        fork = boards.create_board(game=board.game, settings=board.data.get("settings"),
+                                   setup=seen["setup"], cards=seen["cards"], title=board.title)
+        return _owned(request, fork)
     fork = boards.create_board(game=board.game, settings=board.data.get("settings"),
                                setup=board.data.get("setup"), cards=board.data.get("cards"),
                                title=board.title, actions=duel.actions[:k])
     return _owned(request, fork)
+
+
+def _hidden_view(request: HttpRequest, board: Board) -> str:
+    """The kind of view of a viewer who may not see the whole board (a seat, or a watcher of
+    a board with seats), or "" for editors and for every viewer of an open board: copies and
+    exports for such a viewer are built from what it sees (:func:`boards.seen_copy`)."""
+    view = access.view_of(access.role(request.session, board), board)
+    return "" if view == "open" else view
 
 
 @require_GET
@@ -534,6 +548,17 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
     if board.game != "yugioh" or preset not in PRESETS:
         return _error(request, _("Not available"),
                       _("Only a Yu-Gi-Oh! board can run under another preset."), 400)
+    hidden = _hidden_view(request, board)
+    if hidden:  # what this viewer sees, under the other preset; there is no history to replay
+        seen = boards.seen_copy(board, boards.duel_of(board), hidden)
+        settings = {**board.data.get("settings", {}), "preset": preset}
+        try:
+            rerun = boards.create_board(game=board.game, settings=settings, setup=seen["setup"],
+                                        cards=seen["cards"],
+                                        title=rerun_title(board.display_title, preset))
+        except EngineError as exc:
+            return _error(request, _("This board cannot be run again"), str(exc), 400)
+        return _owned(request, rerun)
     played = len(boards.duel_of(board).actions)
     try:
         report = replay_under(boards.played_out(board), settings={"preset": preset})
@@ -811,9 +836,12 @@ def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
 def board_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The board as a scenario file (the engine's format): its set-up and every step."""
     board = _board_or_404(slug)
-    if board.seats and access.role(request.session, board) != "edit":
-        return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
     data = board.data
+    hidden = _hidden_view(request, board)
+    if hidden:  # what this viewer sees now, as a set-up without steps (boards.seen_copy)
+        seen = boards.seen_copy(board, boards.duel_of(board), hidden)
+        data = {"settings": data.get("settings", {}), "setup": seen["setup"], "actions": [],
+                "cards": seen["cards"]}
     scenario = {"game": board.game, "title": board.display_title,
                 "source": _("exported from the chain simulator"),
                 "settings": data.get("settings", {}), "setup": data.get("setup", {}),

@@ -145,7 +145,7 @@ class Policy:
                 raise IllegalAction(f"unknown zone {zone!r}")
             card = self.place_from_setup(duel, player, zone, action)
             duel.log("action", player=player,
-                     what=f"places {duel.name(card.iid)} {zone_place(zone)}")
+                     what=f"places {{card}} {zone_place(zone)}", card=card.iid)
         elif do == "move":
             card = self.card_arg(duel, action)
             zone = self.zone_alias(action.get("zone", ""))
@@ -156,13 +156,13 @@ class Policy:
                      face_up=bool(action.get("face_up", True)),
                      position=action.get("position", "attack"))
             duel.log("action", player=card.owner,
-                     what=f"puts {duel.name(card.iid)} {zone_place(zone)}")
+                     what=f"puts {{card}} {zone_place(zone)}", card=card.iid)
         elif do == "remove":
             card = self.card_arg(duel, action)
             duel.remove_from_zone(card)
             card.zone = "limbo"
             card.obj += 1
-            duel.log("action", player=card.owner, what=f"removes {duel.name(card.iid)}")
+            duel.log("action", player=card.owner, what="removes {card}", card=card.iid)
         elif do == "set_lp":
             player = player_index(action.get("player", "p1"))
             st.lp[player] = int(action["lp"])
@@ -285,8 +285,8 @@ class Policy:
                                               cause="effect", by_player=source.controller)
                 for ev in events:
                     ev.setdefault("by", source.iid)
-            duel.log("static", card=source.iid, what="destroys " + ", ".join(
-                duel.name(c.iid) for c in doomed))
+            duel.log("static", card=source.iid, what="destroys {cards}",
+                     cards=[c.iid for c in doomed])
             duel.happen(events, kind="continuous")
 
     # ------------------------------------------------------------------ common helpers

@@ -765,7 +765,7 @@ class DuelMastersPolicy(Policy):
                 if base not in bases:
                     raise IllegalAction(f"{definition.en} cannot evolve from "
                                         f"{duel.name(base.iid)}", ["DM-EVOLUTION-BASE"])
-        duel.log("action", player=card.owner, what=f"summons {definition.en}")
+        duel.log("action", player=card.owner, what="summons {card}", card=card.iid)
         self.use_card(duel, card.owner, card, how="summon", base=base)
 
     def _fire_cast(self, duel: Duel, action: dict[str, Any]) -> None:
@@ -775,7 +775,7 @@ class DuelMastersPolicy(Policy):
         if card.zone != "hand" or definition.type != "spell":
             raise IllegalAction(f"{definition.en} is not a spell in a hand")
         self._check_cost(duel, card)
-        duel.log("action", player=card.owner, what=f"casts {definition.en}")
+        duel.log("action", player=card.owner, what="casts {card}", card=card.iid)
         self.use_card(duel, card.owner, card, how="cast")
 
     def _fire_charge(self, duel: Duel, action: dict[str, Any]) -> None:
@@ -787,7 +787,7 @@ class DuelMastersPolicy(Policy):
         if st.used.get("charge") == st.turn:
             raise IllegalAction("mana is charged once per turn")
         st.used["charge"] = st.turn
-        duel.log("action", player=card.owner, what=f"charges {duel.name(card.iid)}")
+        duel.log("action", player=card.owner, what="charges {card}", card=card.iid)
         duel.happen(self.move_events(duel, card, "mana", None, cause_type=None, spec={},
                                      cause="charge", by_player=card.owner))
 
@@ -856,7 +856,7 @@ class DuelMastersPolicy(Policy):
                 raise IllegalAction(f"{duel.name(card.iid)} is not in the battle zone")
         events: list[dict[str, Any]] = []
         duel.log("action", player=duel.state.turn_player,
-                 what="destroys " + ", ".join(duel.name(c.iid) for c in cards))
+                 what="destroys {cards}", cards=[c.iid for c in cards])
         for card in cards:
             events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
                                        spec={}, cause="effect", by_player=1 - card.controller)
@@ -870,8 +870,8 @@ class DuelMastersPolicy(Policy):
             if card.zone not in ("hand", "mana", "graveyard", "deck") or duel.definition(
                     card).type == "spell":
                 raise IllegalAction(f"{duel.name(card.iid)} cannot be put into the battle zone")
-        duel.log("action", player=cards[0].owner, what="puts " + ", ".join(
-            duel.name(c.iid) for c in cards) + " into the battle zone")
+        duel.log("action", player=cards[0].owner, what="puts {cards} into the battle zone",
+                 cards=[c.iid for c in cards])
         events: list[dict[str, Any]] = []
         for card in cards:
             events += self.enter_battle(duel, card, card.owner, how="effect",
@@ -889,7 +889,7 @@ class DuelMastersPolicy(Policy):
         card = self.card_arg(duel, action)
         if card.zone not in ("battle", "mana") or card.tapped:
             raise IllegalAction(f"{duel.name(card.iid)} is not an untapped card in play")
-        duel.log("action", player=card.controller, what=f"taps {duel.name(card.iid)}")
+        duel.log("action", player=card.controller, what="taps {card}", card=card.iid)
         duel.happen(duel.set_tapped(card, True, by=None))
 
     def _fire_draw(self, duel: Duel, action: dict[str, Any]) -> None:

@@ -208,7 +208,7 @@ class YugiohPolicy(Policy):
         if not tributes and not self.can_place(duel, card, card.owner, "monster"):
             raise IllegalAction("the Monster Zone is full")
         how = "tribute" if tributes else "normal"
-        duel.log("action", player=card.owner, what=f"{how} summons {definition.en}")
+        duel.log("action", player=card.owner, what=f"{how} summons {{card}}", card=card.iid)
         if tributes:
             events: list[dict[str, Any]] = []
             for t in tributes:
@@ -227,7 +227,7 @@ class YugiohPolicy(Policy):
             raise IllegalAction(f"{duel.name(card.iid)} cannot be Special Summoned from there")
         if not self.can_place(duel, card, player, "monster"):
             raise IllegalAction("the Monster Zone is full")
-        duel.log("action", player=player, what=f"Special Summons {duel.name(card.iid)}")
+        duel.log("action", player=player, what="Special Summons {card}", card=card.iid)
         duel.happen(self.summon_events(duel, card, player, how="special", by=None,
                                        position=action.get("position", "attack"),
                                        cause="summon"))
@@ -238,7 +238,7 @@ class YugiohPolicy(Policy):
             raise IllegalAction(f"{duel.name(card.iid)} is not a face-down monster")
         card.face_up = True
         card.position = "attack"
-        duel.log("action", player=card.controller, what=f"Flip Summons {duel.name(card.iid)}")
+        duel.log("action", player=card.controller, what="Flip Summons {card}", card=card.iid)
         duel.happen([make_event("flipped", card), make_event("summoned", card, how="flip",
                                                               player=card.controller)])
 
@@ -262,7 +262,7 @@ class YugiohPolicy(Policy):
                  position="defense" if zone == "monster" else "attack")
         card.flags["set_turn"] = st.turn
         card.flags["arrived"] = st.instant + 1
-        duel.log("action", player=card.owner, what=f"Sets {definition.en}")
+        duel.log("action", player=card.owner, what="Sets {card}", card=card.iid)
         duel.happen([make_event("set", card, player=card.owner)])
 
     def _fire_change_position(self, duel: Duel, action: dict[str, Any]) -> None:
@@ -271,7 +271,7 @@ class YugiohPolicy(Policy):
             raise IllegalAction(f"{duel.name(card.iid)} is not a face-up monster")
         card.position = "defense" if card.position == "attack" else "attack"
         duel.log("action", player=card.controller,
-                 what=f"changes {duel.name(card.iid)} to {card.position} position")
+                 what=f"changes {{card}} to {card.position} position", card=card.iid)
         duel.happen([make_event("position_changed", card, player=card.controller)])
 
     def _move_action(self, duel: Duel, action: dict[str, Any], to: str, how: str | None,
@@ -284,7 +284,7 @@ class YugiohPolicy(Policy):
         by_player = action.get("by_player")
         by_player = int(str(by_player)[-1]) - 1 if by_player else 1 - card.controller
         events: list[dict[str, Any]] = []
-        duel.log("action", player=by_player, what=f"{action['do']} {duel.name(card.iid)}")
+        duel.log("action", player=by_player, what=f"{action['do']} {{card}}", card=card.iid)
         self.basic_move(duel, card, to, events, cause=cause, by=None, by_player=by_player,
                         destroyed=how == "destroyed", how=how)
         duel.happen(events)
@@ -371,7 +371,7 @@ class YugiohPolicy(Policy):
                          "target_obj": target.obj if target else None, "stage": "declared",
                          "auto": False}]
         duel.log("action", player=attacker.controller,
-                 what=f"attacks with {duel.name(attacker.iid)}")
+                 what="attacks with {card}", card=attacker.iid)
         duel.happen([make_event("attack_declared", attacker, player=attacker.controller,
                                 target=target.iid if target else None,
                                 direct=target is None)])
@@ -1118,7 +1118,7 @@ class YugiohPolicy(Policy):
         if opt is None:
             reason, rules = self._why_not(duel, card, effect, with_effect)
             raise IllegalAction(reason, rules)
-        duel.log("action", player=player, what=f"activates {duel.name(card.iid)}")
+        duel.log("action", player=player, what="activates {card}", card=card.iid)
         self._start(duel, player, opt)
 
     def _why_not(self, duel: Duel, card: Card, effect: Any,
