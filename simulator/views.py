@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction, replay_under
 from engine.links import LinkError, encode, open_link
@@ -48,6 +48,10 @@ PRESETS = ("TCG", "TCG classic", "OCG")
 
 
 def _remember(request: HttpRequest, board: Board) -> None:
+    """Add the board to this browser's recent boards. A watcher with no session yet gets
+    none: opening a view link stores nothing (only a grant or a creation starts one)."""
+    if not request.session.keys():
+        return
     recent = [s for s in request.session.get(RECENT_KEY, []) if s != board.slug]
     request.session[RECENT_KEY] = [board.slug, *recent][:RECENT_MAX]
 
@@ -523,9 +527,8 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
 
 # ---------------------------------------------------------------------- classroom mode
 def _presentation_page(request: HttpRequest, board: Board, *, presenter: bool) -> HttpResponse:
-    if not board.presenting:
-        Board.objects.filter(pk=board.pk).update(presenting=True)
-        board.presenting = True
+    """The presenter's or a follower's page; opening it changes nothing (presenting starts
+    by an editor's POST, see :func:`present`)."""
     full = boards.duel_of(board)
     step = classroom.presented_step(board)
     lesson = _lesson_context(request)
@@ -550,13 +553,18 @@ def _lesson_context(request: HttpRequest) -> dict[str, Any] | None:
     return _chapters(lesson, int(n))
 
 
-@require_GET
+@require_http_methods(["GET", "HEAD", "POST"])
 def present(request: HttpRequest, slug: str) -> HttpResponse:
-    """The presenter's view: large type, the step followers see, captions."""
+    """The presenter's view: large type, the step followers see, captions. A POST (an
+    editor's "Present it") starts presenting: watchers of the view link then follow."""
     board = _board_or_404(slug)
     if access.role(request.session, board) != "edit":
         return _error(request, _("Not allowed"), _("Only the board's editors can present it."),
                       403)
+    if request.method == "POST":
+        Board.objects.filter(pk=board.pk).update(presenting=True)
+        query = request.GET.urlencode()
+        return redirect(reverse("present", args=[board.slug]) + (f"?{query}" if query else ""))
     return _presentation_page(request, board, presenter=True)
 
 
@@ -647,6 +655,8 @@ def new_lesson(request: HttpRequest) -> HttpResponse:
                 chapters.append(board.slug)
     if not chapters:
         return _error(request, _("No chapter"), _("Choose at least one scenario."), 400)
+    # its chapters are presented from now on: followers of their view links follow
+    Board.objects.filter(slug__in=chapters).update(presenting=True)
     lesson = Lesson.objects.create(title=title, chapters=chapters)
     lessons = dict(request.session.get("lessons", {}))
     lessons[lesson.slug] = lesson.edit_key

@@ -80,9 +80,11 @@ def test_presenter_followers_detach_try_and_follow_again(
     play_to_the_end(presenter, ui)
     ui.tab(presenter, "Share")
     presenter.locator("#share").get_by_role(
-        "link", name="Present it (classroom mode)").click()
+        "button", name="Present it (classroom mode)").click()
     presenter.wait_for_url(PRESENT)
     ui.wait_live(presenter)
+    assert saved.get(e2e_server, slug).presenting  # the editor's POST started presenting
+    expect(presenter.get_by_role("button", name="Start presenting")).to_have_count(0)
     controls = presenter.locator(".presenter-controls")
     follow_url = presenter.locator(".follow-share a").get_attribute("href")
     assert follow_url and follow_url.endswith(f"/b/{slug}/follow/")
