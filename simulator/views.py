@@ -25,7 +25,7 @@ from engine.links import LinkError, encode, open_link
 from engine.log import PHASE_NAMES
 from engine.scenario import load_scenario, parse_scenario, run_scenario
 
-from . import access, boards, classroom, gallery, playback
+from . import access, boards, classroom, gallery, limits, playback
 from .gallery import scenario_index
 from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
@@ -124,6 +124,7 @@ def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse
 
 
 @require_POST
+@limits.limit("create")
 def new_board(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "yugioh")
     if game not in GAMES:
@@ -138,6 +139,7 @@ def new_board(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("create")
 def open_scenario(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     entry = gallery.find(game, slug)
     if entry is None:
@@ -370,6 +372,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
 
 
 @require_POST
+@limits.limit("act")
 def board_act(request: HttpRequest, slug: str) -> HttpResponse:
     def change(board: Board, version: int, role: str) -> None:
         action = _action_from_post(request)
@@ -386,28 +389,33 @@ def board_act(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("act")
 def board_step(request: HttpRequest, slug: str) -> HttpResponse:
     return _change(request, slug, lambda b, v, r: boards.next_step(b, v))
 
 
 @require_POST
+@limits.limit("act")
 def board_script(request: HttpRequest, slug: str) -> HttpResponse:
     """"Back to the script": the board returns to where it left its scenario's steps."""
     return _change(request, slug, lambda b, v, r: boards.back_to_script(b, v))
 
 
 @require_POST
+@limits.limit("act")
 def board_undo(request: HttpRequest, slug: str) -> HttpResponse:
     return _change(request, slug, lambda b, v, r: boards.undo(b, v))
 
 
 @require_POST
+@limits.limit("act")
 def board_auto(request: HttpRequest, slug: str) -> HttpResponse:
     on = request.POST.get("auto") == "on"
     return _change(request, slug, lambda b, v, r: boards.set_auto(b, v, on))
 
 
 @require_POST
+@limits.limit("act")
 def board_rename(request: HttpRequest, slug: str) -> HttpResponse:
     """An editor gives the board a new title (trimmed, at most 120 characters, not empty)."""
     title = request.POST.get("title", "")
@@ -415,6 +423,7 @@ def board_rename(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("act")
 def board_seats(request: HttpRequest, slug: str) -> HttpResponse:
     on = request.POST.get("seats") == "on"
     return _change(request, slug, lambda b, v, r: boards.set_seats(b, v, on))
@@ -440,6 +449,7 @@ def board_delete(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("create")
 def board_fork(request: HttpRequest, slug: str) -> HttpResponse:
     """"Continue from here": a new board of this one's first ``k`` steps, yours to edit."""
     board = _board_or_404(slug)
@@ -490,6 +500,7 @@ def rerun_title(title: str, preset: str) -> str:
 
 
 @require_POST
+@limits.limit("create")
 def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
     """The board again under another Yu-Gi-Oh! rule preset, to compare.
 
@@ -575,6 +586,7 @@ def follow(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("act")
 def present_step(request: HttpRequest, slug: str) -> HttpResponse:
     """The presenter shows another step (or the live board) to every follower."""
     board = _board_or_404(slug)
@@ -598,6 +610,7 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("act")
 def caption(request: HttpRequest, slug: str) -> HttpResponse:
     """The presenter writes the note of the step it shows; followers see it."""
     board = _board_or_404(slug)
@@ -635,6 +648,7 @@ def _chapters(lesson: Lesson, n: int) -> dict[str, Any]:
 
 
 @require_POST
+@limits.limit("create")
 def new_lesson(request: HttpRequest) -> HttpResponse:
     """A lesson from built-in scenarios (``game/slug``) and boards you can edit, in order."""
     title = request.POST.get("title", "").strip()[:200] or _("Lesson")
@@ -763,6 +777,7 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("create")
 def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
     """"Make an editable copy": the link's duel as a new board."""
     opened = _open_link(request, link)
@@ -796,6 +811,7 @@ def board_export(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("create")
 def board_import(request: HttpRequest) -> HttpResponse:
     """A board from an uploaded scenario file; refused whole, with the reason, if broken."""
     upload = request.FILES.get("file")

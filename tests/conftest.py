@@ -3,3 +3,15 @@
 Tests are collected with ``--import-mode=importlib`` (see pyproject.toml), so test folders
 need no ``__init__.py`` and may hold modules with the same base name.
 """
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Each test starts with no request counted against the site's abuse limits (the whole
+    suite makes far more boards a minute from one address than any classroom)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
