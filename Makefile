@@ -18,6 +18,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -e '.[dev]'
 	touch $(STAMP)
 
+# DEBUG is off unless DJANGO_DEBUG=1; HOST=0.0.0.0 opens it to a classroom network (add the
+# machine's address to DJANGO_ALLOWED_HOSTS, see the README).
 run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(HOST):$(PORT)

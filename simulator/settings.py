@@ -3,10 +3,16 @@
 Everything that differs between a developer's machine and a deployment is read from the
 environment:
 
-- ``DJANGO_DEBUG``: "true"/"false" (default "true", for development).
-- ``DJANGO_SECRET_KEY``: required when debug is off; a fixed development key is used otherwise.
-- ``DJANGO_ALLOWED_HOSTS``: comma-separated host names (default "127.0.0.1,localhost").
+- ``DJANGO_DEBUG``: "true"/"false" (default "false": the site as a user sees it; "1" to
+  develop with Django's debug pages).
+- ``DJANGO_SECRET_KEY``: when unset, a key generated once per checkout and kept in the
+  ignored file ``.secret_key`` at the repository's root.
+- ``DJANGO_ALLOWED_HOSTS``: comma-separated host names (default "127.0.0.1,localhost"); add
+  the machine's address or name to open the site to a classroom network.
 - ``DJANGO_CSRF_TRUSTED_ORIGINS``: comma-separated origins, e.g. "https://example.org".
+- ``DJANGO_SECURE``: "true" behind HTTPS (a proxy that sets ``X-Forwarded-Proto``): secure
+  cookies, HSTS and the redirect to https. Off by default: ``make run`` serves plain http on
+  this machine or a classroom network.
 - ``DATABASE_URL``: any URL dj-database-url understands (default: SQLite in the repo root).
 - ``REDIS_URL``: when set, channels uses a Redis channel layer (needs the ``redis`` extra);
   otherwise an in-memory layer, which only works within a single process.
@@ -16,6 +22,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -41,13 +48,31 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+DEBUG = env_bool("DJANGO_DEBUG", False)
+SECRET_KEY_FILE = BASE_DIR / ".secret_key"
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false")
-    SECRET_KEY = "django-insecure-dev-only-chain-simulator"  # development only
+
+def checkout_secret_key(path: Path = SECRET_KEY_FILE) -> str:
+    """The key kept in ``path``, generated (readable by its owner only) the first time."""
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        key = ""
+    if key:
+        return key
+    from django.core.management.utils import get_random_secret_key
+
+    key = get_random_secret_key()
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process wrote it first: use that one
+        return path.read_text(encoding="utf-8").strip() or key
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(key + "\n")
+    return key
+
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or checkout_secret_key()
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
@@ -61,12 +86,16 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "csp",
     "channels",
     "simulator",
 ]
 
 MIDDLEWARE = [
+    "simulator.requestid.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -144,6 +173,61 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # No page may be framed, except the embed views (they say so themselves).
 X_FRAME_OPTIONS = "DENY"
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# Static files are served by WhiteNoise, with DEBUG on or off: from the apps' and the project's
+# static folders directly (no collectstatic needed to run), or from STATIC_ROOT once collected.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# No inline script, no eval: every behaviour is in static/js; no inline style either.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+    },
+}
+
+# ``make run`` serves plain http (this machine, a classroom network): cookies are not Secure
+# there. Behind HTTPS, DJANGO_SECURE=true turns on what ``manage.py check --deploy`` asks.
+SECURE = env_bool("DJANGO_SECURE", False)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if SECURE:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+
+# Abuse limits (simulator/limits.py) are multiplied by this; the browser tests raise it.
+RATE_LIMIT_FACTOR = max(1, int(os.environ.get("DJANGO_RATE_LIMIT_FACTOR", "1") or 1))
+
+# Errors (every 500 with its traceback) and refused requests go to the console, each line
+# with the id of its request (also sent back in the X-Request-ID header).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "simulator.requestid.RequestIdFilter"}},
+    "formatters": {
+        "console": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: "
+                              "%(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["request_id"],
+                    "formatter": "console"},
+    },
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
+                   "propagate": False},
+        "simulator": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
+}

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction, replay_under
 from engine.limits import (
@@ -35,7 +35,7 @@ from engine.links import LinkError, encode, open_link
 from engine.log import PHASE_NAMES
 from engine.scenario import load_scenario, parse_scenario, run_scenario
 
-from . import access, boards, classroom, gallery, playback
+from . import access, boards, classroom, gallery, limits, playback
 from .gallery import scenario_index
 from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
@@ -63,6 +63,10 @@ PRESETS = ("TCG", "TCG classic", "OCG")
 
 
 def _remember(request: HttpRequest, board: Board) -> None:
+    """Add the board to this browser's recent boards. A watcher with no session yet gets
+    none: opening a view link stores nothing (only a grant or a creation starts one)."""
+    if not request.session.keys():
+        return
     recent = [s for s in request.session.get(RECENT_KEY, []) if s != board.slug]
     request.session[RECENT_KEY] = [board.slug, *recent][:RECENT_MAX]
 
@@ -135,6 +139,7 @@ def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse
 
 
 @require_POST
+@limits.limit("create")
 def new_board(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "yugioh")
     if game not in GAMES:
@@ -149,6 +154,7 @@ def new_board(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("create")
 def open_scenario(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     entry = gallery.find(game, slug)
     if entry is None:
@@ -396,6 +402,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
 
 
 @require_POST
+@limits.limit("act")
 def board_act(request: HttpRequest, slug: str) -> HttpResponse:
     def change(board: Board, version: int, role: str) -> None:
         action = _action_from_post(request)
@@ -412,28 +419,33 @@ def board_act(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("act")
 def board_step(request: HttpRequest, slug: str) -> HttpResponse:
     return _change(request, slug, lambda b, v, r: boards.next_step(b, v))
 
 
 @require_POST
+@limits.limit("act")
 def board_script(request: HttpRequest, slug: str) -> HttpResponse:
     """"Back to the script": the board returns to where it left its scenario's steps."""
     return _change(request, slug, lambda b, v, r: boards.back_to_script(b, v))
 
 
 @require_POST
+@limits.limit("act")
 def board_undo(request: HttpRequest, slug: str) -> HttpResponse:
     return _change(request, slug, lambda b, v, r: boards.undo(b, v))
 
 
 @require_POST
+@limits.limit("act")
 def board_auto(request: HttpRequest, slug: str) -> HttpResponse:
     on = request.POST.get("auto") == "on"
     return _change(request, slug, lambda b, v, r: boards.set_auto(b, v, on))
 
 
 @require_POST
+@limits.limit("act")
 def board_rename(request: HttpRequest, slug: str) -> HttpResponse:
     """An editor gives the board a new title (trimmed, at most 120 characters, not empty)."""
     title = request.POST.get("title", "")
@@ -441,6 +453,7 @@ def board_rename(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("act")
 def board_seats(request: HttpRequest, slug: str) -> HttpResponse:
     on = request.POST.get("seats") == "on"
     return _change(request, slug, lambda b, v, r: boards.set_seats(b, v, on))
@@ -466,6 +479,7 @@ def board_delete(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("create")
 def board_fork(request: HttpRequest, slug: str) -> HttpResponse:
     """"Continue from here": a new board of this one's first ``k`` steps, yours to edit."""
     board = _board_or_404(slug)
@@ -531,6 +545,7 @@ def rerun_title(title: str, preset: str) -> str:
 
 
 @require_POST
+@limits.limit("create")
 def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
     """The board again under another Yu-Gi-Oh! rule preset, to compare.
 
@@ -579,9 +594,8 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
 
 # ---------------------------------------------------------------------- classroom mode
 def _presentation_page(request: HttpRequest, board: Board, *, presenter: bool) -> HttpResponse:
-    if not board.presenting:
-        Board.objects.filter(pk=board.pk).update(presenting=True)
-        board.presenting = True
+    """The presenter's or a follower's page; opening it changes nothing (presenting starts
+    by an editor's POST, see :func:`present`)."""
     full = boards.duel_of(board)
     step = classroom.presented_step(board)
     lesson = _lesson_context(request)
@@ -607,13 +621,18 @@ def _lesson_context(request: HttpRequest) -> dict[str, Any] | None:
     return _chapters(lesson, chapter)
 
 
-@require_GET
+@require_http_methods(["GET", "HEAD", "POST"])
 def present(request: HttpRequest, slug: str) -> HttpResponse:
-    """The presenter's view: large type, the step followers see, captions."""
+    """The presenter's view: large type, the step followers see, captions. A POST (an
+    editor's "Present it") starts presenting: watchers of the view link then follow."""
     board = _board_or_404(slug)
     if access.role(request.session, board) != "edit":
         return _error(request, _("Not allowed"), _("Only the board's editors can present it."),
                       403)
+    if request.method == "POST":
+        Board.objects.filter(pk=board.pk).update(presenting=True)
+        query = request.GET.urlencode()
+        return redirect(reverse("present", args=[board.slug]) + (f"?{query}" if query else ""))
     return _presentation_page(request, board, presenter=True)
 
 
@@ -624,6 +643,7 @@ def follow(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("act")
 def present_step(request: HttpRequest, slug: str) -> HttpResponse:
     """The presenter shows another step (or the live board) to every follower."""
     board = _board_or_404(slug)
@@ -648,6 +668,7 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("act")
 def caption(request: HttpRequest, slug: str) -> HttpResponse:
     """The presenter writes the note of the step it shows; followers see it."""
     board = _board_or_404(slug)
@@ -689,6 +710,7 @@ def _chapters(lesson: Lesson, n: int) -> dict[str, Any]:
 
 
 @require_POST
+@limits.limit("create")
 def new_lesson(request: HttpRequest) -> HttpResponse:
     """A lesson from built-in scenarios (``game/slug``) and boards you can edit, in order."""
     title = request.POST.get("title", "").strip()[:200] or _("Lesson")
@@ -713,6 +735,8 @@ def new_lesson(request: HttpRequest) -> HttpResponse:
                 chapters.append(board.slug)
     if not chapters:
         return _error(request, _("No chapter"), _("Choose at least one scenario."), 400)
+    # its chapters are presented from now on: followers of their view links follow
+    Board.objects.filter(slug__in=chapters).update(presenting=True)
     lesson = Lesson.objects.create(title=title, chapters=chapters)
     lessons = dict(request.session.get("lessons", {}))
     lessons[lesson.slug] = lesson.edit_key
@@ -816,6 +840,7 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("create")
 def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
     """"Make an editable copy": the link's duel as a new board."""
     opened = _open_link(request, link)
@@ -855,6 +880,7 @@ def board_export(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@limits.limit("create")
 def board_import(request: HttpRequest) -> HttpResponse:
     """A board from an uploaded scenario file; refused whole, with the reason, if broken."""
     upload = request.FILES.get("file")

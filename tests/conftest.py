@@ -16,3 +16,13 @@ def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if item.get_closest_marker("fuzz"):
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Each test starts with no request counted against the site's abuse limits (the whole
+    suite makes far more boards a minute from one address than any classroom)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -73,6 +73,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = others + e2e
 
 
+def wait_until(page: Page, expression: str, arg: Any = None,
+               timeout_ms: int = TIMEOUT_MS) -> Any:
+    """Poll ``expression`` (a JavaScript expression or function of ``arg``) in the page until
+    it is truthy. Unlike ``page.wait_for_function``, which builds its predicate with eval,
+    this works under the site's Content-Security-Policy (no 'unsafe-eval')."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for: {expression}")
+        page.wait_for_timeout(50)
+
+
 # ---------------------------------------------------------------------- the server
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -93,6 +108,7 @@ class LiveServer:
             "DATABASE_URL": f"sqlite:///{db_path}",
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
             "DJANGO_DEBUG": "true",
+            "DJANGO_RATE_LIMIT_FACTOR": "100",  # one address makes every test's boards
             "DJANGO_SETTINGS_MODULE": "simulator.settings",
             "PYTHONUNBUFFERED": "1",
         }
@@ -292,6 +308,7 @@ def saved(django_db_blocker: Any) -> Iterator[SavedBoards]:
 
 # ---------------------------------------------------------------------- the board page
 class BoardUI:
+    wait_until = staticmethod(wait_until)
     """What a person does on the site, as Playwright calls, and the waits that go with it."""
 
     SLUG = re.compile(r"/b/([^/]+)/$")
@@ -314,8 +331,8 @@ class BoardUI:
     def wait_live(page: Page) -> None:
         """Wait until the websocket is open and has delivered the board once (the consumer
         joins the board's group before it sends that first message)."""
-        page.wait_for_function("window.__ws && window.__ws.open >= 1 && "
-                               "window.__ws.received >= 1")
+        wait_until(page, "window.__ws && window.__ws.open >= 1 && "
+                         "window.__ws.received >= 1")
 
     @staticmethod
     def tab(page: Page, name: str) -> None:
@@ -351,8 +368,8 @@ class BoardUI:
         """Wait until the board's version moved on from ``before`` or a message shows (in
         the message area, or beside the decision for a refused answer); fail with that
         message if one does."""
-        page.wait_for_function(
-            """before => {
+        wait_until(
+            page, """before => {
                  const v = document.getElementById("board-version");
                  const m = document.getElementById("message");
                  const r = document.querySelector("#decision .decision-error");

@@ -11,6 +11,7 @@ rat's trigger (3, 4), which brings Celtic Guardian and Amazoness Fighter from th
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 
 import pytest
@@ -45,6 +46,15 @@ def presenter_text(k: int | None) -> str:
             else f"The presenter shows step {k} of {TOTAL}")
 
 
+def wait_until(page: Page, expression: str, arg=None, timeout_s: float = 15) -> None:
+    """Poll a JavaScript expression until truthy (``page.wait_for_function`` uses eval,
+    which the site's Content-Security-Policy forbids)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"timed out waiting for: {expression}"
+        page.wait_for_timeout(50)
+
+
 def present(page: Page, control: Locator | str, k: int | None) -> None:
     """The presenter presses one of its controls (a button, or a key of the keyboard); wait
     until its own page shows step ``k`` (None: the live board), by its request's answer and by
@@ -55,8 +65,8 @@ def present(page: Page, control: Locator | str, k: int | None) -> None:
     else:
         control.click()
     expect(page.locator("#presentation .presenter-step")).to_have_text(presenter_text(k))
-    page.wait_for_function("n => window.__ws.received > n && "
-                           "!document.querySelector('.htmx-request')", arg=received)
+    wait_until(page, "n => window.__ws.received > n && "
+                     "!document.querySelector('.htmx-request')", arg=received)
     expect(page.locator(".presentation-page")).to_have_attribute(
         "data-shown", str(TOTAL if k is None else k))
 
@@ -80,9 +90,11 @@ def test_presenter_followers_detach_try_and_follow_again(
     play_to_the_end(presenter, ui)
     ui.tab(presenter, "Share")
     presenter.locator("#share").get_by_role(
-        "link", name="Present it (classroom mode)").click()
+        "button", name="Present it (classroom mode)").click()
     presenter.wait_for_url(PRESENT)
     ui.wait_live(presenter)
+    assert saved.get(e2e_server, slug).presenting  # the editor's POST started presenting
+    expect(presenter.get_by_role("button", name="Start presenting")).to_have_count(0)
     controls = presenter.locator(".presenter-controls")
     follow_url = presenter.locator(".follow-share a").get_attribute("href")
     assert follow_url and follow_url.endswith(f"/b/{slug}/follow/")
@@ -121,7 +133,7 @@ def test_presenter_followers_detach_try_and_follow_again(
     presenter.get_by_role("button", name="Show the caption").click()
     expect(follower.locator("#presentation .caption")).to_have_text(caption)
     expect(presenter.locator("#presentation .caption")).to_have_text(caption)
-    presenter.wait_for_function("n => window.__ws.received > n", arg=received)
+    wait_until(presenter, "n => window.__ws.received > n", arg=received)
     expect(step_line).to_have_text(presenter_text(2))
     assert saved.get(e2e_server, slug).captions == {"2": caption}
 

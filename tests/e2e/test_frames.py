@@ -86,6 +86,9 @@ def test_three_links_build_and_resolve_frame_by_frame(page: Page, ui, saved, e2e
 
     # classroom: the presenter steps into the last action; the follower sees that frame
     page.goto(f"/b/{slug}/present/")
+    page.get_by_role("button", name="Start presenting").click()  # opening it starts nothing
+    page.wait_for_url(re.compile(rf"/b/{re.escape(slug)}/present/$"))
+    expect(page.get_by_role("button", name="Start presenting")).to_have_count(0)
     follower = new_context().new_page()
     console_errors.watch(follower)
     follower.goto(f"/b/{slug}/follow/")

@@ -46,7 +46,7 @@ def test_a_stale_action_is_refused_with_a_message_and_the_page_resyncs(
     late.evaluate("window.__ws.paused = true")
 
     ui.click_and_wait(page, ui.next_step_button(page))  # the first browser acts: version 1
-    late.wait_for_function("window.__ws.dropped >= 1")  # the update reached it, unheard
+    ui.wait_until(late, "window.__ws.dropped >= 1")  # the update reached it, unheard
     assert ui.version(late) == 0
     expect(ui.next_step_button(late)).to_be_visible()
 

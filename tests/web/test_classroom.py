@@ -95,8 +95,27 @@ def test_the_share_panel_offers_the_iframe_snippet_and_qr_code() -> None:
 def _presented(client: Client) -> Board:
     board = _stepped_board(client, next(p for p in builtin_scenarios("yugioh")
                                         if p.stem == "sangan_caius_tcg_classic"))
+    started = client.post(f"/b/{board.slug}/present/")
+    assert started.status_code == 302 and started["Location"] == f"/b/{board.slug}/present/"
     assert client.get(f"/b/{board.slug}/present/").status_code == 200
+    board.refresh_from_db()
+    assert board.presenting
     return board
+
+
+def test_opening_the_present_or_follow_page_starts_nothing() -> None:
+    owner, student = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
+    board = _stepped_board(owner, builtin_scenarios("yugioh")[0])
+    for client, url in ((student, f"/b/{board.slug}/follow/"),
+                        (owner, f"/b/{board.slug}/present/")):
+        assert client.get(url).status_code == 200
+        board.refresh_from_db()
+        assert not board.presenting, url
+    assert "Start presenting" in owner.get(f"/b/{board.slug}/present/").content.decode()
+    assert student.get(f"/b/{board.slug}/").status_code == 200  # no redirect to follow
+    assert student.post(f"/b/{board.slug}/present/").status_code == 403
+    board.refresh_from_db()
+    assert not board.presenting
 
 
 def test_only_editors_present() -> None:

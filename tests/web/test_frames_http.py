@@ -142,6 +142,7 @@ def test_the_presenter_steps_frame_by_frame() -> None:
     client = Client(HTTP_HOST="localhost")
     board = _open(client, "yugioh", THREE_LINKS)
     _play_all(client, board)
+    assert client.post(f"/b/{board.slug}/present/").status_code == 302
     assert client.get(f"/b/{board.slug}/present/").status_code == 200
     response = client.post(f"/b/{board.slug}/present", {"at": "3.2"})
     text = response.content.decode()
@@ -162,7 +163,7 @@ def test_followers_of_the_live_board_get_the_frames_of_each_action() -> None:
 
     client = Client(HTTP_HOST="localhost")
     board = _open(client, "yugioh", THREE_LINKS)
-    client.get(f"/b/{board.slug}/present/")
+    client.post(f"/b/{board.slug}/present/")
     client.post(f"/b/{board.slug}/present", {"at": "live"})
     client.post(f"/b/{board.slug}/step", {"version": 0})
     board.refresh_from_db()

@@ -75,11 +75,44 @@ def test_settings_channel_layer_follows_redis_url(monkeypatch):
     )
 
 
-def test_settings_require_secret_key_without_debug(monkeypatch):
-    from django.core.exceptions import ImproperlyConfigured
+def test_settings_default_to_the_site_as_a_user_sees_it(monkeypatch, tmp_path):
+    settings = _load_settings(monkeypatch)
+    assert settings["DEBUG"] is False
+    assert len(settings["SECRET_KEY"]) >= 50
+    assert _load_settings(monkeypatch)["SECRET_KEY"] == settings["SECRET_KEY"]  # kept
+    assert _load_settings(monkeypatch, DJANGO_SECRET_KEY="k" * 60)["SECRET_KEY"] == "k" * 60
+    assert _load_settings(monkeypatch, DJANGO_DEBUG="1")["DEBUG"] is True
+    # plain http on this machine or a classroom network: no Secure cookies, no redirect
+    assert not settings["SESSION_COOKIE_SECURE"] and not settings["CSRF_COOKIE_SECURE"]
+    assert "SECURE_SSL_REDIRECT" not in settings
+    secure = _load_settings(monkeypatch, DJANGO_SECURE="1")
+    assert secure["SESSION_COOKIE_SECURE"] and secure["SECURE_SSL_REDIRECT"]
+    assert secure["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+    assert "whitenoise.middleware.WhiteNoiseMiddleware" in settings["MIDDLEWARE"]
+    policy = settings["CONTENT_SECURITY_POLICY"]["DIRECTIVES"]
+    assert policy["script-src"] == ["'self'"] and policy["style-src"] == ["'self'"]
 
-    with pytest.raises(ImproperlyConfigured):
-        _load_settings(monkeypatch, DJANGO_DEBUG="false")
+
+def test_the_secret_key_is_generated_once_per_checkout(monkeypatch, tmp_path):
+    make_key = _load_settings(monkeypatch)["checkout_secret_key"]
+    path = tmp_path / ".secret_key"
+    key = make_key(path)
+    assert len(key) >= 50 and path.read_text().strip() == key
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert make_key(path) == key
+
+
+def test_check_deploy_is_clean_behind_https():
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")} | {
+        "DJANGO_SECURE": "1", "DJANGO_SECRET_KEY": "x7" * 30 + "-Q_9z!"}
+    done = subprocess.run([sys.executable, "manage.py", "check", "--deploy",
+                           "--fail-level", "WARNING"], cwd=SETTINGS_FILE.parents[1], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_asgi_routes_http_and_websocket():

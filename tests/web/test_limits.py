@@ -1,0 +1,80 @@
+"""Abuse limits: creating boards and acting on one are limited per browser (its session) and,
+generously, per network address; a classroom behind one address is not refused."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.test import Client, override_settings
+
+from engine.links import encode
+from simulator import boards
+from simulator.models import Board
+
+pytestmark = pytest.mark.django_db
+
+SCHOOL = "203.0.113.7"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counts():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _student() -> Client:
+    return Client(HTTP_HOST="localhost", REMOTE_ADDR=SCHOOL)
+
+
+def test_thirty_students_behind_one_address_each_make_a_copy() -> None:
+    board = boards.create_board(game="yugioh", setup={"turn_player": "p1"})
+    link = encode(boards.duel_of(board), title="Lesson")
+    before = Board.objects.count()
+    for _n in range(30):
+        student = _student()
+        assert student.get(f"/s/{link}/").status_code == 200
+        response = student.post(f"/s/{link}/copy")
+        assert response.status_code == 302, response.content[:200]
+        # then each plays on its own copy
+        slug = response["Location"].split("/")[2]
+        assert student.post(f"/b/{slug}/act", {"version": 0, "do": "next_phase"}).status_code \
+            == 200
+    assert Board.objects.count() == before + 30
+
+
+@override_settings(RATE_LIMITS={"create": (3, 300), "act": (5, 1200)})
+def test_one_browser_over_its_limit_is_told_to_wait() -> None:
+    client = _student()
+    # the first creation (no session yet) counts for the address; then three for the session
+    for _n in range(4):
+        assert client.post("/boards/new", {"game": "yugioh"}).status_code == 302
+    refused = client.post("/boards/new", {"game": "yugioh"})
+    assert refused.status_code == 429 and refused["Retry-After"]
+    assert "Too many requests" in refused.content.decode()
+    assert _student().post("/boards/new", {"game": "yugioh"}).status_code == 302  # others may
+    editor = _student()
+    editor.post("/boards/new", {"game": "duel_masters"})
+    slug = Board.objects.order_by("-created", "-pk").first().slug
+    for version in range(5):
+        response = editor.post(f"/b/{slug}/rename", {"version": version, "title": f"T{version}"})
+        assert response.status_code == 200
+    assert editor.post(f"/b/{slug}/rename", {"version": 5, "title": "T"}).status_code == 429
+
+
+@override_settings(RATE_LIMITS={"create": (100, 4), "act": (5, 1200)})
+def test_an_address_has_a_backstop() -> None:
+    for _n in range(4):
+        assert _student().post("/boards/new", {"game": "yugioh"}).status_code == 302
+    assert _student().post("/boards/new", {"game": "yugioh"}).status_code == 429
+    other = Client(HTTP_HOST="localhost", REMOTE_ADDR="198.51.100.2")
+    assert other.post("/boards/new", {"game": "yugioh"}).status_code == 302
+
+
+def test_an_oversized_action_is_refused() -> None:
+    client = _student()
+    client.post("/boards/new", {"game": "yugioh"})
+    slug = Board.objects.order_by("-created", "-pk").first().slug
+    response = client.post(f"/b/{slug}/act", {"version": 0, "action": "x" * 20_000})
+    assert response.status_code == 413
+    assert Board.objects.get(slug=slug).version == 0
