@@ -66,14 +66,22 @@ CROWDED_DUEL_MASTERS = {
 }
 
 
+class _PlainDumper(yaml.SafeDumper):
+    """Writes repeated values out in full: an uploaded file may not use aliases."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
+
+
 def upload(page: Page, ui, scenario: dict, name: str) -> str:
     """Upload a scenario file as the home page does, play its steps: the board's slug."""
     page.goto("/")
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    text = yaml.dump(scenario, Dumper=_PlainDumper)
     response = page.request.post("/boards/import", headers={"X-CSRFToken": token},
                                  multipart={"file": {"name": f"{name}.yaml",
                                                      "mimeType": "application/yaml",
-                                                     "buffer": yaml.safe_dump(scenario).encode()}})
+                                                     "buffer": text.encode()}})
     assert response.ok, response.text()[:500]
     page.goto(response.url)
     ui.wait_live(page)
