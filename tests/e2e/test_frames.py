@@ -25,7 +25,11 @@ def frame_counter(page: Page) -> str:
 def step_through(page: Page) -> list[int]:
     """Press "." until the playback reaches the board now; the chain size at every frame."""
     sizes = []
+    # the update's own frames: the playback element of this version, at its first frame
+    version = page.locator("#board-version").input_value()
+    expect(page.locator("#playback")).to_have_attribute("data-version", version)
     expect(page.locator("#playback")).to_have_class(re.compile("has-frames"))
+    expect(page.locator("#playback .frame-counter")).to_contain_text("frame 1 of")
     while True:
         counter = frame_counter(page)
         if "frame" in counter:
