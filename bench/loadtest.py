@@ -16,14 +16,9 @@ import contextlib
 import json
 import os
 import re
-import shutil
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-from .web import HOST, ROOT, BenchError, Http, _env, _free_port, _p95, _ready, _tail
+from .web import HOST, BenchError, Http, _p95, on_daphne
 
 BOARDS = 10
 VIEWERS_PER_BOARD = 20
@@ -168,37 +163,7 @@ def _lost(boards: list[LiveBoard]) -> int:
 
 def run() -> list[str]:
     lines = ["## Load test: live boards on daphne (127.0.0.1, in-memory channel layer)"]
-    tmp = Path(tempfile.mkdtemp(prefix="loadtest-"))
-    log = tmp / "daphne.log"
-    env = _env(tmp / "db.sqlite3")
-    server = None
-    try:
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
-                       env=env, check=True, capture_output=True, timeout=180)
-        port = _free_port()
-        with log.open("w") as out:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "-v", "0",
-                 "simulator.asgi:application"], cwd=ROOT, env=env, stdout=out,
-                stderr=subprocess.STDOUT)
-
-        async def main() -> None:
-            await _ready(port, server, time.monotonic() + 30)
-            await _run(port, lines)
-
-        asyncio.run(asyncio.wait_for(main(), SECONDS + 240))
-    except (BenchError, TimeoutError, OSError, subprocess.SubprocessError) as exc:
-        lines.append(f"load test failed: {type(exc).__name__}: {exc}")
-        lines.extend(_tail(log))
-    finally:
-        if server is not None:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
-        shutil.rmtree(tmp, ignore_errors=True)
+    on_daphne("simulator.asgi:application", _run, lines, SECONDS + 240, "load test")
     return lines
 
 

@@ -358,15 +358,11 @@ def _tail(path: Path, n: int = 15) -> list[str]:
     return []
 
 
-def run() -> list[str]:
-    try:
-        import websockets  # noqa: F401
-    except ModuleNotFoundError:
-        return ["## Web: skipped (needs the `websockets` package: pip install -e '.[dev]')"]
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    lines = ["## Web: live board on daphne (127.0.0.1), product vs stock Channels fan-out "
-             f"(load average {load} on {os.cpu_count()} cores)"]
-    tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
+def on_daphne(app: str, measure, lines: list[str], timeout: float, what: str) -> None:
+    """Serve ``app`` with one daphne on 127.0.0.1 (a throw-away SQLite file, debug off), run
+    ``await measure(port, lines)`` against it, and stop it in any case; a failure is added to
+    ``lines`` with the end of daphne's log."""
+    tmp = Path(tempfile.mkdtemp(prefix="bench-daphne-"))
     log = tmp / "daphne.log"
     env = _env(tmp / "db.sqlite3")
     server = None
@@ -376,17 +372,16 @@ def run() -> list[str]:
         port = _free_port()
         with log.open("w") as out:
             server = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "-v", "0",
-                 "bench.asgi:application"], cwd=ROOT, env=env, stdout=out,
-                stderr=subprocess.STDOUT)
+                [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "-v", "0", app],
+                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 
         async def main() -> None:
             await _ready(port, server, time.monotonic() + 30)
-            await _measure(port, lines)
+            await measure(port, lines)
 
-        asyncio.run(asyncio.wait_for(main(), TOTAL_TIMEOUT))
+        asyncio.run(asyncio.wait_for(main(), timeout))
     except (BenchError, TimeoutError, OSError, subprocess.SubprocessError) as exc:
-        lines.append(f"web bench failed: {type(exc).__name__}: {exc}")
+        lines.append(f"{what} failed: {type(exc).__name__}: {exc}")
         if isinstance(exc, subprocess.CalledProcessError) and exc.stderr:
             lines.extend("  migrate: " + line
                          for line in exc.stderr.decode(errors="replace").splitlines()[-10:])
@@ -400,6 +395,17 @@ def run() -> list[str]:
                 server.kill()
                 server.wait(5)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run() -> list[str]:
+    try:
+        import websockets  # noqa: F401
+    except ModuleNotFoundError:
+        return ["## Web: skipped (needs the `websockets` package: pip install -e '.[dev]')"]
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    lines = ["## Web: live board on daphne (127.0.0.1), product vs stock Channels fan-out "
+             f"(load average {load} on {os.cpu_count()} cores)"]
+    on_daphne("bench.asgi:application", _measure, lines, TOTAL_TIMEOUT, "web bench")
     return lines
 
 
