@@ -18,7 +18,7 @@ same step always gives the same frames.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .events import describe_event
@@ -81,30 +81,30 @@ class Frame:
 
     def what(self, name: Callable[[int], str], tr: Callable[[str], str] | None = None) -> str:
         """What happened at this moment, in one line (English unless ``tr`` translates)."""
-        kw = {"tr": tr} if tr else {}
+        tr = tr or _same
         heads = [e for key in HEADLINES for e in self.log if e["key"] == key][:1]
-        text = render(heads[0], name, **kw) if heads else ""
+        text = render(heads[0], name, tr) if heads else ""
         if self.kind == "instant" and self.events:
             resolved = [e for e in self.events if e["type"] == "link_resolved"]
             others = [e for e in self.events if e["type"] != "link_resolved"]
             if resolved and others:  # "Chain Link 2 (X) resolves: Y was added to the hand"
                 text = render_message("frame.resolved", {
                     "link": resolved[0]["link"], "card": resolved[0]["card"],
-                    "events": others}, name, tr or _same)
+                    "events": others}, name, tr)
             elif not heads or not any(e["type"] == "activated" for e in self.events):
                 happened = render_events(self.events, name, tr)
                 text = f"{text}: {happened}" if text else happened
         if not text:
             shown = [e for e in self.log if e["key"] != "instant"]
-            text = "; ".join(render(e, name, **kw) for e in shown)
+            text = "; ".join(render(e, name, tr) for e in shown)
         for change, key in (("pushed", "frame.next"), ("popped", "frame.done")):
             if not text and self.changes.get(change):
-                text = render_message(key, self.changes[change][-1], name, tr or _same)
+                text = render_message(key, self.changes[change][-1], name, tr)
         if self.kind == "decision" and self.decision:
             d = self.decision
             ask = render_message(ASKS.get(d["kind"], "ask"), {
                 "player": d["player"], "card": d.get("card"), "kind": d["kind"]},
-                name, tr or _same)
+                name, tr)
             text = f"{text}; {ask}" if text else ask
         return text or "Nothing happens"
 
@@ -132,8 +132,7 @@ class Frame:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "state"}
-        data = asdict(Frame(**data))
+        data = asdict(replace(self, state=None))  # the state is never serialised
         del data["state"]
         data["cards"] = {str(k): v for k, v in self.cards.items()}
         return data
