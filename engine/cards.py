@@ -477,13 +477,23 @@ def parse_cards(raw: Any, *, file: str, game_hint: str | None = None) -> list[Ca
 
 @cache
 def builtin_library() -> Library:
-    """Every built-in card of both games (``engine/data/cards/*.yaml``)."""
+    """Every built-in card of both games: ``engine/data/cards/<game>.yaml`` and the files of
+    ``engine/data/cards/<game>/`` (one file per family of cards)."""
     library = Library()
-    for path in sorted((DATA_DIR / "cards").glob("*.yaml")):
-        hint = path.stem if path.stem in GAMES else None
-        for card in load_card_file(path, game_hint=hint):
+    for path in builtin_card_files():
+        for card in load_card_file(path, game_hint=path.stem if path.stem in GAMES
+                                   else path.parent.name if path.parent.name in GAMES else None):
             library.add(card)
     return library
+
+
+def builtin_card_files(game: str | None = None) -> list[Path]:
+    """The built-in card files, of one game or of both."""
+    root = DATA_DIR / "cards"
+    files = []
+    for name in GAMES if game is None else (game,):
+        files += [root / f"{name}.yaml", *sorted((root / name).glob("*.yaml"))]
+    return [f for f in files if f.exists()]
 
 
 def default_library(game: str | None = None) -> Library:
@@ -492,6 +502,7 @@ def default_library(game: str | None = None) -> Library:
 
 
 __all__ = [
-    "CardDef", "EffectDef", "Library", "builtin_library", "default_library", "load_card_file",
+    "CardDef", "EffectDef", "Library", "builtin_card_files", "builtin_library", "default_library",
+    "load_card_file",
     "parse_cards",
 ]

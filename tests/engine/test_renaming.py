@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import DATA_DIR, Library, load_yaml_with_lines, parse_cards
+from engine.cards import Library, builtin_card_files, load_yaml_with_lines, parse_cards
 from engine.scenario import builtin_scenarios, check_scenario, parse_scenario, run_scenario
 
 
 def _renamer(game: str):
-    text = (DATA_DIR / "cards" / f"{game}.yaml").read_text(encoding="utf-8")
+    text = "\n".join(f.read_text(encoding="utf-8") for f in builtin_card_files(game))
     raw = load_yaml_with_lines(text, "cards")
     names: dict[str, str] = {}
     ids: dict[str, str] = {}
