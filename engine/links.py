@@ -5,6 +5,9 @@ JSON in base64url); ``decode`` reads one back. Links are plain data, not signed:
 craft one, so the decoder treats every link as untrusted input: it caps the link's length and
 the decompressed size (a compression bomb stops at the cap), checks the shape of the data, and
 rebuilds the duel by replaying it through the engine, which refuses anything illegal.
+
+A link records the rules version it was made under and its outcome (engine.versions): opened
+under a later version, its history is replayed under today's rules and compared with it.
 """
 
 from __future__ import annotations
@@ -19,12 +22,21 @@ from .cards import GAMES, parse_cards
 from .duel import Duel
 from .errors import EngineError
 from .limits import LimitError, check_duel, check_text, load_json
+from .versions import (
+    RULES_VERSION,
+    Recheck,
+    VersionError,
+    check_outcome,
+    check_version,
+    outcome,
+    recheck,
+)
 
 VERSION = "1"
 MAX_LINK = 16_000  # characters
 MAX_DATA = 256_000  # bytes of JSON once decompressed
 MAX_TITLE = 200  # characters of a link's title (the board's title field)
-KEYS = {"game", "settings", "setup", "cards", "actions", "at", "title"}
+KEYS = {"game", "settings", "setup", "cards", "actions", "at", "title", "rules", "outcome"}
 
 
 class LinkError(EngineError):
@@ -33,9 +45,11 @@ class LinkError(EngineError):
 
 def encode(duel: Duel, *, at: int | None = None, title: str = "",
            cards: list[dict[str, Any]] | None = None) -> str:
-    """The link text for a duel (``at``: the step shown, default the last)."""
+    """The link text for a duel (``at``: the step shown, default the last), with the rules
+    version it is made under and the outcome of its history."""
     data: dict[str, Any] = {"game": duel.game, "settings": duel.settings, "setup": duel.setup,
-                            "actions": duel.actions}
+                            "actions": duel.actions, "rules": RULES_VERSION,
+                            "outcome": outcome(duel)}
     if cards:
         data["cards"] = cards
     if at is not None and at != len(duel.actions):
@@ -99,6 +113,12 @@ def _checked(data: Any) -> dict[str, Any]:
             check_text(data["title"], "the link's title", MAX_TITLE)
         except LimitError as exc:
             raise LinkError(str(exc)) from None
+    try:  # made under which reading of the rules, ending how (absent: before versions)
+        check_version(data.get("rules", 0))
+        if "outcome" in data:
+            check_outcome(data["outcome"])
+    except VersionError as exc:
+        raise LinkError(f"the link cannot be opened: {exc}") from None
     try:  # what replaying it would cost, before anything is built
         check_duel(setup=data.get("setup"), actions=actions, cards=data.get("cards", []),
                    what="the link")
@@ -107,8 +127,26 @@ def _checked(data: Any) -> dict[str, Any]:
     return data
 
 
+def _refuse_unexplained(again: Recheck) -> None:
+    """A link made before versions were recorded whose history is refused today is refused
+    whole, as it always was: it holds no version to explain the change by. A link of an older
+    version opens up to the refused step, its page naming the changes since its version."""
+    stopped = again.report.stopped if again.report is not None else None
+    if again.version == 0 and stopped:
+        raise LinkError(f"the link's duel cannot be replayed: step {stopped['step']} "
+                        f"({stopped['action']}) is refused: {stopped['reason']}")
+
+
 def open_link(link: str) -> tuple[Duel, dict[str, Any]]:
     """Decode a link and replay it: the duel at its last step, and the link's data."""
+    duel, data, _ = reopen_link(link)
+    return duel, data
+
+
+def reopen_link(link: str) -> tuple[Duel, dict[str, Any], Recheck | None]:
+    """Decode a link and replay it: the duel at its last step, the link's data, and for a
+    link made under an older rules version (or before versions) how it reads today: its
+    history replayed under today's rules, compared with the outcome it recorded."""
     data = decode(link)
     try:
         library = None
@@ -118,10 +156,17 @@ def open_link(link: str) -> tuple[Duel, dict[str, Any]]:
             library = default_library(data["game"])
             for card in parse_cards(data["cards"], file="link", game_hint=data["game"]):
                 library.add(card, replace=True)
+        if data.get("rules", 0) < RULES_VERSION:
+            again = recheck(data, version=data.get("rules", 0),
+                            outcome_then=data.get("outcome"), library=library)
+            _refuse_unexplained(again)
+            return again.duel, data, again
         duel = Duel.from_dict(data, library=library)
+    except VersionError as exc:
+        raise LinkError(f"the link cannot be opened: {exc}") from exc
     except EngineError as exc:
         raise LinkError(f"the link's duel cannot be replayed: {exc}") from exc
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
             RecursionError) as exc:
         raise LinkError("the link's duel cannot be replayed: malformed data") from exc
-    return duel, data
+    return duel, data, None

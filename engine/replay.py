@@ -190,19 +190,9 @@ def replay_under(source: Duel | dict[str, Any], *, settings: dict[str, Any] | No
                cards=cards, recorded=setup is None)
     report = ReplayReport(game=old.game, change=change, steps=len(actions), duel=new)
 
-    asked: list[_Asked | None] = []
-    for i, action in enumerate(actions, 1):
-        d = old.state.decision
-        if action.get("do") in ANSWERS and d is not None:
-            choice = _normalise(old, d, action)
-            ids = _identities(old, d)
-            asked.append(_Asked(step=i, action=action, signature=_signature(old, d, ids),
-                                choice=choice, identities=ids, summary=_summary(old, d),
-                                names=_answer_names(old, d, choice)))
-        else:
-            asked.append(None)
-        with old._replay():  # the history as it was recorded
-            old.apply(action)
+    asked, broken = _asked(old, actions)
+    if broken is not None:  # the history itself is refused now: replay what comes before
+        actions = actions[:broken["step"] - 1]
 
     i = 0
     while i < len(actions):
@@ -222,8 +212,35 @@ def replay_under(source: Duel | dict[str, Any], *, settings: dict[str, Any] | No
             break
         i += 1
         _progress(report, i, len(new.actions))
+    if broken is not None and report.stopped is None:
+        report.stopped = broken
     report.processed = report.stopped["step"] - 1 if report.stopped else len(actions)
     return report
+
+
+def _asked(old: Duel, actions: list[dict[str, Any]]
+           ) -> tuple[list[_Asked | None], dict[str, Any] | None]:
+    """Play the history on ``old`` as it was recorded: each answer with the decision it
+    answered (None for other actions), and the step the engine refuses now, if one is (a
+    history recorded under an older reading of the rules): nothing after it is read."""
+    asked: list[_Asked | None] = []
+    for i, action in enumerate(actions, 1):
+        d = old.state.decision
+        if action.get("do") in ANSWERS and d is not None:
+            choice = _normalise(old, d, action)
+            ids = _identities(old, d)
+            asked.append(_Asked(step=i, action=action, signature=_signature(old, d, ids),
+                                choice=choice, identities=ids, summary=_summary(old, d),
+                                names=_answer_names(old, d, choice)))
+        else:
+            asked.append(None)
+        try:
+            with old._replay():  # the history as it was recorded
+                old.apply(action)
+        except IllegalAction as exc:
+            return asked[:-1], {"step": i, "action": _action_words(old, action),
+                                "reason": exc.reason, "rules": list(exc.rules)}
+    return asked, None
 
 
 def _original(source: Duel | dict[str, Any], library: Library | None) -> Duel:

@@ -1,7 +1,9 @@
 """Boards as engine duels: create, load (with an in-process cache), and act on them.
 
 Every change happens in one database transaction that checks and bumps the board's version,
-so two browsers acting at once cannot both win: the second is told its view was stale.
+so two browsers acting at once cannot both win: the second is told its view was stale. Each
+change also records the engine's rules version and the outcome of the board's history
+(engine.versions), so a board opened after the engine's reading changed can say what differs.
 
 A board opened from a scenario follows its script (the scenario's steps) until someone acts
 otherwise: an action that does what the next step does counts as that step; any other
@@ -19,14 +21,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine import Duel, EngineError, IllegalAction
+from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
 from engine.cards import default_library, parse_cards
 from engine.limits import check_text
 from engine.scenario import Scenario, translate_answer
+from engine.versions import VersionError, outcome
 
 from .models import Board
 
-_CACHE: OrderedDict[tuple[str, int], Duel] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, int], tuple[Duel, Recheck | None]] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 CACHE_SIZE = 64
 
@@ -47,21 +50,46 @@ def library_for(data: dict[str, Any]):
 
 
 def duel_of(board: Board) -> Duel:
-    """The board's duel, rebuilt by replay or taken from the cache for this version."""
+    """The board's duel, rebuilt by replay or taken from the cache for this version. A board
+    last played under an older rules version is replayed under today's rules (see
+    :func:`rules_recheck`)."""
+    return _loaded(board)[0]
+
+
+def rules_recheck(board: Board) -> Recheck | None:
+    """For a board last played under an older rules version (or before versions were
+    recorded): its history replayed under today's rules, the changelog entries since and what
+    differs from the outcome it recorded. None for a board of this version. Opening a board
+    changes nothing: the board records today's version and outcome when it is next changed."""
+    return _loaded(board)[1]
+
+
+def _loaded(board: Board) -> tuple[Duel, Recheck | None]:
     key = (board.slug, board.version)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
     data = board.data
-    duel = Duel.from_dict(data, library=library_for(data))
-    _remember(board, duel)
-    return duel
+    again = None
+    if board.rules_version < RULES_VERSION:
+        outcome = board.outcome if isinstance(board.outcome, dict) else None
+        try:
+            again = recheck(data, version=board.rules_version, outcome_then=outcome,
+                            library=library_for(data))
+        except VersionError:  # a recorded outcome that cannot be read: nothing to compare
+            again = recheck(data, version=board.rules_version, outcome_then=None,
+                            library=library_for(data))
+        duel = again.duel
+    else:
+        duel = Duel.from_dict(data, library=library_for(data))
+    _remember(board, duel, again)
+    return duel, again
 
 
-def _remember(board: Board, duel: Duel) -> None:
+def _remember(board: Board, duel: Duel, again: Recheck | None = None) -> None:
     with _CACHE_LOCK:
-        _CACHE[(board.slug, board.version)] = duel
+        _CACHE[(board.slug, board.version)] = (duel, again)
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
 
@@ -91,7 +119,8 @@ def create_board(*, game: str, settings: dict[str, Any] | None = None,
     data["actions"] = duel.to_dict()["actions"]
     board = Board.objects.create(game=game, title=title, scenario=scenario, data=data,
                                  pending_steps=steps or [], auto=auto, question=question,
-                                 explanation=explanation, script_length=len(steps or []))
+                                 explanation=explanation, script_length=len(steps or []),
+                                 rules_version=RULES_VERSION, outcome=outcome(duel))
     _remember(board, duel)
     return board
 
@@ -172,9 +201,11 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
     change(current, duel)
     current.data = {**current.data, "actions": duel.to_dict()["actions"],
                     "settings": duel.settings}
+    current.rules_version, current.outcome = RULES_VERSION, outcome(duel)
     with transaction.atomic():
         saved = Board.objects.filter(pk=board.pk, version=version).update(
             data=current.data, version=version + 1, title=current.title,
+            rules_version=current.rules_version, outcome=current.outcome,
             pending_steps=current.pending_steps,
             script_left=current.script_left, auto=current.auto, seats=current.seats,
             updated=timezone.now())

@@ -26,7 +26,11 @@ class Board(models.Model):
     of steps and the steps still to play. ``script_left`` is empty while the board follows
     those steps; once someone acts otherwise it holds ``{"step": k, "how": ..., "reason":
     ..., "actions": [...]}``: the number of the step that was next, how the board left
-    (``answer``, ``action``, ``undo`` or ``failed``) and the actions to go back to."""
+    (``answer``, ``action``, ``undo`` or ``failed``) and the actions to go back to.
+
+    ``rules_version`` and ``outcome``: the engine's rules version (engine.versions) when the
+    board was last changed, and how its history ended then; a board made before versions were
+    recorded has version 0 and no outcome."""
 
     slug = models.CharField(_("slug"), max_length=32, unique=True, default=new_slug)
     game = models.CharField(_("game"), max_length=20)
@@ -43,6 +47,10 @@ class Board(models.Model):
         blank=True, default=None)
     auto = models.BooleanField(_("answer decisions automatically"), default=False)
     version = models.PositiveIntegerField(_("version"), default=0)
+    rules_version = models.PositiveIntegerField(
+        _("rules version its history was last played under (0: before versions)"), default=0)
+    outcome = models.JSONField(_("how its history ended under that rules version"),
+                               null=True, blank=True, default=None)
     edit_key = models.CharField(_("edit key"), max_length=64, default=new_key)
     p1_key = models.CharField(_("Player 1 seat key"), max_length=64, default=new_key)
     p2_key = models.CharField(_("Player 2 seat key"), max_length=64, default=new_key)

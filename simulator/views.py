@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine import RULES, Duel, EngineError, IllegalAction, replay_under
+from engine import RULES, Duel, EngineError, IllegalAction, Recheck, replay_under
 from engine.limits import (
     MAX_ACTION_DEPTH,
     MAX_ACTION_ITEMS,
@@ -31,7 +31,7 @@ from engine.limits import (
     parse_digits,
     parse_int,
 )
-from engine.links import LinkError, encode, open_link
+from engine.links import LinkError, encode, reopen_link
 from engine.log import PHASE_NAMES
 from engine.scenario import load_scenario, parse_scenario, run_scenario
 
@@ -49,6 +49,7 @@ from .rendering import (
     ruling_context,
     snapshot_path,
 )
+from .rules_notice import notice_view
 
 RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
@@ -169,9 +170,10 @@ def _board_or_404(slug: str) -> Board:
 
 def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
           at: int | None = None, link: str = "", history: Duel | None = None,
-          frame: int | None = None) -> HttpResponse:
+          frame: int | None = None, again: Recheck | None = None) -> HttpResponse:
     """The board page; ``duel`` is what is shown, ``history`` the whole timeline; ``frame``:
-    the board at that frame of step ``at`` (``duel`` is then ignored)."""
+    the board at that frame of step ``at`` (``duel`` is then ignored); ``again``: a snapshot
+    link's history replayed under today's rules (a board's comes from the board)."""
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
@@ -197,6 +199,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "presets": PRESETS,
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
         else None,
+        "rules_notice": notice_view(again if link else boards.rules_recheck(board), view),
     })
 
 
@@ -811,9 +814,10 @@ def embed(request: HttpRequest, slug: str) -> HttpResponse:
 
 # ---------------------------------------------------------------------- snapshot links
 def _open_link(request: HttpRequest, link: str):
-    """The link's duel and data, or the friendly 400 page saying why it cannot be opened."""
+    """The link's duel, data and, for a link made under an older rules version, how it reads
+    today; or the friendly 400 page saying why it cannot be opened."""
     try:
-        return open_link(link)
+        return reopen_link(link)
     except LinkError as exc:
         return _error(request, _("This link cannot be opened"), str(exc), 400)
 
@@ -823,7 +827,7 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
     opened = _open_link(request, link)
     if isinstance(opened, HttpResponse):
         return opened
-    duel, data = opened
+    duel, data, again = opened
     at = parse_digits(request.GET.get("at"))
     at = data.get("at", len(duel.actions)) if at is None else at
     at = max(0, min(at, len(duel.actions)))
@@ -833,10 +837,11 @@ def snapshot(request: HttpRequest, link: str) -> HttpResponse:
     if at and frame:
         try:
             return _page(request, board, duel, readonly=True, at=at, link=link, history=duel,
-                         frame=frame)
+                         frame=frame, again=again)
         except IllegalAction:
             pass  # no such frame: the step itself
-    return _page(request, board, duel.at(at), readonly=True, at=at, link=link, history=duel)
+    return _page(request, board, duel.at(at), readonly=True, at=at, link=link, history=duel,
+                 again=again)
 
 
 @require_POST
@@ -846,7 +851,7 @@ def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
     opened = _open_link(request, link)
     if isinstance(opened, HttpResponse):
         return opened
-    duel, data = opened
+    duel, data, _again = opened
     try:
         board = boards.create_board(game=duel.game, settings=duel.settings, setup=duel.setup,
                                     cards=data.get("cards"), title=data.get("title", ""),
