@@ -28,17 +28,20 @@ def notice_view(again: Recheck | None, view: str = "open") -> dict[str, Any] | N
     """What the page says about the rules version: None for a board of this version;
     ``kind`` ``same`` (a quiet line: the same outcome today), ``unrecorded`` (made before
     versions, nothing recorded to compare, replayed without trouble: a quiet line) or
-    ``differs`` (the notice: ``differences`` in words, the replay's ``decisions`` that could
-    not be carried, the ``changes`` since, each with its rule ids and summary)."""
+    ``differs`` (an outcome differs, or a step is refused today; the notice: ``differences``
+    in words, the replay's ``decisions`` that could not be carried, the ``changes`` since,
+    each with its rule ids and summary)."""
     if again is None:
         return None
     report = again.report.to_dict() if again.report is not None else {}
     decisions = (replay_view({"report": report}) or {}).get("lines", []) if report else []
     differences = [difference_words(d, again.duel, view) for d in again.differences or []]
-    if again.differences is None:
+    if differences or report.get("stopped"):  # a step refused today: it ends elsewhere
+        kind = "differs"
+    elif again.differences is None:
         kind = "differs" if decisions else "unrecorded"
     else:
-        kind = "differs" if differences else "same"
+        kind = "same"
     return {"kind": kind, "then": again.version, "now": again.current,
             "differences": differences, "decisions": decisions,
             "changes": [c.to_dict() for c in again.changes]}
