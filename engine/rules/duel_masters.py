@@ -53,6 +53,7 @@ class DuelMastersPolicy(Policy):
     GRAVEYARD = "graveyard"
     ZONE_ALIASES = {"gy": "graveyard", "battle_zone": "battle", "shields": "shield"}
     PER_EVENT = True  # DM-POOL: one ability triggers once per event
+    RESOLUTION_RULES = ("DM-KIND",)  # processing an ability is resolving it
 
     def __init__(self) -> None:
         self._interchangeable: dict[tuple[str, int], bool] = {}
@@ -358,9 +359,17 @@ class DuelMastersPolicy(Policy):
         return None
 
     def _holds(self, duel: Duel, card: Card, cond: dict[str, Any], ev: dict[str, Any]) -> bool:
-        """One condition of a card: ``event`` fields, a ``count`` of cards, a ``source_flag``."""
+        """One condition of a card: ``event`` fields, a ``count`` of cards, a ``source_flag``,
+        or ``card`` (self / event_card) with ``zone``: that card is in that zone now."""
         for key, want in cond.items():
-            if key in ("at", "text"):
+            if key in ("at", "text", "card"):
+                continue
+            if key == "zone":
+                iid = card.iid if cond.get("card", "self") == "self" else ev.get("card")
+                where = duel.state.cards[iid].zone if iid in duel.state.cards else None
+                ok = where in [self.zone_alias(z) for z in _as_list(want)]
+                if not ok:
+                    return False
                 continue
             if key == "event":
                 ok = all(ev.get(k) == v for k, v in want.items())
@@ -593,9 +602,11 @@ class DuelMastersPolicy(Policy):
                      player=t.controller)
         elif link.data.pop("paused", False):
             duel.log("pending.resume", ["DM-STRIGGER"], card=card.iid, effect=name)
+        elif link.data.pop("cast", False):
+            duel.log("pending.resume", ["DM-NESTED"], card=card.iid, effect=name)
         ctx = duel.run_operations(link, effect.operations)
-        if link.pc < len(effect.operations):
-            return  # paused for an S-Trigger (DM-STRIGGER)
+        if link.pc < len(effect.operations) or st.activation is not None:
+            return  # paused for an S-Trigger (DM-STRIGGER) or a spell it casts (DM-NESTED)
         outcome: list[str] = []
         if not ctx.did_something:
             reason, outcome = self._why_nothing(duel, link, card)
@@ -662,6 +673,9 @@ class DuelMastersPolicy(Policy):
             link.data["started"] = True
             duel.log("spell.resolve", ["DM-PENDING-CARD"], card=card.iid)
         ctx = duel.run_operations(link, ops)
+        if st.activation is not None:
+            return  # a spell it casts resolves first (DM-NESTED)
+        link.data.pop("cast", None)
         events = ctx.events
         self.basic_move(duel, card, self.GRAVEYARD, events, cause="rule", by=None,
                         by_player=None, destroyed=False, how=None)
@@ -960,14 +974,27 @@ class DuelMastersPolicy(Policy):
             duel.log("attack.stopped", ["DM-ATTACK-STEPS"], card=attacker.iid,
                      reason={"key": "reason.attacker_gone", "args": {"card": target.iid}})
             return
-        mine, theirs = self.power(duel, attacker), self.power(duel, target)
-        losers = [c for c, lost in ((attacker, mine <= theirs), (target, theirs <= mine)) if lost]
-        events = [make_event("battle", attacker, target=target.iid)]
+        duel.happen(self.fight(duel, attacker, target))
+
+    def fight(self, duel: Duel, one: Card, other: Card) -> list[dict[str, Any]]:
+        """Two creatures battle: the one with less power is destroyed, both if equal.
+
+        Each gets a ``battle`` event naming the creature it battled (``opponent``, as the
+        object it was), and a winner whose opponent is destroyed a ``battle_won`` event: the
+        "after the battle" and "when this creature wins a battle" abilities (DM-ATTACK-STEPS).
+        """
+        power = {one.iid: self.power(duel, one), other.iid: self.power(duel, other)}
+        pair = ((one, other), (other, one))
+        events = [make_event("battle", me, opponent=them.iid, opponent_obj=them.obj,
+                             target=other.iid if me is one else None) for me, them in pair]
+        losers = [me for me, them in pair if power[me.iid] <= power[them.iid]]
+        events += [make_event("battle_won", me, opponent=them.iid, opponent_obj=them.obj)
+                   for me, them in pair if losers == [them]]
         for card in losers:
-            winner = target if card is attacker else attacker
+            winner = other if card is one else one
             events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
                                        spec={}, cause="battle", by_player=winner.controller)
-        duel.happen(events)
+        return events
 
     def _break(self, duel: Duel, proc: dict[str, Any], attacker: Card) -> None:
         st = duel.state
@@ -1034,6 +1061,10 @@ class DuelMastersPolicy(Policy):
         return effect.label or {"s_trigger": "S-Trigger", "ninja_strike": "Ninja Strike"}.get(
             effect.kind, f"ability {effect.index + 1}")
 
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
 
 
 def _changes_zone(ev: dict[str, Any]) -> bool:
