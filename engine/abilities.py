@@ -55,7 +55,7 @@ def cast_spell(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
         if duel.definition(card).type != "spell" or card.zone in ("limbo", "under"):
             continue
         effect = duel.effect(ctx.source, ctx.effect) if ctx.effect >= 0 else None
-        duel.log("pending.cast", ["DM-NESTED", "DM-WAIT"], card=ctx.source, spell=card.iid,
+        duel.log("pending.cast", ["DM-NESTED", "DM-WAIT"], card=ctx.source, other=card.iid,
                  effect=duel.policy.effect_label(effect) if effect else "")
         ctx.data["cast"] = True
         duel.policy.use_card(duel, ctx.controller, card, how="effect")

@@ -87,7 +87,7 @@ MESSAGES: dict[str, str] = {
     "pending.cut_in": "{card}: {effect} cuts in while the ability of {by} is resolving",
     "pending.resume": "{card}: {effect} goes on resolving",
     "pending.cast": (
-        "{card}: {effect} casts {spell} for no cost; the spell resolves now, and the rest of "
+        "{card}: {effect} casts {other} for no cost; the spell resolves now, and the rest of "
         "the ability after it"
     ),
     "looked": "{player} looks at the top {count} card(s) of their deck",

@@ -7,7 +7,8 @@ emitted per card affected; the rule policy decides how often a trigger fires for
 
 Cards are picked by a *selector*: ``card: self | event_card | attacker | battled | <target
 name>`` (``battled``: the creature the event's card battled, while it is still that object),
-``choose: {zone, controller, filter, count}`` (a decision for the chooser),
+``choose: {zone, controller, filter, count, as}`` (a decision for the chooser; ``as`` names
+the chosen cards for the operations after it),
 ``all: {zone, controller, filter}``, ``top: {zone, controller, count}`` (the top of a deck) or
 ``random: {zone, controller, count}`` (seeded by the state).
 """
@@ -126,13 +127,14 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
         pool = duel.find_cards(choose, chooser if choose.get("relative") == "chooser"
                                else ctx.controller, ctx.source)
         count = int(choose.get("count", 1))
-        if not pool:
-            return []
-        return duel.choose_cards(
+        chosen = duel.choose_cards(
             key=f"{ctx.key}:{purpose}", player=chooser, cards=pool, count=min(count, len(pool)),
             up_to=bool(choose.get("up_to", False)), purpose=purpose, source=ctx.source,
             noun=duel.noun(choose), cost=ctx.is_cost,
-        )
+        ) if pool else []
+        if "as" in choose:  # named, so a later operation can say "that creature"
+            ctx.targets[choose["as"]] = [c.iid for c in chosen]
+        return chosen
     raise ValueError("an operation needs card:, choose: or all:")
 
 

@@ -58,7 +58,7 @@ LOG_MESSAGES = [
     gettext_noop('{player} chose not to use {card}: {effect}'),
     gettext_noop('{card}: {effect} cuts in while the ability of {by} is resolving'),
     gettext_noop('{card}: {effect} goes on resolving'),
-    gettext_noop('{card}: {effect} casts {spell} for no cost; the spell resolves now, and the rest of the ability after it'),
+    gettext_noop('{card}: {effect} casts {other} for no cost; the spell resolves now, and the rest of the ability after it'),
     gettext_noop('{player} looks at the top {count} card(s) of their deck'),
     gettext_noop('{card}: {effect} does not trigger: {reason}'),
     gettext_noop('{player} casts {card}'),

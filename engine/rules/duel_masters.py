@@ -38,6 +38,8 @@ POOLED = ("trigger", "s_trigger", "ninja_strike")
 USE_FROM_HAND = ("s_trigger", "ninja_strike")
 #: events after which a card "looks back" at where it was (DM-POOL, DM-LOOK-BACK)
 LEAVING = ("destroyed", "left_field")
+#: events of a battle: "whenever this creature battles" and "wins a battle" (DM-ATTACK-STEPS)
+BATTLE_EVENTS = ("battle", "battle_won")
 #: the steps of an attack, in order (DM-ATTACK-STEPS)
 ATTACK_STEPS = {"block": "Block step", "battle": "Battle", "break": "Shield break"}
 #: the event that starts "at the start / end of your turn" abilities in a step (DM-PRESENT)
@@ -317,6 +319,8 @@ class DuelMastersPolicy(Policy):
                 rules.append("DM-AFTER")
         elif ev["type"] == "attack_declared" and ev.get("card") == card.iid:
             rules += ["DM-KIND", "DM-ATTACK-STEPS"]
+        if ev["type"] in BATTLE_EVENTS:  # resolves after the battle (DM-ATTACK-STEPS)
+            rules.insert(0, "DM-ATTACK-STEPS")
         if card.iid in self._moved and (ev.get("card") != card.iid or ev["type"] in LEAVING):
             rules.append("DM-LOOK-BACK")  # it saw its own leaving, or cards put in with it
         t.rules = rules or ["DM-POOL"]
@@ -979,17 +983,20 @@ class DuelMastersPolicy(Policy):
     def fight(self, duel: Duel, one: Card, other: Card) -> list[dict[str, Any]]:
         """Two creatures battle: the one with less power is destroyed, both if equal.
 
-        Each gets a ``battle`` event naming the creature it battled (``opponent``, as the
-        object it was), and a winner whose opponent is destroyed a ``battle_won`` event: the
-        "after the battle" and "when this creature wins a battle" abilities (DM-ATTACK-STEPS).
+        The battle starts at an instant of its own: each creature gets a ``battle`` event
+        naming the creature it battled (``opponent``, as the object it was), so "whenever this
+        creature battles" abilities trigger even for the loser and resolve after the battle
+        (Slayer). The events returned are the outcome: the losers destroyed and, for a winner
+        whose opponent is destroyed, ``battle_won`` (DM-ATTACK-STEPS).
         """
-        power = {one.iid: self.power(duel, one), other.iid: self.power(duel, other)}
         pair = ((one, other), (other, one))
-        events = [make_event("battle", me, opponent=them.iid, opponent_obj=them.obj,
-                             target=other.iid if me is one else None) for me, them in pair]
+        duel.happen([make_event("battle", me, opponent=them.iid, opponent_obj=them.obj,
+                                target=other.iid if me is one else None)
+                     for me, them in pair], kind="battle")
+        power = {one.iid: self.power(duel, one), other.iid: self.power(duel, other)}
         losers = [me for me, them in pair if power[me.iid] <= power[them.iid]]
-        events += [make_event("battle_won", me, opponent=them.iid, opponent_obj=them.obj)
-                   for me, them in pair if losers == [them]]
+        events = [make_event("battle_won", me, opponent=them.iid, opponent_obj=them.obj)
+                  for me, them in pair if losers == [them]]
         for card in losers:
             winner = other if card is one else one
             events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
