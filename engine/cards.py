@@ -363,6 +363,10 @@ def _parse_effect(
                 raise CardDataError(problem[1], file=file, line=line_of(raw, key), card=card_id,
                                     field=f"{where}.{key}[{j}]{problem[0]}")
         ops_by_key[key] = ops
+    if kind == "activation" and any(op.get("op") == "cast_spell"
+                                    for op in ops_by_key["operations"]):
+        fail("a spell cannot cast a spell while it resolves: cast_spell is for abilities",
+             "operations")
     targets = _as_tuple_of_maps(raw.get("targets"), lambda m: fail(m, "targets"))
     for j, t in enumerate(targets):
         if "as" not in t:

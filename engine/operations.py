@@ -54,7 +54,7 @@ OPERATIONS: dict[str, Operation] = {}
 
 #: operations that change the source card itself: they need it still there (YGO-RESOLVE,
 #: DM-SOURCE-GONE)
-SELF_ONLY = {"change_position", "modify_stat", "power", "tap", "untap"}
+SELF_ONLY = {"change_position", "modify_stat", "power", "tap", "untap", "destroy"}
 #: operations whose subject is always the source ("this creature battles it")
 SOURCE_ONLY = {"battle"}
 

@@ -677,9 +677,6 @@ class DuelMastersPolicy(Policy):
             link.data["started"] = True
             duel.log("spell.resolve", ["DM-PENDING-CARD"], card=card.iid)
         ctx = duel.run_operations(link, ops)
-        if st.activation is not None:
-            return  # a spell it casts resolves first (DM-NESTED)
-        link.data.pop("cast", None)
         events = ctx.events
         self.basic_move(duel, card, self.GRAVEYARD, events, cause="rule", by=None,
                         by_player=None, destroyed=False, how=None)
