@@ -403,7 +403,7 @@ class DuelMastersPolicy(Policy):
             effect = duel.library[card_id].effects[t.effect]
             text = repr((effect.operations, effect.condition))
             self._interchangeable[key] = effect.kind == "trigger" and not any(
-                word in text for word in ("'self'", "'event_card'", "'event_player'"))
+                word in text for word in ("'self'", "'event_card'", "'event_player'", "'battled'"))
         return f"{card_id}:{t.effect}" if self._interchangeable[key] else f"~{tid:012d}"
 
     def _pool_key(self, duel: Duel, tid: int) -> tuple[int, str, int]:
