@@ -7,10 +7,10 @@ emitted per card affected; the rule policy decides how often a trigger fires for
 
 Cards are picked by a *selector*: ``card: self | event_card | attacker | battled | <target
 name>`` (``battled``: the creature the event's card battled, while it is still that object),
-``choose: {zone, controller, filter, count, as}`` (a decision for the chooser; ``as`` names
-the chosen cards for the operations after it),
+``choose: {zone, controller, filter, count}`` (a decision for the chooser),
 ``all: {zone, controller, filter}``, ``top: {zone, controller, count}`` (the top of a deck) or
-``random: {zone, controller, count}`` (seeded by the state).
+``random: {zone, controller, count}`` (seeded by the state); any of these with ``as: name``
+names the cards it picked for the operations after it (``cost_less_than: name``, ``if_card``).
 """
 
 from __future__ import annotations
@@ -84,7 +84,16 @@ def _players(duel: Duel, ctx: Context, who: str | None) -> list[int]:
 
 
 def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list[Card]:
-    """The cards an operation applies to (may ask the chooser a decision)."""
+    """The cards an operation applies to (may ask the chooser a decision); a selector with
+    ``as: name`` names them, so a later operation can say "that creature"."""
+    cards = _select(duel, ctx, spec, purpose)
+    inner = next((spec[k] for k in ("choose", "all", "top", "random") if k in spec), None)
+    if isinstance(inner, dict) and "as" in inner:
+        ctx.targets[inner["as"]] = [c.iid for c in cards]
+    return cards
+
+
+def _select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list[Card]:
     st = duel.state
     ref = spec.get("card")
     if ref is not None:
@@ -127,14 +136,13 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
         pool = duel.find_cards(choose, chooser if choose.get("relative") == "chooser"
                                else ctx.controller, ctx.source)
         count = int(choose.get("count", 1))
-        chosen = duel.choose_cards(
+        if not pool:
+            return []
+        return duel.choose_cards(
             key=f"{ctx.key}:{purpose}", player=chooser, cards=pool, count=min(count, len(pool)),
             up_to=bool(choose.get("up_to", False)), purpose=purpose, source=ctx.source,
             noun=duel.noun(choose), cost=ctx.is_cost,
-        ) if pool else []
-        if "as" in choose:  # named, so a later operation can say "that creature"
-            ctx.targets[choose["as"]] = [c.iid for c in chosen]
-        return chosen
+        )
     raise ValueError("an operation needs card:, choose: or all:")
 
 

@@ -180,26 +180,26 @@ def test_a_creature_that_left_does_not_battle() -> None:
 @pytest.mark.rule("DM-SOURCE-GONE")
 def test_the_creature_it_battled_is_destroyed_after_the_battle_even_by_the_loser() -> None:
     duel = new_duel({"hand": ["Duel Challenger (teaching card)"], "mana": MANA},
-                    {"battle": ["Gloom Slayer (teaching card)"]})
+                    {"battle": ["Wailing Shadow Belbetphlo"]})
     duel.apply({"do": "summon", "card": duel.ref("Duel Challenger (teaching card)")})
     slayer = next(t for t in duel.state.triggers
-                  if duel.name(t.card) == "Gloom Slayer (teaching card)")
+                  if duel.name(t.card) == "Wailing Shadow Belbetphlo")
     assert "DM-ATTACK-STEPS" in slayer.rules
     assert names(duel, 0, "graveyard") == ["Duel Challenger (teaching card)"]
-    assert names(duel, 1, "graveyard") == ["Gloom Slayer (teaching card)"]
+    assert names(duel, 1, "graveyard") == ["Wailing Shadow Belbetphlo"]
 
 
 @pytest.mark.rule("DM-ATTACK-STEPS")
 def test_the_creature_it_battled_already_gone_leaves_nothing_to_destroy() -> None:
-    duel = new_duel({"battle": ["Gloom Slayer (teaching card)"]},
-                    {"battle": [{"card": "Gloom Slayer (teaching card)", "tapped": True}]},
+    duel = new_duel({"battle": ["Wailing Shadow Belbetphlo"]},
+                    {"battle": [{"card": "Wailing Shadow Belbetphlo", "tapped": True}]},
                     phase="attack")
-    duel.apply({"do": "attack", "card": duel.ref("p1:Gloom Slayer (teaching card)"),
-                "target": duel.ref("p2:Gloom Slayer (teaching card)")})
+    duel.apply({"do": "attack", "card": duel.ref("p1:Wailing Shadow Belbetphlo"),
+                "target": duel.ref("p2:Wailing Shadow Belbetphlo")})
     # equal power: both destroyed in the battle; each Slayer resolves with nothing to do
     assert len(entries(duel, "pending.no_effect")) == 2
     assert names(duel, 0, "graveyard") == names(duel, 1, "graveyard") == [
-        "Gloom Slayer (teaching card)"]
+        "Wailing Shadow Belbetphlo"]
 
 
 @pytest.mark.rule("DM-ATTACK-STEPS")
@@ -342,3 +342,36 @@ def test_broken_vocabulary_names_the_file_card_and_field(ops, field, words) -> N
     assert err.value.file == "broken.yaml" and err.value.card == "t_broken"
     assert err.value.field == f"effects[0].operations[0]{field}"
     assert words in str(err.value)
+
+
+# ------------------------------------------------------------------ named picks
+@pytest.mark.parametrize(("top", "destroys"), [("Wailing Shadow Belbetphlo", True),
+                                               ("Energy Light", False)])
+@pytest.mark.rule("DM-ATTACK-STEPS")
+def test_a_milled_card_named_by_as_decides_the_rest(top: str, destroys: bool) -> None:
+    duel = new_duel({"battle": ["Deathgate, Demon Dragon of Hell"], "deck": [top],
+                     "graveyard": ["Bloody Squito", "Lesser Bane (teaching card)"]},
+                    {"battle": ["Duel Challenger (teaching card)",
+                                {"card": "Burning Mane", "tapped": True}],
+                     "shield": ["Energy Light"]}, phase="attack")
+    duel.apply({"do": "attack", "card": duel.ref("Deathgate, Demon Dragon of Hell")})
+    if destroys:  # a darkness creature: the untapped creature (cost 5) is destroyed
+        options = sorted(duel.name(o["card"]) for o in duel.state.decision.options)
+        assert options == ["Bloody Squito", top]  # cost 2 and 3, not Lesser Bane (6)
+        answer(duel, ["Bloody Squito"])
+    assert ("Duel Challenger (teaching card)" in names(duel, 1, "graveyard")) is destroys
+    assert ("Bloody Squito" in names(duel, 0, "battle")) is destroys
+    assert names(duel, 1, "battle") == (["Burning Mane"] if destroys else [
+        "Burning Mane", "Duel Challenger (teaching card)"])
+
+
+@pytest.mark.rule("DM-ATTACK-STEPS")
+def test_a_blocker_that_wins_destroys_itself_and_mills_five() -> None:
+    duel = new_duel({"battle": ["Burning Mane"]},
+                    {"battle": ["Dorlu Fin, Guardian of Burial"], "deck": ["Energy Light"] * 6},
+                    phase="attack")
+    duel.apply({"do": "attack", "card": duel.ref("Burning Mane")})
+    answer(duel, "Dorlu Fin, Guardian of Burial")  # it blocks, and wins
+    assert names(duel, 0, "graveyard") == ["Burning Mane"]
+    assert "Dorlu Fin, Guardian of Burial" in names(duel, 1, "graveyard")
+    assert len(duel.state.zones[1]["deck"]) == 1

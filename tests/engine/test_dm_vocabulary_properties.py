@@ -16,23 +16,25 @@ from engine import Duel, IllegalAction
 from .test_dm_properties import check_invariants
 
 SIDE: dict[str, Any] = {
-    "battle": ["Blocker Hunter (teaching card)", "Gloom Slayer (teaching card)",
+    "battle": ["Blocker Hunter (teaching card)", "Wailing Shadow Belbetphlo",
                "Raid Commander (teaching card)", "Deck Scout (teaching card)",
                "Rebound Guard (teaching card)", "Echo Watcher (teaching card)"],
     "hand": ["Spell Caller (teaching card)", "Twin Choice (teaching card)", "Energy Light",
              "Duel Challenger (teaching card)", "Lesser Bane (teaching card)", "Death Smoke",
-             "Tide Reader (teaching card)", "Great Tide (teaching card)"],
+             "Tide Reader (teaching card)", "Great Tide (teaching card)",
+             "Deathgate, Demon Dragon of Hell"],
     "mana": ["Mana Sentinel (teaching card)", "Energy Light", "Energy Light", "Energy Light",
              "Energy Light", "Energy Light", "Energy Light"],
     "shield": ["Death Gate, Gate of Hell", "Twin Choice (teaching card)",
-               "Life Gate, Gate of the Earth"],
+               "Life Gate, Gate of the Earth", "Holy Awe"],
     "deck": ["Grave Homing Beetle (teaching card)", "Bloody Squito", "Burning Mane",
              "Triumph Breaker (teaching card)", "Energy Light", "Tapped Hunter (teaching card)"],
     "graveyard": ["Burning Mane", "Grave Homing Beetle (teaching card)"],
 }
 SETUP: dict[str, Any] = {"turn_player": "p1", "phase": "attack", "p1": SIDE,
                          "p2": {**SIDE, "battle": SIDE["battle"] + [
-                             {"card": "Bloody Squito", "tapped": True}]}}
+                             {"card": "Bloody Squito", "tapped": True},
+                             "Dorlu Fin, Guardian of Burial"]}}
 SEEN: Counter[str] = Counter()
 
 
