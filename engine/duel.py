@@ -179,8 +179,9 @@ class Duel:
         """A stat as it is now: power (Duel Masters) and ATK/DEF (Yu-Gi-Oh!) with their
         changes, the printed cost and Level; what filters compare (``cost_max``,
         ``power_less_than``...)."""
-        if stat == "power" and self.policy.power(self, card) is not None:
-            return self.policy.power(self, card)
+        power = self.policy.power(self, card) if stat == "power" else None
+        if power is not None:
+            return power
         if stat in ("atk", "def"):
             return self.policy.stat(self, card, stat)
         return getattr(self.definition(card), STATS[stat])

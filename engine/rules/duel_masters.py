@@ -371,8 +371,8 @@ class DuelMastersPolicy(Policy):
             if key == "zone":
                 iid = card.iid if cond.get("card", "self") == "self" else ev.get("card")
                 where = duel.state.cards[iid].zone if iid in duel.state.cards else None
-                ok = where in [self.zone_alias(z) for z in _as_list(want)]
-                if not ok:
+                zones = want if isinstance(want, list) else [want]
+                if where not in [self.zone_alias(z) for z in zones]:
                     return False
                 continue
             if key == "event":
@@ -1065,10 +1065,6 @@ class DuelMastersPolicy(Policy):
         return effect.label or {"s_trigger": "S-Trigger", "ninja_strike": "Ninja Strike"}.get(
             effect.kind, f"ability {effect.index + 1}")
 
-
-
-def _as_list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else [value]
 
 
 def _changes_zone(ev: dict[str, Any]) -> bool:
