@@ -34,7 +34,6 @@ def entries(duel: Duel, key: str) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------ filters
-@pytest.mark.rule("DM-STRIGGER")
 def test_an_untapped_filter_leaves_out_the_tapped_creatures() -> None:
     duel = new_duel({"hand": ["Death Smoke"], "mana": MANA},
                     {"battle": [{"card": "Burning Mane", "tapped": True}, "Bloody Squito"]})
@@ -53,7 +52,6 @@ def test_a_tapped_filter_finds_only_tapped_creatures() -> None:
     assert names(duel, 1, "graveyard") == ["Burning Mane"]
 
 
-@pytest.mark.rule("DM-KIND")
 def test_cost_bounds_cost_max_and_cost_min() -> None:
     duel = new_duel({"hand": ["Great Tide (teaching card)"], "mana": MANA},
                     {"battle": ["Echo Watcher (teaching card)", "Lesser Bane (teaching card)",
@@ -77,7 +75,7 @@ def test_a_cost_comparison_reads_the_card_chosen_before_it() -> None:
     assert [duel.name(o["card"]) for o in d.options] == ["Bloody Squito"]  # cost 2 < 5 only
 
 
-@pytest.mark.rule("DM-NESTED")
+@pytest.mark.rule("DM-AP-FIRST")
 def test_a_power_comparison_with_this_creature_is_read_at_resolution() -> None:
     duel = new_duel({"hand": ["Lesser Bane (teaching card)"], "mana": MANA},
                     {"battle": ["Quixotic Hero Swine Snout", "Duel Challenger (teaching card)"]})
