@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from .errors import CardDataError
+from .events import BOUNDS
 from .limits import MAX_DEPTH
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -357,13 +358,15 @@ def _parse_effect(
     for key in ("cost", "operations"):
         ops = _as_tuple_of_maps(raw.get(key), lambda m, k=key: fail(m, k))
         for j, op in enumerate(ops):
-            name = op.get("op")
-            if name not in OPERATIONS:
-                raise CardDataError(
-                    f"unknown operation {name!r}; known: {', '.join(sorted(OPERATIONS))}",
-                    file=file, line=line_of(raw, key), card=card_id, field=f"{where}.{key}[{j}].op",
-                )
+            problem = _operation_problem(op, OPERATIONS)
+            if problem is not None:
+                raise CardDataError(problem[1], file=file, line=line_of(raw, key), card=card_id,
+                                    field=f"{where}.{key}[{j}]{problem[0]}")
         ops_by_key[key] = ops
+    if kind == "activation" and any(op.get("op") == "cast_spell"
+                                    for op in ops_by_key["operations"]):
+        fail("a spell cannot cast a spell while it resolves: cast_spell is for abilities",
+             "operations")
     targets = _as_tuple_of_maps(raw.get("targets"), lambda m: fail(m, "targets"))
     for j, t in enumerate(targets):
         if "as" not in t:
@@ -373,6 +376,10 @@ def _parse_effect(
             )
     condition = _as_tuple_of_maps(raw.get("condition"), lambda m: fail(m, "condition"))
     for j, c in enumerate(condition):
+        if "zone" in c and c.get("card", "self") not in ("self", "event_card"):
+            raise CardDataError(
+                "a zone condition is about card: self or card: event_card", file=file,
+                line=line_of(raw, "condition"), card=card_id, field=f"{where}.condition[{j}].card")
         if c.get("at", "resolution") not in CHECK_AT:
             raise CardDataError(
                 f"at must be one of {', '.join(CHECK_AT)}", file=file,
@@ -388,6 +395,37 @@ def _parse_effect(
         while_face_up=bool(raw.get("while_face_up", False)), condition=condition,
         apply=strip_lines(raw.get("apply")), instead=strip_lines(raw.get("instead")),
     )
+
+
+def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with one operation, as (the field under it, the message), or None: an
+    unknown operation, a ``choose_one`` whose options are not labelled lists of operations, a
+    stat comparison that is neither a number nor a card reference."""
+    name = op.get("op")
+    if name not in known:
+        return ".op", f"unknown operation {name!r}; known: {', '.join(sorted(known))}"
+    for selector in ("choose", "all", "top", "random", "pick"):
+        flt = (op.get(selector) or {}).get("filter") if isinstance(op.get(selector), dict) else {}
+        for key, value in (flt or {}).items():
+            if key in BOUNDS and (isinstance(value, bool) or not isinstance(value, (int, str))):
+                return (f".{selector}.filter.{key}",
+                        "a stat comparison is a number or a card (self, event_card, ...)")
+    if name != "choose_one":
+        return None
+    options = op.get("options")
+    if not isinstance(options, list) or not options or not all(
+            isinstance(o, dict) and isinstance(o.get("label"), str)
+            and isinstance(o.get("operations"), list) for o in options):
+        return ".options", "choose_one needs options: a list of {label, operations}"
+    if len({o["label"] for o in options}) != len(options):
+        return ".options", "the options of choose_one need different labels"
+    for i, option in enumerate(options):
+        for j, inner in enumerate(option["operations"]):
+            problem = _operation_problem(inner, known) if isinstance(inner, dict) else (
+                "", "each operation must be a mapping")
+            if problem is not None:
+                return f".options[{i}].operations[{j}]{problem[0]}", problem[1]
+    return None
 
 
 class Library:

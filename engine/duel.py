@@ -20,11 +20,11 @@ from typing import Any
 
 from .cards import CardDef, EffectDef, Library, default_library
 from .errors import IllegalAction, TriggerLoopError
-from .events import card_matches, describe_event, make_event
+from .events import STATS, card_matches, describe_event, make_event
 from .frames import Frame, FrameRecorder
 from .limits import check_action, check_duel, check_plain
 from .log import render
-from .operations import OPERATIONS, SELF_ONLY, Context
+from .operations import OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
@@ -175,6 +175,17 @@ class Duel:
     def effect(self, card: Card | int, index: int) -> EffectDef:
         return self.definition(card).effects[index]
 
+    def stat(self, card: Card, stat: str) -> int:
+        """A stat as it is now: power (Duel Masters) and ATK/DEF (Yu-Gi-Oh!) with their
+        changes, the printed cost and Level; what filters compare (``cost_max``,
+        ``power_less_than``...)."""
+        power = self.policy.power(self, card) if stat == "power" else None
+        if power is not None:
+            return power
+        if stat in ("atk", "def"):
+            return self.policy.stat(self, card, stat)
+        return getattr(self.definition(card), STATS[stat])
+
     def name(self, iid: int) -> str:
         card = self.state.cards.get(iid)
         return self.library[card.card_id].en if card else f"#{iid}"
@@ -198,8 +209,8 @@ class Duel:
                     if card_matches(flt, self.library[card.card_id], controller=card.controller,
                                     me=me, face_up=card.face_up, position=card.position,
                                     iid=iid, self_iid=self_iid,
-                                    current_power=self.policy.power(self, card),
-                                    summoned=card.flags.get("summoned")):
+                                    current=lambda stat, c=card: self.stat(c, stat),
+                                    summoned=card.flags.get("summoned"), tapped=card.tapped):
                         out.append(card)
         return out
 
@@ -598,6 +609,7 @@ class Duel:
                       effect=link.effect, targets=link.targets,
                       target_objs={int(k): v for k, v in link.data.get("target_objs", {}).items()},
                       trigger_event=link.data.get("event") or self._trigger_event(link.tid))
+        ctx.data = link.data
         ctx.events = link.data.setdefault("events", [])
         ctx.did_something = link.data.get("did", False)
         source = st.cards[link.card]
@@ -617,7 +629,8 @@ class Duel:
             if not self._op_condition(spec, ctx):
                 link.pc += 1
                 continue
-            if (spec["op"] in SELF_ONLY and spec.get("card") == "self"
+            if ((spec["op"] in SELF_ONLY and spec.get("card") == "self"
+                 or spec["op"] in SOURCE_ONLY)
                     and not self.policy.source_still_there(self, source, link)):
                 link.data["self_gone"] = True
                 link.pc += 1
@@ -630,6 +643,8 @@ class Duel:
             link.data["did"] = ctx.did_something
             link.data["events"] = ctx.events
             link.pc += 1
+            if st.activation is not None:
+                return ctx  # paused: a card is used from the middle of it (a spell cast)
         return ctx
 
     def _op_condition(self, spec: dict[str, Any], ctx: Context) -> bool:

@@ -9,6 +9,7 @@ numbers instants, and "the last thing that happened" is the last instant.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ EVENT_TYPES = {
     "tributed", "battle_destroyed", "negated", "placed", "set",
     # Duel Masters
     "put_into_battle", "tapped", "untapped", "shield_broken", "shield_to_hand", "turn_start",
-    "turn_end", "blocked", "battle", "put_into_mana", "power_changed", "cast",
+    "turn_end", "blocked", "battle", "battle_won", "put_into_mana", "power_changed", "cast",
 }
 
 
@@ -55,9 +56,14 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
-#: filter keys that bound a printed stat: "level_max: 4" is "Level 4 or lower"
-_BOUNDS = {"level_max": ("level", operator.le), "level_min": ("level", operator.ge),
-           "atk_max": ("atk", operator.le), "atk_min": ("atk", operator.ge)}
+#: the stats a filter can compare, and the card definition field that prints each
+STATS = {"level": "level", "atk": "atk", "def": "defense", "cost": "cost", "power": "power"}
+#: how a filter compares a stat: "cost_max: 3" is "cost 3 or less", "power_less_than: 5000"
+#: is "less than 5000 power"; the value may also name another card ("cost_less_than:
+#: event_card"), which the selector reads at resolution (operations.resolve_filter)
+COMPARISONS = {"max": operator.le, "min": operator.ge, "less_than": operator.lt,
+               "more_than": operator.gt}
+BOUNDS = {f"{stat}_{how}": (stat, test) for stat in STATS for how, test in COMPARISONS.items()}
 
 
 def card_matches(
@@ -70,12 +76,15 @@ def card_matches(
     position: str | None = None,
     iid: int | None = None,
     self_iid: int | None = None,
-    current_power: int | None = None,
+    current: Callable[[str], int] | None = None,
     summoned: str | None = None,
+    tapped: bool | None = None,
 ) -> bool:
     """Does a card (definition plus its relevant state) pass a filter?
 
     Filters are written from the point of view of the player ``me``: ``controller: you``.
+    ``current`` gives a stat as it is now (power and ATK/DEF with their changes); without it
+    the printed stats are compared.
     """
     if not flt:
         return True
@@ -108,12 +117,13 @@ def card_matches(
         elif key == "civilization":
             if definition.civilization not in _as_list(want):
                 return False
-        elif key in _BOUNDS:
-            stat, within = _BOUNDS[key]
-            if not within(getattr(definition, stat), want):
-                return False
-        elif key == "power_max":
-            if (current_power if current_power is not None else definition.power) > want:
+        elif key in BOUNDS:
+            stat, within = BOUNDS[key]
+            value = current(stat) if current is not None else getattr(definition, STATS[stat])
+            if not isinstance(want, int) or not within(value, want):
+                return False  # a card it is compared with that is gone: nothing matches
+        elif key == "tapped":
+            if tapped is None or tapped != want:
                 return False
         elif key == "controller":
             if want != "any" and _rel(controller, me) != want:
@@ -183,7 +193,7 @@ def event_matches(
         if not card_matches(
             pattern["filter"], library[was["card_id"]], controller=was["controller"],
             me=me.controller, face_up=was["face_up"], position=was["position"],
-            iid=ev.get("card"), self_iid=me.iid,
+            iid=ev.get("card"), self_iid=me.iid, tapped=was.get("tapped"),
         ):
             return False
     if "by_filter" in pattern:

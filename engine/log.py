@@ -86,6 +86,11 @@ MESSAGES: dict[str, str] = {
     "pending.declined": "{player} chose not to use {card}: {effect}",
     "pending.cut_in": "{card}: {effect} cuts in while the ability of {by} is resolving",
     "pending.resume": "{card}: {effect} goes on resolving",
+    "pending.cast": (
+        "{card}: {effect} casts {other} for no cost; the spell resolves now, and the rest of "
+        "the ability after it"
+    ),
+    "looked": "{player} looks at the top {count} card(s) of their deck",
     "pending.not_triggered": "{card}: {effect} does not trigger: {reason}",
     "spell.cast": "{player} casts {card}",
     "spell.resolve": "{card} resolves",
@@ -170,6 +175,7 @@ EVENT_MESSAGES: dict[str, str] = {
     "turn_end": "the turn of {player} ended",
     "blocked": "{card} blocked",
     "battle": "{card} battled",
+    "battle_won": "{card} won a battle",
     "put_into_mana": "{card} was put into the mana zone",
     "power_changed": "{card}'s power changed by {amount}",
     "cast": "{card} was cast",

@@ -5,10 +5,12 @@ YAML) and appends the events it causes to ``ctx.events``; the caller closes the 
 Operations joined by ``then: true`` happen at a new instant (YGO-SEQUENCE). One event is
 emitted per card affected; the rule policy decides how often a trigger fires for a batch.
 
-Cards are picked by a *selector*: ``card: self | event_card | attacker | <target name>``,
+Cards are picked by a *selector*: ``card: self | event_card | attacker | battled | <target
+name>`` (``battled``: the creature the event's card battled, while it is still that object),
 ``choose: {zone, controller, filter, count}`` (a decision for the chooser),
 ``all: {zone, controller, filter}``, ``top: {zone, controller, count}`` (the top of a deck) or
-``random: {zone, controller, count}`` (seeded by the state).
+``random: {zone, controller, count}`` (seeded by the state); any of these with ``as: name``
+names the cards it picked for the operations after it (``cost_less_than: name``, ``if_card``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from .events import BOUNDS
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -40,6 +44,9 @@ class Context:
     did_something: bool = False
     no_effect_reason: dict[str, Any] | None = None
     memo: dict[str, Any] = field(default_factory=dict)
+    #: the resolving link's data: operations that run operations of their own keep their
+    #: progress there, so a decision in the middle resumes where it stopped
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 Operation = Callable[["Duel", Context, dict[str, Any]], None]
@@ -47,7 +54,9 @@ OPERATIONS: dict[str, Operation] = {}
 
 #: operations that change the source card itself: they need it still there (YGO-RESOLVE,
 #: DM-SOURCE-GONE)
-SELF_ONLY = {"change_position", "modify_stat", "power", "tap", "untap", "battle_self"}
+SELF_ONLY = {"change_position", "modify_stat", "power", "tap", "untap", "destroy"}
+#: operations whose subject is always the source ("this creature battles it")
+SOURCE_ONLY = {"battle"}
 
 
 def operation(name: str) -> Callable[[Operation], Operation]:
@@ -75,7 +84,16 @@ def _players(duel: Duel, ctx: Context, who: str | None) -> list[int]:
 
 
 def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list[Card]:
-    """The cards an operation applies to (may ask the chooser a decision)."""
+    """The cards an operation applies to (may ask the chooser a decision); a selector with
+    ``as: name`` names them, so a later operation can say "that creature"."""
+    cards = _select(duel, ctx, spec, purpose)
+    inner = next((spec[k] for k in ("choose", "all", "top", "random") if k in spec), None)
+    if isinstance(inner, dict) and "as" in inner:
+        ctx.targets[inner["as"]] = [c.iid for c in cards]
+    return cards
+
+
+def _select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list[Card]:
     st = duel.state
     ref = spec.get("card")
     if ref is not None:
@@ -88,6 +106,10 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
             iid = (st.procedure[0].get("attacker") if st.procedure else None) or (
                 (ctx.trigger_event or {}).get("card")
             )
+        elif ref == "battled":  # the creature it battled, while it is still that object
+            ev = ctx.trigger_event or {}
+            card = st.cards.get(ev.get("opponent", -1))
+            return [card] if card is not None and card.obj == ev.get("opponent_obj") else []
         elif ref in ctx.targets:
             cards = []
             for iid in ctx.targets[ref]:
@@ -99,17 +121,17 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
             raise ValueError(f"unknown card reference {ref!r}")
         return [st.cards[iid]] if iid is not None and iid in st.cards else []
     if "all" in spec:
-        return duel.find_cards(spec["all"], ctx.controller, ctx.source)
+        return duel.find_cards(resolve_filter(duel, ctx, spec["all"]), ctx.controller, ctx.source)
     if "top" in spec:  # the top cards of a deck (the end of its zone list)
-        top = spec["top"]
+        top = resolve_filter(duel, ctx, spec["top"])
         return duel.find_cards(top, ctx.controller, ctx.source)[::-1][: int(top.get("count", 1))]
     if "random" in spec:  # seeded by the state, so a replay picks the same cards
-        pick = spec["random"]
+        pick = resolve_filter(duel, ctx, spec["random"])
         pool = duel.find_cards(pick, ctx.controller, ctx.source)
         rng = random.Random(f"{duel.state.settings.get('seed', 0)}:{duel.state.instant}:{ctx.key}")
         return rng.sample(pool, min(int(pick.get("count", 1)), len(pool)))
     if "choose" in spec:
-        choose = spec["choose"]
+        choose = resolve_filter(duel, ctx, spec["choose"])
         chooser = _player(duel, ctx, choose.get("chooser"))
         pool = duel.find_cards(choose, chooser if choose.get("relative") == "chooser"
                                else ctx.controller, ctx.source)
@@ -122,6 +144,35 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
             noun=duel.noun(choose), cost=ctx.is_cost,
         )
     raise ValueError("an operation needs card:, choose: or all:")
+
+
+def resolve_filter(duel: Duel, ctx: Context, where: dict[str, Any]) -> dict[str, Any]:
+    """A selector whose filter compares a stat with another card's ("cost_less_than:
+    event_card", "power_less_than: self"), with that card's stat read now, at resolution;
+    a card that is gone leaves nothing to compare with (the comparison matches no card)."""
+    flt = where.get("filter") or {}
+    refs = {k: v for k, v in flt.items() if k in BOUNDS and isinstance(v, str)}
+    if not refs:
+        return where
+    resolved = dict(flt)
+    for key, ref in refs.items():
+        cards = select(duel, ctx, {"card": ref}, "compare")
+        resolved[key] = duel.stat(cards[0], BOUNDS[key][0]) if cards else None
+    return {**where, "filter": resolved}
+
+
+def run_nested(duel: Duel, ctx: Context, ops: list[dict[str, Any]], key: str) -> None:
+    """Run an operation's own operations (a chosen mode...) at the current instant, resuming
+    after the last one done when a decision stopped them."""
+    done = ctx.data.setdefault("nested", {})
+    outer = ctx.key
+    for i, spec in enumerate(ops):
+        if i < done.get(key, 0):
+            continue
+        ctx.key = f"{outer}.{i}"
+        OPERATIONS[spec["op"]](duel, ctx, spec)
+        done[key] = i + 1
+    ctx.key = outer
 
 
 def _mark(ctx: Context, events: list[dict[str, Any]]) -> None:
@@ -292,3 +343,6 @@ def break_shield(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 def nothing(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     """An effect with no lasting result (its activation still matters)."""
     ctx.did_something = True
+
+
+from . import abilities  # noqa: E402,F401 - the Duel Masters ability operations register here

@@ -465,6 +465,8 @@ def _order_positions(vw: Viewer, d: Any, slots: int) -> list[str]:
     """
     if d.prompt == "next_pending":
         return [_("resolves %(nth)s") % {"nth": ordinal(k)} for k in range(1, slots + 1)]
+    if d.prompt == "deck_order":
+        return [_("%(nth)s from the top") % {"nth": ordinal(k)} for k in range(1, slots + 1)]
     first = int(d.args.get("link", len(vw.duel.state.chain) + 1))
     top = max(int(d.args.get("links", first + slots - 1)), first + slots - 1)
     out = []
@@ -526,6 +528,9 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
         if d.prompt == "next_pending":
             view["prompt"] = _("Order your pending abilities")
             view["help"] = _("The first in the list resolves first.")
+        elif d.prompt == "deck_order":
+            view["prompt"] = _("%(card)s: order the cards you put back") % words
+            view["help"] = _("The first in the list is nearest the top of the deck.")
         else:
             view["prompt"] = _("Order these effects on the chain")
             view["help"] = _("The first in the list becomes Chain Link %(n)s; a chain resolves "
@@ -545,6 +550,7 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
                 "block": _("%(card)s attacks: block it?"),
                 "respond": _("Respond with Chain Link %(link)s, or pass?"),
                 "phase_trigger": _("Which of your phase effects is activated next?"),
+                "mode": _("%(card)s: choose one"),
             }.get(d.prompt, d.prompt)
         view["prompt"] = template % words
     return view

@@ -34,6 +34,8 @@ class Policy:
     #: does a trigger fire once per event (DM-POOL) or once per instant (YGO-SEGOC)?
     PER_EVENT = False
     ZONE_ALIASES: dict[str, str] = {}
+    #: the rules a choice made while an effect resolves cites (a mode of ``choose_one``)
+    RESOLUTION_RULES: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ settings and set-up
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -300,6 +302,11 @@ class Policy:
     def power(self, duel: Duel, card: Card) -> int | None:
         return None
 
+    def stat(self, duel: Duel, card: Card, stat: str) -> int:
+        """ATK or DEF as printed (a game with changes to them overrides this)."""
+        definition = duel.definition(card)
+        return definition.atk if stat == "atk" else definition.defense
+
     def can_place(self, duel: Duel, card: Card | None, player: int, zone: str) -> bool:
         if duel.state.settings.get("unlimited_zones") or zone not in self.CAPACITY:
             return True
@@ -314,6 +321,9 @@ class Policy:
 
     def break_shield(self, duel: Duel, card: Card, *, by: int | None) -> list[dict[str, Any]]:
         raise IllegalAction("this game has no shields")
+
+    def fight(self, duel: Duel, one: Card, other: Card) -> list[dict[str, Any]]:
+        raise IllegalAction("in this game an effect cannot make two cards battle")
 
     def basic_move(self, duel: Duel, card: Card, to: str, events: list[dict[str, Any]], *,
                    cause: str | None, by: int | None, by_player: int | None,

@@ -38,6 +38,8 @@ POOLED = ("trigger", "s_trigger", "ninja_strike")
 USE_FROM_HAND = ("s_trigger", "ninja_strike")
 #: events after which a card "looks back" at where it was (DM-POOL, DM-LOOK-BACK)
 LEAVING = ("destroyed", "left_field")
+#: events of a battle: "whenever this creature battles" and "wins a battle" (DM-ATTACK-STEPS)
+BATTLE_EVENTS = ("battle", "battle_won")
 #: the steps of an attack, in order (DM-ATTACK-STEPS)
 ATTACK_STEPS = {"block": "Block step", "battle": "Battle", "break": "Shield break"}
 #: the event that starts "at the start / end of your turn" abilities in a step (DM-PRESENT)
@@ -53,6 +55,7 @@ class DuelMastersPolicy(Policy):
     GRAVEYARD = "graveyard"
     ZONE_ALIASES = {"gy": "graveyard", "battle_zone": "battle", "shields": "shield"}
     PER_EVENT = True  # DM-POOL: one ability triggers once per event
+    RESOLUTION_RULES = ("DM-KIND",)  # processing an ability is resolving it
 
     def __init__(self) -> None:
         self._interchangeable: dict[tuple[str, int], bool] = {}
@@ -316,6 +319,8 @@ class DuelMastersPolicy(Policy):
                 rules.append("DM-AFTER")
         elif ev["type"] == "attack_declared" and ev.get("card") == card.iid:
             rules += ["DM-KIND", "DM-ATTACK-STEPS"]
+        if ev["type"] in BATTLE_EVENTS:  # resolves after the battle (DM-ATTACK-STEPS)
+            rules.insert(0, "DM-ATTACK-STEPS")
         if card.iid in self._moved and (ev.get("card") != card.iid or ev["type"] in LEAVING):
             rules.append("DM-LOOK-BACK")  # it saw its own leaving, or cards put in with it
         t.rules = rules or ["DM-POOL"]
@@ -358,9 +363,17 @@ class DuelMastersPolicy(Policy):
         return None
 
     def _holds(self, duel: Duel, card: Card, cond: dict[str, Any], ev: dict[str, Any]) -> bool:
-        """One condition of a card: ``event`` fields, a ``count`` of cards, a ``source_flag``."""
+        """One condition of a card: ``event`` fields, a ``count`` of cards, a ``source_flag``,
+        or ``card`` (self / event_card) with ``zone``: that card is in that zone now."""
         for key, want in cond.items():
-            if key in ("at", "text"):
+            if key in ("at", "text", "card"):
+                continue
+            if key == "zone":
+                iid = card.iid if cond.get("card", "self") == "self" else ev.get("card")
+                where = duel.state.cards[iid].zone if iid in duel.state.cards else None
+                zones = want if isinstance(want, list) else [want]
+                if where not in [self.zone_alias(z) for z in zones]:
+                    return False
                 continue
             if key == "event":
                 ok = all(ev.get(k) == v for k, v in want.items())
@@ -390,7 +403,7 @@ class DuelMastersPolicy(Policy):
             effect = duel.library[card_id].effects[t.effect]
             text = repr((effect.operations, effect.condition))
             self._interchangeable[key] = effect.kind == "trigger" and not any(
-                word in text for word in ("'self'", "'event_card'", "'event_player'"))
+                word in text for word in ("'self'", "'event_card'", "'event_player'", "'battled'"))
         return f"{card_id}:{t.effect}" if self._interchangeable[key] else f"~{tid:012d}"
 
     def _pool_key(self, duel: Duel, tid: int) -> tuple[int, str, int]:
@@ -593,9 +606,11 @@ class DuelMastersPolicy(Policy):
                      player=t.controller)
         elif link.data.pop("paused", False):
             duel.log("pending.resume", ["DM-STRIGGER"], card=card.iid, effect=name)
+        elif link.data.pop("cast", False):
+            duel.log("pending.resume", ["DM-NESTED"], card=card.iid, effect=name)
         ctx = duel.run_operations(link, effect.operations)
-        if link.pc < len(effect.operations):
-            return  # paused for an S-Trigger (DM-STRIGGER)
+        if link.pc < len(effect.operations) or st.activation is not None:
+            return  # paused for an S-Trigger (DM-STRIGGER) or a spell it casts (DM-NESTED)
         outcome: list[str] = []
         if not ctx.did_something:
             reason, outcome = self._why_nothing(duel, link, card)
@@ -960,14 +975,30 @@ class DuelMastersPolicy(Policy):
             duel.log("attack.stopped", ["DM-ATTACK-STEPS"], card=attacker.iid,
                      reason={"key": "reason.attacker_gone", "args": {"card": target.iid}})
             return
-        mine, theirs = self.power(duel, attacker), self.power(duel, target)
-        losers = [c for c, lost in ((attacker, mine <= theirs), (target, theirs <= mine)) if lost]
-        events = [make_event("battle", attacker, target=target.iid)]
+        duel.happen(self.fight(duel, attacker, target))
+
+    def fight(self, duel: Duel, one: Card, other: Card) -> list[dict[str, Any]]:
+        """Two creatures battle: the one with less power is destroyed, both if equal.
+
+        The battle starts at an instant of its own: each creature gets a ``battle`` event
+        naming the creature it battled (``opponent``, as the object it was), so "whenever this
+        creature battles" abilities trigger even for the loser and resolve after the battle
+        (Slayer). The events returned are the outcome: the losers destroyed and, for a winner
+        whose opponent is destroyed, ``battle_won`` (DM-ATTACK-STEPS).
+        """
+        pair = ((one, other), (other, one))
+        duel.happen([make_event("battle", me, opponent=them.iid, opponent_obj=them.obj,
+                                target=other.iid if me is one else None)
+                     for me, them in pair], kind="battle")
+        power = {one.iid: self.power(duel, one), other.iid: self.power(duel, other)}
+        losers = [me for me, them in pair if power[me.iid] <= power[them.iid]]
+        events = [make_event("battle_won", me, opponent=them.iid, opponent_obj=them.obj)
+                  for me, them in pair if losers == [them]]
         for card in losers:
-            winner = target if card is attacker else attacker
+            winner = other if card is one else one
             events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
                                        spec={}, cause="battle", by_player=winner.controller)
-        duel.happen(events)
+        return events
 
     def _break(self, duel: Duel, proc: dict[str, Any], attacker: Card) -> None:
         st = duel.state
