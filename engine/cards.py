@@ -12,10 +12,12 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import yaml
 
+from .amounts import problem as amount_problem
 from .errors import CardDataError
 from .limits import MAX_DEPTH
 
@@ -32,8 +34,12 @@ EFFECT_KINDS = (
     "s_trigger",  # DM Shield Trigger (S-Trigger)
     "ninja_strike",  # DM Ninja Strike declaration from the hand
 )
-WORDINGS = ("when", "if", "during")
+#: "flip" ("FLIP: ...") and "each_time" ("Each time ...") keep their own names and behave
+#: as "if" for missing the timing (YGO-MISS)
+WORDINGS = ("when", "if", "during", "flip", "each_time")
 CHECK_AT = ("event", "resolution", "both")
+#: ``while:`` of a continuous stat change: "while attacking", "while blocking"
+BATTLE_ROLES = ("attacking", "blocking")
 CARD_TYPES = {
     "yugioh": ("monster", "spell", "trap", "token"),
     "duel_masters": ("creature", "spell", "evolution"),
@@ -363,6 +369,8 @@ def _parse_effect(
                     f"unknown operation {name!r}; known: {', '.join(sorted(OPERATIONS))}",
                     file=file, line=line_of(raw, key), card=card_id, field=f"{where}.{key}[{j}].op",
                 )
+            _check_operation(op, lambda m, f, k=key, j=j: raise_(CardDataError(
+                m, file=file, line=line_of(raw, k), card=card_id, field=f"{where}.{k}[{j}].{f}")))
         ops_by_key[key] = ops
     targets = _as_tuple_of_maps(raw.get("targets"), lambda m: fail(m, "targets"))
     for j, t in enumerate(targets):
@@ -371,6 +379,13 @@ def _parse_effect(
                 "each target needs a name under 'as'", file=file, line=line_of(raw, "targets"),
                 card=card_id, field=f"{where}.targets[{j}].as",
             )
+        if not isinstance(t.get("up_to", False), bool):
+            raise CardDataError("up_to must be true or false", file=file,
+                                line=line_of(raw, "targets"), card=card_id,
+                                field=f"{where}.targets[{j}].up_to")
+    if raw.get("apply") is not None:
+        _check_apply(raw["apply"], lambda m, f: raise_(CardDataError(
+            m, file=file, line=line_of(raw, "apply"), card=card_id, field=f"{where}.apply.{f}")))
     condition = _as_tuple_of_maps(raw.get("condition"), lambda m: fail(m, "condition"))
     for j, c in enumerate(condition):
         if c.get("at", "resolution") not in CHECK_AT:
@@ -388,6 +403,42 @@ def _parse_effect(
         while_face_up=bool(raw.get("while_face_up", False)), condition=condition,
         apply=strip_lines(raw.get("apply")), instead=strip_lines(raw.get("instead")),
     )
+
+
+def raise_(error: Exception) -> None:
+    raise error
+
+
+def _check_operation(op: dict[str, Any], fail: Callable[[str, str], None]) -> None:
+    """An operation's ``amount`` (engine/amounts.py) and ``until``."""
+    from .duel import UNTIL
+
+    if "amount" in op and (why := amount_problem(op["amount"])):
+        fail(why, "amount")
+    if op.get("until", UNTIL[0]) not in UNTIL:
+        fail(f"until must be one of {', '.join(UNTIL)}", "until")
+
+
+def _check_apply(apply: Any, fail: Callable[[str, str], None]) -> None:
+    """A continuous effect: ``rule``, or stat changes ``atk``/``def``/``power`` (amounts) to
+    the cards ``to`` names (``self``, ``equipped`` or ``{controller, filter, other}``),
+    ``while`` one of them is ``attacking`` or ``blocking``."""
+    if not isinstance(apply, dict):
+        fail("apply must be a mapping", "apply")
+    for key, value in apply.items():
+        if key.startswith("__") or key == "rule":
+            continue
+        if key in ("atk", "def", "power"):
+            if why := amount_problem(value):
+                fail(why, key)
+        elif key == "to":
+            if value not in ("self", "equipped") and not isinstance(value, dict):
+                fail("to is self, equipped or a mapping {controller, filter, other}", key)
+        elif key == "while":
+            if value not in BATTLE_ROLES:
+                fail(f"while must be one of {', '.join(BATTLE_ROLES)}", key)
+        else:
+            fail(f"unknown field {key!r}", key)
 
 
 class Library:

@@ -5,7 +5,8 @@ YAML) and appends the events it causes to ``ctx.events``; the caller closes the 
 Operations joined by ``then: true`` happen at a new instant (YGO-SEQUENCE). One event is
 emitted per card affected; the rule policy decides how often a trigger fires for a batch.
 
-Cards are picked by a *selector*: ``card: self | event_card | attacker | <target name>``,
+Cards are picked by a *selector*: ``card: self | event_card | attacker | equipped |
+<target name>``,
 ``choose: {zone, controller, filter, count}`` (a decision for the chooser),
 ``all: {zone, controller, filter}``, ``top: {zone, controller, count}`` (the top of a deck) or
 ``random: {zone, controller, count}`` (seeded by the state).
@@ -17,6 +18,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from .amounts import evaluate
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -88,6 +91,9 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
             iid = (st.procedure[0].get("attacker") if st.procedure else None) or (
                 (ctx.trigger_event or {}).get("card")
             )
+        elif ref == "equipped":
+            card = duel.policy.equipped_to(duel, st.cards[ctx.source])
+            return [card] if card is not None else []
         elif ref in ctx.targets:
             cards = []
             for iid in ctx.targets[ref]:
@@ -122,6 +128,15 @@ def select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> list
             noun=duel.noun(choose), cost=ctx.is_cost,
         )
     raise ValueError("an operation needs card:, choose: or all:")
+
+
+def amount_of(duel: Duel, ctx: Context, spec: dict[str, Any]) -> int:
+    """An operation's ``amount`` (a number, a count or a card's stat: engine/amounts.py)."""
+    def card_of(ref: str) -> Card | None:
+        found = select(duel, ctx, {"card": ref}, "amount")
+        return found[0] if found else None
+
+    return evaluate(duel, spec["amount"], me=ctx.controller, source=ctx.source, card_of=card_of)
 
 
 def _mark(ctx: Context, events: list[dict[str, Any]]) -> None:
@@ -181,7 +196,7 @@ def draw(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 def _lp_op(sign: int, cause: str) -> Operation:
     def run(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
         for player in _players(duel, ctx, spec.get("player")):
-            amount = int(spec["amount"])
+            amount = amount_of(duel, ctx, spec)
             _mark(ctx, duel.change_lp(player, sign * amount, cause=cause, by=ctx.source))
 
     return run
@@ -234,14 +249,34 @@ def change_position(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 
 @operation("modify_stat")
 def modify_stat(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """A lasting change: ``amount`` is computed once, now; ``until`` says when it ends."""
+    stats = spec.get("stat", "atk" if duel.game == "yugioh" else "power")
+    amount = amount_of(duel, ctx, spec)
     for card in select(duel, ctx, spec, "modify_stat"):
         if not duel.policy.on_field(card):
             continue
-        _mark(ctx, duel.modify(card, spec.get("stat", "power"), int(spec["amount"]),
-                               until=spec.get("until", "end_of_turn"), source=ctx.source))
+        for stat in [stats] if isinstance(stats, str) else stats:
+            _mark(ctx, duel.modify(card, stat, amount, until=spec.get("until", "end_of_turn"),
+                                   source=ctx.source))
 
 
 operation("power")(modify_stat)
+
+
+@operation("equip")
+def equip(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Equip this card (an Equip Spell still on the field) to the selected face-up monster.
+    The link is kept on the Equip Spell (``equipped_to``); when it no longer holds, the
+    Equip Spell is sent to the GY by the rules, not destroyed (YGO-KIND)."""
+    source = duel.state.cards[ctx.source]
+    if source.obj != ctx.source_obj or not duel.policy.on_field(source):
+        return
+    for card in select(duel, ctx, spec, "equip")[:1]:
+        if duel.policy.on_field(card) and card.face_up:
+            source.flags["equipped_to"], source.flags["equipped_obj"] = card.iid, card.obj
+            from .events import make_event
+
+            _mark(ctx, [make_event("equipped", source, target=card.iid, by=ctx.source)])
 
 
 @operation("negate_activation")
