@@ -41,7 +41,8 @@ def problem(spec: Any) -> str | None:
     keys = {k for k in spec if not str(k).startswith("__")}
     unknown = keys - AMOUNT_KEYS
     if unknown:
-        return f"unknown amount field {sorted(unknown)[0]!r}; known: {', '.join(sorted(AMOUNT_KEYS))}"
+        known = ", ".join(sorted(AMOUNT_KEYS))
+        return f"unknown amount field {sorted(unknown)[0]!r}; known: {known}"
     if ("count" in keys) == ("stat" in keys):
         return "an amount mapping needs exactly one of count: or stat:"
     if "count" in keys and not isinstance(spec["count"], dict):

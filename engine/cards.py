@@ -9,10 +9,10 @@ structured form of that text in one small vocabulary shared by both games (see
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any
 
 import yaml

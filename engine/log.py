@@ -104,8 +104,11 @@ MESSAGES: dict[str, str] = {
     "state_check": "{card} is destroyed: its power is {power} (0 or less)",
     "replaced": "{card}: {what} instead",
     "unequipped": (
-        "{card} is equipped to no monster now, so it is sent to the GY (by the rules: it is "
-        "not destroyed)"
+        "{card} is destroyed: the monster it was equipped to is no longer face-up on the field "
+        "(destroyed by the rules, not by a card effect)"
+    ),
+    "not_equipped": (
+        "{card} found no monster to equip: it is sent to the GY (it is not destroyed)"
     ),
     # reasons
     "why.mandatory": "it is mandatory",

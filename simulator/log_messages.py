@@ -72,7 +72,8 @@ LOG_MESSAGES = [
     gettext_noop('{card}: {what}'),
     gettext_noop('{card} is destroyed: its power is {power} (0 or less)'),
     gettext_noop('{card}: {what} instead'),
-    gettext_noop('{card} is equipped to no monster now, so it is sent to the GY (by the rules: it is not destroyed)'),
+    gettext_noop('{card} is destroyed: the monster it was equipped to is no longer face-up on the field (destroyed by the rules, not by a card effect)'),
+    gettext_noop('{card} found no monster to equip: it is sent to the GY (it is not destroyed)'),
     gettext_noop('it is mandatory'),
     gettext_noop('it is worded "if"'),
     gettext_noop('it is worded "during"'),
@@ -200,6 +201,8 @@ LOG_MESSAGES = [
     gettext_noop('Creature'),
     gettext_noop('Evolution Creature'),
     gettext_noop('Spell'),
+    gettext_noop('ATK'),
+    gettext_noop('DEF'),
     gettext_noop('{card} was destroyed{cause} and sent to the {to}'),
     gettext_noop('Player {n}'),
 ]

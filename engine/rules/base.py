@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalAction
 from ..amounts import evaluate
+from ..errors import IllegalAction
 from ..events import card_matches, event_matches, make_event
 from ..log import card_kind, with_article, zone_place
 from ..state import PLAYER_KEYS, Card, Trigger, player_index

@@ -122,9 +122,10 @@ class YugiohPolicy(Policy):
         self._unequip(duel)
 
     def _unequip(self, duel: Duel) -> None:
-        """A face-up Equip Spell equipped to nothing (its monster left the field or was
-        turned face-down: a new card now, or its activation found no monster) is sent to the
-        GY by the rules at a new instant: it is not destroyed (YGO-LOCATION)."""
+        """A face-up Equip Spell equipped to no monster leaves the field by the rules, at a new
+        instant. Its monster left the field or was turned face-down (a new card now): it is
+        destroyed, though not by a card effect. Its activation found no monster to equip: it is
+        sent to the GY without being destroyed (YGO-LOCATION)."""
         st = duel.state
         on_chain = {(link.card, link.obj) for link in st.chain}
         if st.activation:
@@ -138,9 +139,11 @@ class YugiohPolicy(Policy):
             return
         events: list[dict[str, Any]] = []
         for card in doomed:
-            duel.log("unequipped", ["YGO-LOCATION"], card=card.iid)
+            was_equipped = "equipped_to" in card.flags
+            duel.log("unequipped" if was_equipped else "not_equipped", ["YGO-LOCATION"],
+                     card=card.iid)
             self.basic_move(duel, card, "gy", events, cause="rule", by=None, by_player=None,
-                            destroyed=False, how=None)
+                            destroyed=was_equipped, how="destroyed" if was_equipped else None)
         duel.happen(events, kind="continuous")
 
     def _equip_holds(self, duel: Duel, card: Card) -> bool:
