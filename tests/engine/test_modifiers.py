@@ -10,11 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.cards import parse_card
 from engine.duel import Duel
 from engine.errors import CardDataError, IllegalAction
 from tests.engine.helpers import answer, new_duel, only_trigger
+from tests.engine.test_dm_properties import check_invariants as check_dm_invariants
+from tests.engine.test_properties import check_invariants as check_ygo_invariants
 
 
 def atk(duel: Duel, ref: str) -> int:
@@ -407,3 +411,81 @@ def test_bad_modifier_data_names_the_card_and_the_field(effect: dict[str, Any],
         parse_card(raw, file="broken.yaml", game_hint="yugioh")
     assert err.value.card == "t_broken" and err.value.field == field
     assert "broken.yaml" in str(err.value)
+
+
+# ---------------------------------------------------------------------- random play
+YGO_BOARD: dict[str, Any] = {
+    "turn_player": "p1", "phase": "main1",
+    "p1": {"hand": ["Axe of Despair", "Butterfly Dagger - Elma", "Black Pendant",
+                    "Gift of the Mystical Elf", "Penguin Soldier", "Fire Princess"],
+           "monster": ["Chaos Necromancer", "Amazoness Tiger", "Command Knight"],
+           "spell_trap": [{"card": "Thunder Break", "set": True},
+                          {"card": "Level Cannon", "set": True},
+                          {"card": "Backup Soldier", "set": True},
+                          {"card": "Call of the Haunted", "set": True}],
+           "gy": ["Celtic Guardian"] * 5 + ["Amazoness Fighter"],
+           "deck": ["Kuriboh", "Hane-Hane", "Dark Magician"]},
+    "p2": {"hand": ["Kuriboh", "Kuriboh", "Hane-Hane"],
+           "monster": ["Dark Magician Girl", {"card": "Penguin Soldier", "set": True},
+                       {"card": "Hane-Hane", "set": True}, "Fire Princess"],
+           "spell_trap": [{"card": "Enchanted Javelin", "set": True},
+                          {"card": "Cemetary Bomb", "set": True},
+                          {"card": "Thunder Break", "set": True}],
+           "gy": ["Dark Magician"], "deck": ["Celtic Guardian", "Giant Rat"]},
+}
+DM_BOARD: dict[str, Any] = {
+    "turn_player": "p1", "phase": "main",
+    "p1": {"battle": ["Bolshack Dragon", "Chaos Fish", "Brawler Zyler", "Aqua Soldier"],
+           "hand": ["Bolshack Fire", "Stonesaur", "Burst Shot"],
+           "mana": ["Burst Shot", "Stonesaur"] + ["Burning Mane"] * 6,
+           "graveyard": ["Stonesaur", "Burst Shot"],
+           "shield": ["Bolshack Fire", "Burst Shot"], "deck": ["Stonesaur", "Burning Mane"]},
+    "p2": {"battle": ["Stonesaur", "Chaos Fish", "Propeller Mutant", "Aqua Soldier"],
+           "hand": ["Bolshack Fire"], "mana": ["Burst Shot"] + ["Burning Mane"] * 6,
+           "shield": ["Bolshack Fire", "Burst Shot", "Aqua Surfer"],
+           "deck": ["Burning Mane", "Stonesaur"]},
+}
+
+
+def check_modifiers(duel: Duel) -> None:
+    """Stats are whole numbers (ATK/DEF never below 0); once nothing is resolving, every
+    face-up Equip Spell is equipped to a face-up monster on the field."""
+    for card in duel.state.cards.values():
+        if not duel.policy.on_field(card):
+            continue
+        if duel.game == "yugioh" and duel.definition(card).type == "monster":
+            assert min(duel.policy.stat(duel, card, s) for s in ("atk", "def")) >= 0
+        elif duel.game == "duel_masters":
+            assert isinstance(duel.policy.power(duel, card), int)
+    if duel.game == "yugioh" and not duel.state.chain and duel.state.activation is None:
+        for card in duel.state.all_cards_in("spell_trap"):
+            if card.face_up and duel.definition(card).subtype == "equip":
+                target = duel.policy.equipped_to(duel, card)
+                assert target is not None and target.zone == "monster" and target.face_up
+
+
+def random_play(game: str, setup: dict[str, Any], picks: list[int]) -> None:
+    duel = Duel(game, setup=setup)
+    check = check_ygo_invariants if game == "yugioh" else check_dm_invariants
+    for pick in picks:
+        actions = duel.legal_actions()
+        if not actions:
+            break
+        try:
+            duel.apply(actions[pick % len(actions)])
+        except IllegalAction as exc:  # a rule's refusal, never a Python error turned into one
+            assert exc.__cause__ is None, f"the engine broke: {exc.__cause__!r}"
+        if duel.state.winner is not None:
+            break  # the duel is over where it stands (an attack that won stays unfinished)
+        check(duel)
+        check_modifiers(duel)
+    assert duel.replay().state.to_dict() == duel.state.to_dict(), "replay differs"
+
+
+@pytest.mark.rule("YGO-LOCATION")
+@pytest.mark.rule("DM-STATIC")
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["yugioh", "duel_masters"]),
+       picks=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=30))
+def test_random_play_with_modifiers_keeps_the_invariants(game: str, picks: list[int]) -> None:
+    random_play(game, YGO_BOARD if game == "yugioh" else DM_BOARD, picks)
