@@ -9,7 +9,6 @@ structured form of that text in one small vocabulary shared by both games (see
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -369,8 +368,9 @@ def _parse_effect(
                     f"unknown operation {name!r}; known: {', '.join(sorted(OPERATIONS))}",
                     file=file, line=line_of(raw, key), card=card_id, field=f"{where}.{key}[{j}].op",
                 )
-            _check_operation(op, lambda m, f, k=key, j=j: raise_(CardDataError(
-                m, file=file, line=line_of(raw, k), card=card_id, field=f"{where}.{k}[{j}].{f}")))
+            if problem := _operation_problem(op):
+                raise CardDataError(problem[0], file=file, line=line_of(raw, key), card=card_id,
+                                    field=f"{where}.{key}[{j}].{problem[1]}")
         ops_by_key[key] = ops
     targets = _as_tuple_of_maps(raw.get("targets"), lambda m: fail(m, "targets"))
     for j, t in enumerate(targets):
@@ -383,9 +383,9 @@ def _parse_effect(
             raise CardDataError("up_to must be true or false", file=file,
                                 line=line_of(raw, "targets"), card=card_id,
                                 field=f"{where}.targets[{j}].up_to")
-    if raw.get("apply") is not None:
-        _check_apply(raw["apply"], lambda m, f: raise_(CardDataError(
-            m, file=file, line=line_of(raw, "apply"), card=card_id, field=f"{where}.apply.{f}")))
+    if raw.get("apply") is not None and (problem := _apply_problem(raw["apply"])):
+        raise CardDataError(problem[0], file=file, line=line_of(raw, "apply"), card=card_id,
+                            field=f"{where}.apply.{problem[1]}")
     condition = _as_tuple_of_maps(raw.get("condition"), lambda m: fail(m, "condition"))
     for j, c in enumerate(condition):
         if c.get("at", "resolution") not in CHECK_AT:
@@ -405,40 +405,32 @@ def _parse_effect(
     )
 
 
-def raise_(error: Exception) -> None:
-    raise error
-
-
-def _check_operation(op: dict[str, Any], fail: Callable[[str, str], None]) -> None:
-    """An operation's ``amount`` (engine/amounts.py) and ``until``."""
-    from .duel import UNTIL
+def _operation_problem(op: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with an operation's ``amount`` (engine/amounts.py) or ``until``, and in
+    which field; None when nothing is."""
+    from .operations import UNTIL
 
     if "amount" in op and (why := amount_problem(op["amount"])):
-        fail(why, "amount")
+        return why, "amount"
     if op.get("until", UNTIL[0]) not in UNTIL:
-        fail(f"until must be one of {', '.join(UNTIL)}", "until")
+        return f"until must be one of {', '.join(UNTIL)}", "until"
+    return None
 
 
-def _check_apply(apply: Any, fail: Callable[[str, str], None]) -> None:
-    """A continuous effect: ``rule``, or stat changes ``atk``/``def``/``power`` (amounts) to
-    the cards ``to`` names (``self``, ``equipped`` or ``{controller, filter, other}``),
-    ``while`` one of them is ``attacking`` or ``blocking``."""
+def _apply_problem(apply: Any) -> tuple[str, str] | None:
+    """What is wrong with a continuous stat change: ``atk``/``def``/``power`` (amounts) to the
+    cards ``to`` names (``self``, ``equipped`` or ``{controller, filter, other}``), ``while``
+    one of them is ``attacking`` or ``blocking``; None when nothing is."""
     if not isinstance(apply, dict):
-        fail("apply must be a mapping", "apply")
-    for key, value in apply.items():
-        if key.startswith("__") or key == "rule":
-            continue
-        if key in ("atk", "def", "power"):
-            if why := amount_problem(value):
-                fail(why, key)
-        elif key == "to":
-            if value not in ("self", "equipped") and not isinstance(value, dict):
-                fail("to is self, equipped or a mapping {controller, filter, other}", key)
-        elif key == "while":
-            if value not in BATTLE_ROLES:
-                fail(f"while must be one of {', '.join(BATTLE_ROLES)}", key)
-        else:
-            fail(f"unknown field {key!r}", key)
+        return "apply must be a mapping", "apply"
+    for key in ("atk", "def", "power"):
+        if key in apply and (why := amount_problem(apply[key])):
+            return why, key
+    if apply.get("to", "self") not in ("self", "equipped") and not isinstance(apply["to"], dict):
+        return "to is self, equipped or a mapping {controller, filter, other}", "to"
+    if apply.get("while", BATTLE_ROLES[0]) not in BATTLE_ROLES:
+        return f"while must be one of {', '.join(BATTLE_ROLES)}", "while"
+    return None
 
 
 class Library:

@@ -38,9 +38,6 @@ LOOP_BASE = 5000
 LOOP_PER_CARD = 25
 #: keep a copy of the state every this many actions, so any step opens quickly
 SNAPSHOT_EVERY = 25
-#: how long a ``modify_stat`` change lasts: the end of the turn, the end of the attack being
-#: resolved, or for as long as the card stays on the field
-UNTIL = ("end_of_turn", "end_of_attack", "leaves_field")
 #: where a cost operation puts cards (a target may be chosen there after the cost is paid)
 COST_DESTINATIONS = {"discard": "graveyard", "send_to_gy": "graveyard", "tribute": "graveyard",
                      "destroy": "graveyard", "banish": "banished"}
@@ -334,8 +331,8 @@ class Duel:
         return [before]
 
     def modify(self, card: Card, stat: str, amount: int, *, until: str, source: int) -> list[dict]:
-        """A lasting change of a stat, kept on the card until ``until`` (:data:`UNTIL`) or
-        until it leaves the field (a new object)."""
+        """A lasting change of a stat, kept on the card until ``until``
+        (:data:`engine.operations.UNTIL`) or until it leaves the field (a new object)."""
         card.mods.append({"stat": stat, "amount": amount, "until": until, "source": source,
                           "turn": self.state.turn})
         if stat == "power":

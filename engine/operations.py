@@ -46,6 +46,9 @@ class Context:
 
 
 Operation = Callable[["Duel", Context, dict[str, Any]], None]
+#: how long a ``modify_stat`` change lasts: the end of the turn, the end of the attack being
+#: resolved, or for as long as the card stays on the field
+UNTIL = ("end_of_turn", "end_of_attack", "leaves_field")
 OPERATIONS: dict[str, Operation] = {}
 
 #: operations that change the source card itself: they need it still there (YGO-RESOLVE,
