@@ -269,8 +269,8 @@ operation("power")(modify_stat)
 @operation("equip")
 def equip(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     """Equip this card (an Equip Spell still on the field) to the selected face-up monster.
-    The link is kept on the Equip Spell (``equipped_to``); when it no longer holds, the
-    Equip Spell is sent to the GY by the rules, not destroyed (YGO-KIND)."""
+    The link is kept on the Equip Spell (``equipped_to``, ``equipped_obj``); when it no longer
+    holds, the rules destroy the Equip Spell, not a card effect (YGO-LOCATION)."""
     source = duel.state.cards[ctx.source]
     if source.obj != ctx.source_obj or not duel.policy.on_field(source):
         return
