@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from .amounts import problem as amount_problem
 from .errors import CardDataError
 from .events import BOUNDS
 from .limits import MAX_DEPTH
@@ -33,8 +34,12 @@ EFFECT_KINDS = (
     "s_trigger",  # DM Shield Trigger (S-Trigger)
     "ninja_strike",  # DM Ninja Strike declaration from the hand
 )
-WORDINGS = ("when", "if", "during")
+#: "flip" ("FLIP: ...") and "each_time" ("Each time ...") keep their own names and behave
+#: as "if" for missing the timing (YGO-MISS)
+WORDINGS = ("when", "if", "during", "flip", "each_time")
 CHECK_AT = ("event", "resolution", "both")
+#: ``while:`` of a continuous stat change: "while attacking", "while blocking"
+BATTLE_ROLES = ("attacking", "blocking")
 CARD_TYPES = {
     "yugioh": ("monster", "spell", "trap", "token"),
     "duel_masters": ("creature", "spell", "evolution"),
@@ -374,6 +379,13 @@ def _parse_effect(
                 "each target needs a name under 'as'", file=file, line=line_of(raw, "targets"),
                 card=card_id, field=f"{where}.targets[{j}].as",
             )
+        if not isinstance(t.get("up_to", False), bool):
+            raise CardDataError("up_to must be true or false", file=file,
+                                line=line_of(raw, "targets"), card=card_id,
+                                field=f"{where}.targets[{j}].up_to")
+    if raw.get("apply") is not None and (problem := _apply_problem(raw["apply"])):
+        raise CardDataError(problem[0], file=file, line=line_of(raw, "apply"), card=card_id,
+                            field=f"{where}.apply.{problem[1]}")
     condition = _as_tuple_of_maps(raw.get("condition"), lambda m: fail(m, "condition"))
     for j, c in enumerate(condition):
         if "zone" in c and c.get("card", "self") not in ("self", "event_card"):
@@ -400,10 +412,17 @@ def _parse_effect(
 def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, str] | None:
     """What is wrong with one operation, as (the field under it, the message), or None: an
     unknown operation, a ``choose_one`` whose options are not labelled lists of operations, a
-    stat comparison that is neither a number nor a card reference."""
+    stat comparison that is neither a number nor a card reference, a bad ``amount``
+    (engine/amounts.py) or ``until``."""
+    from .operations import UNTIL
+
     name = op.get("op")
     if name not in known:
         return ".op", f"unknown operation {name!r}; known: {', '.join(sorted(known))}"
+    if "amount" in op and (why := amount_problem(op["amount"])):
+        return ".amount", why
+    if op.get("until", UNTIL[0]) not in UNTIL:
+        return ".until", f"until must be one of {', '.join(UNTIL)}"
     for selector in ("choose", "all", "top", "random", "pick"):
         flt = (op.get(selector) or {}).get("filter") if isinstance(op.get(selector), dict) else {}
         for key, value in (flt or {}).items():
@@ -425,6 +444,22 @@ def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, 
                 "", "each operation must be a mapping")
             if problem is not None:
                 return f".options[{i}].operations[{j}]{problem[0]}", problem[1]
+    return None
+
+
+def _apply_problem(apply: Any) -> tuple[str, str] | None:
+    """What is wrong with a continuous stat change: ``atk``/``def``/``power`` (amounts) to the
+    cards ``to`` names (``self``, ``equipped`` or ``{controller, filter, other}``), ``while``
+    one of them is ``attacking`` or ``blocking``; None when nothing is."""
+    if not isinstance(apply, dict):
+        return "apply must be a mapping", "apply"
+    for key in ("atk", "def", "power"):
+        if key in apply and (why := amount_problem(apply[key])):
+            return why, key
+    if apply.get("to", "self") not in ("self", "equipped") and not isinstance(apply["to"], dict):
+        return "to is self, equipped or a mapping {controller, filter, other}", "to"
+    if apply.get("while", BATTLE_ROLES[0]) not in BATTLE_ROLES:
+        return f"while must be one of {', '.join(BATTLE_ROLES)}", "while"
     return None
 
 

@@ -98,6 +98,8 @@ class Duel:
         self.replaying = recorded
         #: collects frames while a step is replayed for :meth:`frames`; None otherwise
         self.recorder: FrameRecorder | None = None
+        #: the continuous stat amounts being computed now (a count cannot read itself)
+        self.reading: set[tuple[int, int, int, str]] = set()
         try:
             self.state = self._initial_state()
         except MALFORMED as exc:
@@ -339,9 +341,19 @@ class Duel:
         return [before]
 
     def modify(self, card: Card, stat: str, amount: int, *, until: str, source: int) -> list[dict]:
+        """A lasting change of a stat, kept on the card until ``until``
+        (:data:`engine.operations.UNTIL`) or until it leaves the field (a new object)."""
         card.mods.append({"stat": stat, "amount": amount, "until": until, "source": source,
                           "turn": self.state.turn})
-        return [make_event("power_changed", card, amount=amount, by=source)]
+        if stat == "power":
+            return [make_event("power_changed", card, amount=amount, by=source)]
+        return [make_event("stat_changed", card, stat=stat, amount=amount, by=source)]
+
+    def end_lasting(self, until: str) -> None:
+        """End every lasting change that lasts ``until`` this moment."""
+        for card in self.state.cards.values():
+            if card.mods:
+                card.mods = [m for m in card.mods if m.get("until") != until]
 
     def set_tapped(self, card: Card, tapped: bool, *, by: int | None) -> list[dict[str, Any]]:
         if card.tapped == tapped:
@@ -360,7 +372,7 @@ class Duel:
     # ------------------------------------------------------------------ decisions
     def choose_cards(self, *, key: str, player: int, cards: list[Card], count: int,
                      purpose: str, source: int | None, up_to: bool = False,
-                     verb: str | None = None, noun: str = "card",
+                     at_least: int = 0, verb: str | None = None, noun: str = "card",
                      cost: bool = False) -> list[Card]:
         """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer).
 
@@ -368,15 +380,16 @@ class Duel:
         (the source), ``purpose`` (target, evolve, break, or an operation's name), ``verb``
         (what is done to the chosen cards: an operation's name, or the purpose), ``noun``
         (card, monster, creature, shield, spell, trap) and ``cost`` (chosen to pay a cost).
+        ``up_to``: any number from ``at_least`` to ``count`` ("up to 2 targets": at least 1).
         """
-        if len(cards) <= count and not up_to:
+        if len(cards) <= (at_least if up_to else count):
             return list(cards)
         options = [{"id": str(c.iid), "card": c.iid} for c in cards]
         answer = self.ask(Decision(
             kind="choose_cards", player=player, options=options, rules=[], key=key,
             prompt=purpose, args={"card": source, "purpose": purpose, "verb": verb or purpose,
                                   "noun": noun, "cost": cost},
-            min=0 if up_to else count, max=count, default=[o["id"] for o in options[:count]],
+            min=at_least if up_to else count, max=count, default=[o["id"] for o in options[:count]],
         ))
         return [self.state.cards[int(a)] for a in answer]
 
@@ -529,13 +542,15 @@ class Duel:
             for n, e in enumerate(effects):
                 for spec in e.targets:
                     pool = self.find_cards(spec, act["player"], card.iid)
-                    count = int(spec.get("count", 1))
+                    up_to = bool(spec.get("up_to"))
+                    count = min(int(spec.get("count", 1)), len(pool)) if up_to else int(
+                        spec.get("count", 1))
                     verb = next((op["op"] for e in effects for op in e.operations
                                  if op.get("card") == spec["as"]), "target")
                     picked = self.choose_cards(
                         key=f"target{n}:{spec['as']}", player=act["player"], cards=pool,
                         count=count, purpose="target", source=card.iid, verb=verb,
-                        noun=self.noun(spec))
+                        noun=self.noun(spec), up_to=up_to, at_least=1)
                     act["targets"][spec["as"]] = [c.iid for c in picked]
                     for c in picked:
                         act["target_objs"][str(c.iid)] = c.obj
@@ -585,7 +600,8 @@ class Duel:
         for spec in effect.targets:
             if {self.policy.zone_alias(z) for z in _zones_of(spec)} & cost_zones:
                 continue  # the cost may put the target there (e.g. discard, then target it)
-            if len(self.find_cards(spec, player, card.iid)) < int(spec.get("count", 1)):
+            need = 1 if spec.get("up_to") else int(spec.get("count", 1))
+            if len(self.find_cards(spec, player, card.iid)) < need:
                 return {"key": "reason.no_target"}
         return None
 

@@ -108,10 +108,25 @@ MESSAGES: dict[str, str] = {
     "static": "{card}: {what}",
     "state_check": "{card} is destroyed: its power is {power} (0 or less)",
     "replaced": "{card}: {what} instead",
+    "unequipped": (
+        "{card} is destroyed: the monster it was equipped to is no longer face-up on the field "
+        "(destroyed by the rules, not by a card effect)"
+    ),
+    "not_equipped": (
+        "{card} found no monster to equip: it is sent to the GY (it is not destroyed)"
+    ),
     # reasons
     "why.mandatory": "it is mandatory",
     "why.if": "it is worded \"if\"",
     "why.during": "it is worded \"during\"",
+    "why.flip": (
+        "it is a FLIP effect, which cannot miss the timing: only an optional \"when\" effect "
+        "can"
+    ),
+    "why.each_time": (
+        "it is worded \"each time\", which cannot miss the timing: only an optional \"when\" "
+        "effect can"
+    ),
     "reason.left_location": "{card} left the {zone} after it met its timing (it is a new card now)",
     "reason.face_down": "{card} is face-down",
     "reason.not_on_field": "{card} was not face-up on the field when {event} completed",
@@ -178,6 +193,8 @@ EVENT_MESSAGES: dict[str, str] = {
     "battle_won": "{card} won a battle",
     "put_into_mana": "{card} was put into the mana zone",
     "power_changed": "{card}'s power changed by {amount}",
+    "stat_changed": "{card}'s {stat} changed by {amount}",
+    "equipped": "{card} was equipped to {target}",
     "cast": "{card} was cast",
     "battle_destroyed": "{card} was destroyed by battle",
 }
@@ -235,6 +252,7 @@ CARD_ARGS = ("card", "by", "target", "other")
 PLAYER_ARGS = ("player",)
 
 
+STAT_NAMES = {"atk": "ATK", "def": "DEF"}
 CAUSES = {"battle": " by battle", "effect": " by a card effect", "cost": " as a cost"}
 SUMMON_KINDS = {"normal": "Normal", "tribute": "Tribute", "special": "Special", "flip": "Flip"}
 DESTROYED_AND_SENT = "{card} was destroyed{cause} and sent to the {to}"
@@ -287,6 +305,10 @@ def render_event(ev: dict[str, Any], card_name: Callable[[int], str],
         args["card"] = card_name(ev["card"])
     if ev.get("player") is not None:
         args["player"] = player_name(ev["player"], tr)
+    if isinstance(ev.get("target"), int):
+        args["target"] = card_name(ev["target"])
+    if ev.get("stat") in STAT_NAMES:
+        args["stat"] = tr(STAT_NAMES[ev["stat"]])
     cause = ev.get("cause")
     args["cause"] = tr(CAUSES[cause]) if cause in CAUSES else ""
     if "phase" in ev:

@@ -5,8 +5,9 @@ YAML) and appends the events it causes to ``ctx.events``; the caller closes the 
 Operations joined by ``then: true`` happen at a new instant (YGO-SEQUENCE). One event is
 emitted per card affected; the rule policy decides how often a trigger fires for a batch.
 
-Cards are picked by a *selector*: ``card: self | event_card | attacker | battled | <target
-name>`` (``battled``: the creature the event's card battled, while it is still that object),
+Cards are picked by a *selector*: ``card: self | event_card | attacker | battled | equipped
+| <target name>`` (``battled``: the creature the event's card battled, while it is still that
+object; ``equipped``: the monster this Equip Spell is equipped to),
 ``choose: {zone, controller, filter, count}`` (a decision for the chooser),
 ``all: {zone, controller, filter}``, ``top: {zone, controller, count}`` (the top of a deck) or
 ``random: {zone, controller, count}`` (seeded by the state); any of these with ``as: name``
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .amounts import evaluate
 from .events import BOUNDS
 
 if TYPE_CHECKING:
@@ -50,6 +52,9 @@ class Context:
 
 
 Operation = Callable[["Duel", Context, dict[str, Any]], None]
+#: how long a ``modify_stat`` change lasts: the end of the turn, the end of the attack being
+#: resolved, or for as long as the card stays on the field
+UNTIL = ("end_of_turn", "end_of_attack", "leaves_field")
 OPERATIONS: dict[str, Operation] = {}
 
 #: operations that change the source card itself: they need it still there (YGO-RESOLVE,
@@ -110,6 +115,9 @@ def _select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> lis
             ev = ctx.trigger_event or {}
             card = st.cards.get(ev.get("opponent", -1))
             return [card] if card is not None and card.obj == ev.get("opponent_obj") else []
+        elif ref == "equipped":
+            card = duel.policy.equipped_to(duel, st.cards[ctx.source])
+            return [card] if card is not None else []
         elif ref in ctx.targets:
             cards = []
             for iid in ctx.targets[ref]:
@@ -175,6 +183,15 @@ def run_nested(duel: Duel, ctx: Context, ops: list[dict[str, Any]], key: str) ->
     ctx.key = outer
 
 
+def amount_of(duel: Duel, ctx: Context, spec: dict[str, Any]) -> int:
+    """An operation's ``amount`` (a number, a count or a card's stat: engine/amounts.py)."""
+    def card_of(ref: str) -> Card | None:
+        found = select(duel, ctx, {"card": ref}, "amount")
+        return found[0] if found else None
+
+    return evaluate(duel, spec["amount"], me=ctx.controller, source=ctx.source, card_of=card_of)
+
+
 def _mark(ctx: Context, events: list[dict[str, Any]]) -> None:
     if events:
         ctx.events.extend(events)
@@ -232,7 +249,7 @@ def draw(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 def _lp_op(sign: int, cause: str) -> Operation:
     def run(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
         for player in _players(duel, ctx, spec.get("player")):
-            amount = int(spec["amount"])
+            amount = amount_of(duel, ctx, spec)
             _mark(ctx, duel.change_lp(player, sign * amount, cause=cause, by=ctx.source))
 
     return run
@@ -285,14 +302,34 @@ def change_position(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 
 @operation("modify_stat")
 def modify_stat(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """A lasting change: ``amount`` is computed once, now; ``until`` says when it ends."""
+    stats = spec.get("stat", "atk" if duel.game == "yugioh" else "power")
+    amount = amount_of(duel, ctx, spec)
     for card in select(duel, ctx, spec, "modify_stat"):
         if not duel.policy.on_field(card):
             continue
-        _mark(ctx, duel.modify(card, spec.get("stat", "power"), int(spec["amount"]),
-                               until=spec.get("until", "end_of_turn"), source=ctx.source))
+        for stat in [stats] if isinstance(stats, str) else stats:
+            _mark(ctx, duel.modify(card, stat, amount, until=spec.get("until", "end_of_turn"),
+                                   source=ctx.source))
 
 
 operation("power")(modify_stat)
+
+
+@operation("equip")
+def equip(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Equip this card (an Equip Spell still on the field) to the selected face-up monster.
+    The link is kept on the Equip Spell (``equipped_to``, ``equipped_obj``); when it no longer
+    holds, the rules destroy the Equip Spell, not a card effect (YGO-LOCATION)."""
+    source = duel.state.cards[ctx.source]
+    if source.obj != ctx.source_obj or not duel.policy.on_field(source):
+        return
+    for card in select(duel, ctx, spec, "equip")[:1]:
+        if duel.policy.on_field(card) and card.face_up:
+            source.flags["equipped_to"], source.flags["equipped_obj"] = card.iid, card.obj
+            from .events import make_event
+
+            _mark(ctx, [make_event("equipped", source, target=card.iid, by=ctx.source)])
 
 
 @operation("negate_activation")

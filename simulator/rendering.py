@@ -130,6 +130,9 @@ _LABELS = {
 }
 
 
+#: trigger wordings that keep their own label in the trigger panel ("FLIP:", "Each time")
+WORDING_LABELS = {"flip": gettext_noop("FLIP"), "each_time": gettext_noop("each time")}
+
 #: trigger states shown on a card tile
 TILE_STATES = {"met": gettext_noop("met its timing"), "ready": gettext_noop("waiting"),
                "queued": gettext_noop("waiting"), "missed": gettext_noop("missed the timing")}
@@ -159,15 +162,18 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
     stats, level = [], ""
     if definition.game == "yugioh" and definition.type in ("monster", "token"):
         level = f"{_('Level')} {definition.level}"
-        stats = [f"{duel.policy.stat(duel, card, 'atk')}/{duel.policy.stat(duel, card, 'def')}"]
+        stats = [_stats(f"{duel.policy.stat(duel, card, 'atk')}/"
+                        f"{duel.policy.stat(duel, card, 'def')}",
+                        f"{definition.atk}/{definition.defense}")]
     elif definition.game == "duel_masters":
         power = duel.policy.power(duel, card) if definition.type != "spell" else None
         level = f"{_('Cost')} {definition.cost}"
-        stats = [f"{power}"] if power is not None else []
+        stats = [_stats(f"{power}", f"{definition.power}")] if power is not None else []
     status = (trigger_state or {}).get(iid, "")
     state = []
     if not card.face_up:
         state.append(_("face-down"))
+    state += _equip_state(duel, card)
     if card.zone == "monster":
         state.append(_("Defense") if card.position == "defense" else _("Attack"))
     if card.tapped:
@@ -182,6 +188,24 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         "tapped": card.tapped, "position": card.position, "marks": marks.get(iid, []),
         "menu": menus.get(iid, []), "owner": card.owner, "controller": card.controller,
     }
+
+
+def _stats(now: str, printed: str) -> str:
+    """The current ATK/DEF or power, and the printed value beside it when they differ."""
+    if now == printed:
+        return now
+    return _("%(now)s (printed %(printed)s)") % {"now": now, "printed": printed}
+
+
+def _equip_state(duel: Duel, card: Any) -> list[str]:
+    """Which card an Equip Spell is equipped to, and what a monster is equipped with."""
+    policy = duel.policy
+    target = policy.equipped_to(duel, card)
+    out = [_("equipped to %(card)s") % {"card": duel.definition(target).en}] if target else []
+    for other in duel.state.all_cards_in("spell_trap") if duel.game == "yugioh" else []:
+        if other.face_up and policy.equipped_to(duel, other) is card:
+            out.append(_("equipped with %(card)s") % {"card": duel.definition(other).en})
+    return out
 
 
 def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
@@ -389,6 +413,7 @@ def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
             "rules": [r for r in t.rules if r in RULES], "met_at": t.met_at,
             "explanation": explanations.get(t.tid, ""),
             "controller": player_name(t.controller, _),
+            "wording": _(WORDING_LABELS[t.wording]) if t.wording in WORDING_LABELS else "",
         })
     return out
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..amounts import evaluate
 from ..errors import IllegalAction
-from ..events import event_matches, make_event
+from ..events import card_matches, event_matches, make_event
 from ..log import card_kind, with_article, zone_place
 from ..state import PLAYER_KEYS, Card, Trigger, player_index
 
@@ -306,6 +307,123 @@ class Policy:
         """ATK or DEF as printed (a game with changes to them overrides this)."""
         definition = duel.definition(card)
         return definition.atk if stat == "atk" else definition.defense
+
+    # ------------------------------------------------------------------ conditions
+    def conditions_hold(self, duel: Duel, card: Card, effect: EffectDef,
+                        ev: dict[str, Any] | None, when: tuple[str, ...]) -> bool:
+        """Do the effect's conditions checked at ``when`` (``event`` / ``resolution`` /
+        ``both``; ``resolution`` if not said) hold (DM-CONDITION)?"""
+        return all(self._holds(duel, card, cond, ev or {}) for cond in effect.condition
+                   if cond.get("at", "resolution") in when)
+
+    def _holds(self, duel: Duel, card: Card, cond: dict[str, Any], ev: dict[str, Any]) -> bool:
+        """One condition of a card: ``event`` fields, a ``count`` of cards, a ``source_flag``,
+        or ``card`` (self / event_card) with ``zone``: that card is in that zone now."""
+        for key, want in cond.items():
+            if key in ("at", "text", "card"):
+                continue
+            if key == "zone":
+                iid = card.iid if cond.get("card", "self") == "self" else ev.get("card")
+                where = duel.state.cards[iid].zone if iid in duel.state.cards else None
+                zones = want if isinstance(want, list) else [want]
+                ok = where in [self.zone_alias(z) for z in zones]
+            elif key == "event":
+                ok = all(ev.get(k) == v for k, v in want.items())
+            elif key == "count":
+                n = len(duel.find_cards(want, card.controller, card.iid))
+                ok = want.get("min", 0) <= n <= want.get("max", n)
+            elif key == "source_flag":
+                ok = all(card.flags.get(k) == v for k, v in want.items())
+            else:
+                raise KeyError(f"unknown condition {key!r}")
+            if not ok:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ stats
+    def ignored(self, duel: Duel, card: Card) -> bool:
+        """Are the card's effects negated this turn (the shared ``negate_effects``)?"""
+        return (card.flags.get("negated_turn") == duel.state.turn
+                and card.flags.get("negated_obj") == card.obj)
+
+    def statics_work(self, duel: Duel, source: Card) -> bool:
+        """Do the continuous effects of ``source`` apply now (face-up on the field)?"""
+        return self.on_field(source) and source.face_up and not self.ignored(duel, source)
+
+    def modified(self, duel: Duel, card: Card, stat: str, printed: int) -> int:
+        """A stat as it is now: printed, lasting changes (``modify_stat``), continuous ones."""
+        lasting = sum(m["amount"] for m in card.mods if m["stat"] == stat)
+        return printed + lasting + self.stat_bonus(duel, card, stat)
+
+    def stat_bonus(self, duel: Duel, card: Card, stat: str) -> int:
+        """What continuous effects add to ``stat`` of ``card``, computed afresh every time it
+        is read, so a count-based amount follows the count (DM-STATIC). An amount that would
+        read itself (a count whose filter looks at the same stat) counts it as 0."""
+        st = duel.state
+        total = 0
+        for iid in sorted(duel._continuous):
+            source = st.cards.get(iid)
+            if source is None or not self.statics_work(duel, source):
+                continue
+            for e in duel.definition(source).effects:
+                if e.kind != "continuous" or not e.apply or stat not in e.apply:
+                    continue
+                key = (iid, e.index, card.iid, stat)
+                if key in duel.reading or not self.applies_to(duel, source, e.apply, card):
+                    continue
+                duel.reading.add(key)
+                try:
+                    total += evaluate(duel, e.apply[stat], me=source.controller,
+                                      source=source.iid,
+                                      card_of=lambda ref, s=source: self.card_ref(duel, s, ref))
+                finally:
+                    duel.reading.discard(key)
+        return total
+
+    def applies_to(self, duel: Duel, source: Card, apply: dict[str, Any], card: Card) -> bool:
+        """Is ``card`` one a continuous effect's ``to:`` names, in the battle role of its
+        ``while:`` (``attacking`` / ``blocking``)?"""
+        to = apply.get("to", "self")
+        if not self.on_field(card) or not card.face_up:
+            return False
+        if to in ("self", "equipped"):
+            ok = self.card_ref(duel, source, to) is card
+        else:
+            if to.get("other") and card.iid == source.iid:
+                return False
+            flt = {**(to.get("filter") or {}), "controller": to.get("controller", "any")}
+            ok = card_matches(flt, duel.definition(card), controller=card.controller,
+                              me=source.controller, face_up=card.face_up,
+                              position=card.position)
+        return ok and (not apply.get("while") or self.battle_role(duel, card) == apply["while"])
+
+    def card_ref(self, duel: Duel, source: Card, ref: str) -> Card | None:
+        """``self`` or ``equipped`` (the monster an Equip Spell is equipped to), seen from
+        the card whose continuous effect this is."""
+        if ref == "self":
+            return source
+        if ref == "equipped":
+            return self.equipped_to(duel, source)
+        return None
+
+    def equipped_to(self, duel: Duel, source: Card) -> Card | None:
+        """The card ``source`` is equipped to, while that link holds."""
+        iid = source.flags.get("equipped_to")
+        card = duel.state.cards.get(iid) if iid is not None else None
+        if card is None or card.obj != source.flags.get("equipped_obj"):
+            return None
+        return card
+
+    def battle_role(self, duel: Duel, card: Card) -> str | None:
+        """``attacking`` or ``blocking`` while the card is in the attack being resolved."""
+        proc = duel.state.procedure[0] if duel.state.procedure else {}
+        if proc.get("kind") != "attack":
+            return None
+        if proc.get("attacker") == card.iid:
+            return "attacking"
+        if proc.get("blocker") == card.iid:
+            return "blocking"
+        return None
 
     def can_place(self, duel: Duel, card: Card | None, player: int, zone: str) -> bool:
         if duel.state.settings.get("unlimited_zones") or zone not in self.CAPACITY:

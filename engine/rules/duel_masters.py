@@ -21,7 +21,7 @@ from bisect import bisect_right, insort
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
-from ..events import card_matches, event_matches, make_event
+from ..events import event_matches, make_event
 from ..log import card_kind, with_article, zone_place
 from ..state import ChainLink, Decision, player_index
 from .base import Policy
@@ -99,35 +99,14 @@ class DuelMastersPolicy(Policy):
 
     # ------------------------------------------------------------------ power and statics
     def power(self, duel: Duel, card: Card) -> int | None:
-        """Printed power, "until end of turn" changes and static abilities (DM-STATIC)."""
+        """Printed power, lasting changes and static abilities (DM-STATIC)."""
         definition = duel.definition(card)
         if card.zone != "battle":
             return definition.power
-        mods = sum(m["amount"] for m in card.mods if m["stat"] == "power")
-        return definition.power + mods + self._static_power(duel, card)
+        return self.modified(duel, card, "power", definition.power)
 
-    def _static_power(self, duel: Duel, card: Card) -> int:
-        st = duel.state
-        total = 0
-        definition = duel.definition(card)
-        for iid in duel._continuous:
-            source = st.cards[iid]
-            if source.zone != "battle" or self._ignored(duel, source):
-                continue
-            for e in duel.definition(source).effects:
-                if e.kind != "continuous" or not e.apply or "power" not in e.apply:
-                    continue
-                to = e.apply.get("to") or {}
-                flt = {**(to.get("filter") or {}), "controller": to.get("controller", "any")}
-                if card_matches(flt, definition, controller=card.controller,
-                                me=source.controller):
-                    total += int(e.apply["power"])
-        return total
-
-    def _ignored(self, duel: Duel, card: Card) -> bool:
-        """Are the card's abilities ignored this turn (the shared ``negate_effects``)?"""
-        return (card.flags.get("negated_turn") == duel.state.turn
-                and card.flags.get("negated_obj") == card.obj)
+    def statics_work(self, duel: Duel, source: Card) -> bool:
+        return source.zone == "battle" and not self.ignored(duel, source)
 
     def continuous_checks(self, duel: Duel, inst: dict[str, Any]) -> None:
         """After every instant, even in the middle of a resolution (DM-POOL)."""
@@ -142,7 +121,7 @@ class DuelMastersPolicy(Policy):
             return False
         events: list[dict[str, Any]] = []
         for card in doomed:
-            static = self._static_power(duel, card) < 0
+            static = self.stat_bonus(duel, card, "power") < 0
             duel.log("state_check", ["DM-STATIC", "DM-POOL"] if static else ["DM-POOL"],
                      card=card.iid, power=self.power(duel, card))
             events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
@@ -192,7 +171,7 @@ class DuelMastersPolicy(Policy):
 
     def _replacement(self, duel: Duel, card: Card, what: str) -> str | None:
         """A replacement effect ("instead") of the card itself: where it goes instead."""
-        if card.zone != "battle" or self._ignored(duel, card):
+        if card.zone != "battle" or self.ignored(duel, card):
             return None
         for e in duel.definition(card).effects:
             if e.kind == "replacement" and e.instead and e.instead.get("when") == what:
@@ -300,7 +279,7 @@ class DuelMastersPolicy(Policy):
             return
         if not self._in_zone(card, effect, ev):
             return
-        if self._ignored(duel, card):
+        if self.ignored(duel, card):
             duel.log("pending.not_triggered", ["DM-INDEPENDENT"], card=card.iid, effect=name,
                      reason={"key": "reason.abilities_ignored", "args": {"card": card.iid}})
             return
@@ -357,36 +336,9 @@ class DuelMastersPolicy(Policy):
             if card.controller in proc.get("ninja_used", []):
                 return ({"key": "reason.ninja_used", "args": {"player": card.controller}},
                         ["DM-ATTACK-STEPS"])
-        for cond in effect.condition:
-            if cond.get("at", "resolution") in when and not self._holds(duel, card, cond, ev):
-                return {"key": "reason.condition"}, ["DM-CONDITION"]
+        if not self.conditions_hold(duel, card, effect, ev, when):
+            return {"key": "reason.condition"}, ["DM-CONDITION"]
         return None
-
-    def _holds(self, duel: Duel, card: Card, cond: dict[str, Any], ev: dict[str, Any]) -> bool:
-        """One condition of a card: ``event`` fields, a ``count`` of cards, a ``source_flag``,
-        or ``card`` (self / event_card) with ``zone``: that card is in that zone now."""
-        for key, want in cond.items():
-            if key in ("at", "text", "card"):
-                continue
-            if key == "zone":
-                iid = card.iid if cond.get("card", "self") == "self" else ev.get("card")
-                where = duel.state.cards[iid].zone if iid in duel.state.cards else None
-                zones = want if isinstance(want, list) else [want]
-                if where not in [self.zone_alias(z) for z in zones]:
-                    return False
-                continue
-            if key == "event":
-                ok = all(ev.get(k) == v for k, v in want.items())
-            elif key == "count":
-                n = len(duel.find_cards(want, card.controller, card.iid))
-                ok = want.get("min", 0) <= n <= want.get("max", n)
-            elif key == "source_flag":
-                ok = all(card.flags.get(k) == v for k, v in want.items())
-            else:
-                raise KeyError(f"unknown condition {key!r}")
-            if not ok:
-                return False
-        return True
 
     # ------------------------------------------------------------------ the pool
     def _rank(self, st: State, tid: int) -> int:
@@ -598,7 +550,7 @@ class DuelMastersPolicy(Policy):
                 duel.log("pending.no_effect", t.rules, card=card.iid, effect=name,
                          reason=problem[0])
                 return
-            if self._ignored(duel, card):
+            if self.ignored(duel, card):
                 t.rules.insert(0, "DM-INDEPENDENT")
             link.data["started"] = True
             st.answers = {}
@@ -820,8 +772,7 @@ class DuelMastersPolicy(Policy):
             elif st.phase == "end_of_turn":
                 duel.happen([make_event("turn_end", None, player=st.turn_player)])
             return
-        for card in st.cards.values():
-            card.mods = [m for m in card.mods if m.get("until") != "end_of_turn"]
+        duel.end_lasting("end_of_turn")
         duel.log("turn.cleanup", turn=st.turn)
         st.turn += 1
         st.turn_player = 1 - st.turn_player
@@ -933,8 +884,7 @@ class DuelMastersPolicy(Policy):
         elif stage == "break":
             self._break(duel, proc, attacker)
         else:
-            for card in st.cards.values():
-                card.mods = [m for m in card.mods if m.get("until") != "end_of_attack"]
+            duel.end_lasting("end_of_attack")
             duel.log("attack.end", ["DM-ATTACK-STEPS"], card=attacker.iid)
             st.procedure.pop(0)
 
@@ -946,7 +896,7 @@ class DuelMastersPolicy(Policy):
         st = duel.state
         defender = 1 - st.turn_player
         blockers = [c for c in st.cards_in(defender, "battle")
-                    if duel.definition(c).blocker and not c.tapped and not self._ignored(duel, c)]
+                    if duel.definition(c).blocker and not c.tapped and not self.ignored(duel, c)]
         choice = "no"
         if blockers:
             choice = duel.ask(Decision(
@@ -961,6 +911,7 @@ class DuelMastersPolicy(Policy):
             return
         blocker = st.cards[int(choice)]
         proc["target"], proc["target_obj"] = blocker.iid, blocker.obj
+        proc["blocker"] = blocker.iid
         events = duel.set_tapped(blocker, True, by=None)
         events.append(make_event("blocked", blocker, player=defender, target=proc["attacker"]))
         duel.happen(events)

@@ -33,6 +33,8 @@ PRESETS = {
 }
 NORMAL_TYPES = {("spell", "normal"), ("spell", "quick_play"), ("spell", "ritual"),
                 ("trap", "normal"), ("trap", "counter")}
+#: wordings that behave as "if" for missing the timing: "FLIP:" and "each time" (YGO-MISS)
+LIKE_IF = ("flip", "each_time")
 PROCESS_EVENTS = {"activated", "attack_declared", "destroyed", "summoned"}
 
 
@@ -113,6 +115,40 @@ class YugiohPolicy(Policy):
                 attrs["position"] = "defense"
         attrs["flags"] = {**attrs.get("flags", {}), "arrived": 0}
         return attrs
+
+    # ------------------------------------------------------------------ equip links
+    def continuous_checks(self, duel: Duel, inst: dict[str, Any]) -> None:
+        super().continuous_checks(duel, inst)
+        self._unequip(duel)
+
+    def _unequip(self, duel: Duel) -> None:
+        """A face-up Equip Spell equipped to no monster leaves the field by the rules, at a new
+        instant. Its monster left the field or was turned face-down (a new card now): it is
+        destroyed, though not by a card effect. Its activation found no monster to equip: it is
+        sent to the GY without being destroyed (YGO-LOCATION)."""
+        st = duel.state
+        on_chain = {(link.card, link.obj) for link in st.chain}
+        if st.activation:
+            on_chain.add((st.activation["card"], st.activation["obj"]))
+        doomed = [c for p in (st.turn_player, 1 - st.turn_player)
+                  for c in st.cards_in(p, "spell_trap")
+                  if c.face_up and duel.definition(c).subtype == "equip"
+                  and duel.definition(c).type == "spell" and (c.iid, c.obj) not in on_chain
+                  and not self._equip_holds(duel, c)]
+        if not doomed:
+            return
+        events: list[dict[str, Any]] = []
+        for card in doomed:
+            was_equipped = "equipped_to" in card.flags
+            duel.log("unequipped" if was_equipped else "not_equipped", ["YGO-LOCATION"],
+                     card=card.iid)
+            self.basic_move(duel, card, "gy", events, cause="rule", by=None, by_player=None,
+                            destroyed=was_equipped, how="destroyed" if was_equipped else None)
+        duel.happen(events, kind="continuous")
+
+    def _equip_holds(self, duel: Duel, card: Card) -> bool:
+        target = self.equipped_to(duel, card)
+        return target is not None and target.zone == "monster" and target.face_up
 
     # ------------------------------------------------------------------ where cards may go
     def zones_for(self, definition: CardDef) -> tuple[str, ...]:
@@ -337,8 +373,7 @@ class YugiohPolicy(Policy):
         if i + 1 < len(self.PHASES):
             st.phase = self.PHASES[i + 1]
         else:
-            for c in st.cards.values():
-                c.mods = [m for m in c.mods if m.get("until") != "end_of_turn"]
+            duel.end_lasting("end_of_turn")
             st.turn += 1
             st.turn_player = 1 - st.turn_player
             st.phase = self.PHASES[0]
@@ -422,6 +457,7 @@ class YugiohPolicy(Policy):
             return True
         st.procedure.pop(0)
         st.step = "battle_step"
+        duel.end_lasting("end_of_attack")
         return True
 
     def _damage_calculation(self, duel: Duel, attacker: Card, target: Card | None):
@@ -454,9 +490,12 @@ class YugiohPolicy(Policy):
         return events, doomed
 
     def stat(self, duel: Duel, card: Card, stat: str) -> int:
+        """Current ATK or DEF: printed, lasting changes, continuous effects (never below 0)."""
         definition = duel.definition(card)
         base = definition.atk if stat == "atk" else definition.defense
-        return base + sum(m["amount"] for m in card.mods if m["stat"] == stat)
+        if not self.on_field(card):
+            return base
+        return max(0, self.modified(duel, card, stat, base))
 
     # ------------------------------------------------------------------ triggers
     def trigger_met(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
@@ -475,6 +514,13 @@ class YugiohPolicy(Policy):
                                  "args": {"card": card.iid, "event": [_describe(ev)]}})
             return
         if effect.once_per_turn and self._used(duel, card, effect):
+            return
+        if not self.conditions_hold(duel, card, effect, ev, ("event", "both")):
+            t = self.new_trigger(duel, card, effect, ev, inst)
+            t.status, t.rules = "not_activated", ["YGO-KIND"]
+            duel.log("trigger.not_activated", t.rules, card=card.iid, tid=t.tid,
+                     effect=self._effect_name(duel, card, effect),
+                     reason={"key": "reason.condition"})
             return
         t = self.new_trigger(duel, card, effect, ev, inst)
         duel.log("trigger.met", ["YGO-KIND"], card=card.iid, tid=t.tid,
@@ -610,6 +656,8 @@ class YugiohPolicy(Policy):
         if t.met_at < st.instant:
             why = "why.mandatory" if not t.optional else f"why.{t.wording}"
             rules = ["YGO-WAIT"] + (["YGO-CHAIN"] if self._met_in_chain(duel, t) else [])
+            if t.optional and t.wording in LIKE_IF:  # YGO-MISS: only "when" can miss
+                rules += ["YGO-MISS", "YGO-KIND"]
             t.rules = rules + t.rules
             duel.log("trigger.waiting", rules, card=card.iid, effect=name, met_at=t.met_at,
                      why={"key": why}, tid=t.tid)
@@ -1050,6 +1098,9 @@ class YugiohPolicy(Policy):
             return False
         if effect.respond_to and not self._condition_met(duel, card, effect.respond_to):
             return False  # YGO-RESPONSE-WINDOW
+        if effect.kind != "trigger" and not self.conditions_hold(
+                duel, card, effect, None, ("event", "both")):
+            return False  # an activation condition ("If you control no monsters: ...")
         return duel.activation_problem(player, card, effect) is None
 
     def priority_step(self, duel: Duel) -> None:
@@ -1138,6 +1189,9 @@ class YugiohPolicy(Policy):
             if e.respond_to and not self._condition_met(duel, card, e.respond_to):
                 return (f"{name} can be activated only while its event is the last thing that "
                         "happened", ["YGO-RESPONSE-WINDOW"])
+            if e.kind != "trigger" and not self.conditions_hold(
+                    duel, card, e, None, ("event", "both")):
+                return f"{name}: its activation condition is not met", ["YGO-CHAIN"]
         speed = self.speed_of(definition, next(
             (e for e in definition.effects if e.kind == "activation"), None))
         if definition.subtype == "quick_play" and card.zone == "hand" and (
@@ -1200,12 +1254,13 @@ class YugiohPolicy(Policy):
         negated = link.effect_negated or (
             card.obj == link.obj and card.flags.get("negated_turn") == st.turn
             and definition.type == "monster")
-        if negated:
+        unmet = not negated and not self._resolution_conditions(duel, card, link)
+        if negated or unmet:
             ops = ()
         ctx = duel.run_operations(link, ops)
         events = list(ctx.events)
         st.chain.pop()
-        no_effect = not ctx.did_something and bool(ops or negated)
+        no_effect = not ctx.did_something and bool(ops or negated or unmet)
         events.append(make_event("link_resolved", card, link=link.number,
                                  no_effect=no_effect or None, negated=negated or None))
         self._to_gy_after(duel, card, link, events)
@@ -1214,6 +1269,9 @@ class YugiohPolicy(Policy):
         if negated:
             duel.log("chain.no_effect", ["YGO-NEGATED"], link=link.number,
                      reason={"key": "reason.negated"})
+        elif unmet:
+            duel.log("chain.no_effect", ["YGO-CHAIN"], link=link.number,
+                     reason={"key": "reason.condition"})
         elif no_effect and link.data.get("self_gone"):
             duel.log("chain.no_effect", ["YGO-RESOLVE"], link=link.number,
                      reason={"key": "reason.needs_self", "args": {"card": card.iid}})
@@ -1226,6 +1284,15 @@ class YugiohPolicy(Policy):
             if inst["n"] in mine:  # the instants of this link's own resolution (YGO-SEQUENCE)
                 inst["link_tag"] = f"{link.number}:{link.activated_at}"
         self._chain_end(duel)
+
+    def _resolution_conditions(self, duel: Duel, card: Card, link: ChainLink) -> bool:
+        """The link's conditions checked at resolution ("if ..." in the effect) hold?"""
+        effects = [duel.effect(card, i) for i in (link.effect, link.with_effect)
+                   if i is not None and i >= 0]
+        event = link.data.get("event") or (
+            duel.trigger(link.tid).event if link.tid is not None else None)
+        return all(self.conditions_hold(duel, card, e, event, ("resolution", "both"))
+                   for e in effects)
 
     def _to_gy_after(self, duel: Duel, card: Card, link: ChainLink, events: list) -> None:
         definition = duel.definition(card)
