@@ -18,6 +18,7 @@ import yaml
 
 from .errors import CardDataError
 from .limits import MAX_DEPTH
+from .log import with_article
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -55,8 +56,12 @@ EFFECT_KEYS = {
 CARD_KEYS = {
     "id", "game", "name", "type", "subtype", "attribute", "race", "level", "atk", "def",
     "archetypes", "text", "effects", "civilization", "cost", "power", "races", "evolves_from",
-    "double_breaker", "blocker", "note",
+    "double_breaker", "blocker", "note", "tuner", "rank", "link", "materials",
 }
+#: what a ``materials`` mapping may say (docs/cards.md, "Summon procedures")
+MATERIAL_KEYS = {"min", "max", "filter", "tuner", "each"}
+#: the Extra Deck monster kinds that have a stat of their own instead of a Level
+RANK_OR_LINK = {"rank": "xyz", "link": "link"}
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -199,6 +204,12 @@ class CardDef:
     evolves_from: dict[str, Any] | None = None
     double_breaker: bool = False
     blocker: bool = False
+    #: a Tuner (Synchro material); an Xyz Monster's Rank; a Link Monster's Link Rating
+    tuner: bool = False
+    rank: int = 0
+    link: int = 0
+    #: what an Extra Deck monster is summoned with (see :mod:`engine.summons`)
+    materials: dict[str, Any] | None = None
     source: str = ""
     #: the card's text by language (``text`` is the English one, or the first given)
     texts: dict[str, str] = field(default_factory=dict, compare=False)
@@ -267,6 +278,15 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None) -> CardDef:
     for num in ("level", "atk", "def", "cost", "power"):
         if num in raw and not isinstance(raw[num], int):
             fail("must be a whole number", num)
+    for stat, kind in RANK_OR_LINK.items():
+        if stat in raw and (raw[stat] is True or not isinstance(raw[stat], int)
+                            or raw[stat] < 1):
+            fail("must be a whole number of 1 or more", stat)
+        if stat in raw and subtype != kind:
+            fail(f"only {with_article(kind.capitalize())} Monster has a {stat}", stat)
+    if "tuner" in raw and not isinstance(raw["tuner"], bool):
+        fail("tuner must be true or false", "tuner")
+    materials = _parse_materials(raw, subtype, fail)
     effects_raw = raw.get("effects") or []
     if not isinstance(effects_raw, list):
         fail("effects must be a list", "effects")
@@ -293,14 +313,43 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None) -> CardDef:
         power=raw.get("power", 0), races=tuple(str(r) for r in races),
         evolves_from=strip_lines(raw.get("evolves_from")),
         double_breaker=bool(raw.get("double_breaker", False)),
-        blocker=bool(raw.get("blocker", False)), source=file,
+        blocker=bool(raw.get("blocker", False)), tuner=bool(raw.get("tuner", False)),
+        rank=raw.get("rank", 0), link=raw.get("link", 0), materials=materials, source=file,
     )
+
+
+def _parse_materials(raw: dict[str, Any], subtype: str, fail) -> dict[str, Any] | None:
+    """Validate the ``materials`` of a Fusion, Synchro, Xyz or Link Monster."""
+    if "materials" not in raw:
+        return None
+    from .summons import PROCEDURES, check_filter
+
+    materials = strip_lines(raw["materials"])
+    if subtype not in PROCEDURES:
+        fail("only a Fusion, Synchro, Xyz or Link Monster has materials", "materials")
+    if not isinstance(materials, dict):
+        fail("materials must be a mapping", "materials")
+    for key, value in materials.items():
+        if key not in MATERIAL_KEYS:
+            fail(f"unknown materials key {key!r}; known: {', '.join(sorted(MATERIAL_KEYS))}",
+                 "materials")
+        if key in ("min", "max") and (value is True or not isinstance(value, int) or value < 1):
+            fail(f"materials {key} must be a whole number of 1 or more", "materials")
+    filters = [materials.get("filter"), materials.get("tuner")]
+    each = materials.get("each", [])
+    if not isinstance(each, list) or not all(isinstance(f, dict) for f in each):
+        fail("materials each must be a list of filters, one per material", "materials")
+    for flt in filters + each:
+        problem = check_filter(flt)
+        if problem:
+            fail(f"materials: {problem}", "materials")
+    return materials
 
 
 def _parse_effect(
     raw: Any, index: int, game: str, ctype: str, subtype: str, *, file: str, card_id: str
 ) -> EffectDef:
-    from .operations import OPERATIONS  # the vocabulary lives beside its implementation
+    from .operations import OP_CHECKS, OPERATIONS  # the vocabulary beside its implementation
 
     where = f"effects[{index}]"
 
@@ -363,6 +412,10 @@ def _parse_effect(
                     f"unknown operation {name!r}; known: {', '.join(sorted(OPERATIONS))}",
                     file=file, line=line_of(raw, key), card=card_id, field=f"{where}.{key}[{j}].op",
                 )
+            problem = OP_CHECKS[name](op) if name in OP_CHECKS else None
+            if problem:
+                raise CardDataError(f"{name}: {problem}", file=file, line=line_of(raw, key),
+                                    card=card_id, field=f"{where}.{key}[{j}]")
         ops_by_key[key] = ops
     targets = _as_tuple_of_maps(raw.get("targets"), lambda m: fail(m, "targets"))
     for j, t in enumerate(targets):

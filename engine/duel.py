@@ -24,7 +24,7 @@ from .events import card_matches, describe_event, make_event
 from .frames import Frame, FrameRecorder
 from .limits import check_action, check_duel, check_plain
 from .log import render
-from .operations import OPERATIONS, SELF_ONLY, Context
+from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, Context
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
@@ -253,7 +253,9 @@ class Duel:
 
     # ------------------------------------------------------------------ moving cards
     def remove_from_zone(self, card: Card) -> None:
-        if card.zone != "limbo":
+        """Take a card out of its zone's list (a card in no zone, or under another card - an
+        evolution source, an Xyz Material - is listed nowhere)."""
+        if card.zone not in ("limbo", "under"):
             zone = self.state.zones[card.controller if card.zone in self.policy.FIELD_ZONES
                                     else card.owner][card.zone]
             if zone and zone[-1] == card.iid:
@@ -350,13 +352,14 @@ class Duel:
     def choose_cards(self, *, key: str, player: int, cards: list[Card], count: int,
                      purpose: str, source: int | None, up_to: bool = False,
                      verb: str | None = None, noun: str = "card",
-                     cost: bool = False) -> list[Card]:
+                     cost: bool = False, default: list[Card] | None = None) -> list[Card]:
         """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer).
 
         The decision's args say who asks and what for, so it can be put in words: ``card``
         (the source), ``purpose`` (target, evolve, break, or an operation's name), ``verb``
         (what is done to the chosen cards: an operation's name, or the purpose), ``noun``
         (card, monster, creature, shield, spell, trap) and ``cost`` (chosen to pay a cost).
+        ``default``: what the "auto" setting picks, when the first ``count`` would not do.
         """
         if len(cards) <= count and not up_to:
             return list(cards)
@@ -365,7 +368,9 @@ class Duel:
             kind="choose_cards", player=player, options=options, rules=[], key=key,
             prompt=purpose, args={"card": source, "purpose": purpose, "verb": verb or purpose,
                                   "noun": noun, "cost": cost},
-            min=0 if up_to else count, max=count, default=[o["id"] for o in options[:count]],
+            min=0 if up_to else count, max=count,
+            default=[str(c.iid) for c in default] if default else [
+                o["id"] for o in options[:count]],
         ))
         return [self.state.cards[int(a)] for a in answer]
 
@@ -569,6 +574,11 @@ class Duel:
                     pool = self.find_cards({**spec[key], "other": True}, ctx_me, card.iid)
                     if len(pool) < int(spec[key].get("count", 1)):
                         return {"key": "reason.cannot_pay"}
+        for spec in effect.cost + effect.operations:
+            feasible = FEASIBLE.get(spec["op"])
+            if feasible is not None and not feasible(self, player, card, spec):
+                return {"key": "reason.cannot_pay" if spec in effect.cost
+                        else "reason.cannot_do", "args": {"op": spec["op"]}}
         cost_zones = {self.policy.zone_alias(COST_DESTINATIONS.get(spec["op"], ""))
                       for spec in effect.cost}
         for spec in effect.targets:
@@ -824,6 +834,8 @@ class Duel:
                 ids = [o["id"] for o in d.options]
                 out = [{"do": "answer", "choice": ids[i:i + d.max]}
                        for i in range(0, max(1, len(ids) - d.max + 1))]
+                if d.default and d.default not in [a["choice"] for a in out]:
+                    out.insert(0, {"do": "answer", "choice": list(d.default)})
                 return [a for a in out if d.min <= len(a["choice"]) <= d.max]
             return [{"do": "answer", "choice": o["id"]} for o in d.options]
         return self.policy.legal_actions(self)

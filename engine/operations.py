@@ -44,6 +44,13 @@ class Context:
 
 Operation = Callable[["Duel", Context, dict[str, Any]], None]
 OPERATIONS: dict[str, Operation] = {}
+#: operations that can tell beforehand whether they can be done at all (a cost that can be
+#: paid, a summon that has what it needs): ``check(duel, player, source_card, spec)``; an
+#: effect whose cost or operations cannot be done cannot be activated
+FEASIBLE: dict[str, Callable[[Duel, int, Card, dict[str, Any]], bool]] = {}
+#: checks of an operation's own keys when a card file is loaded: ``check(spec)`` returns why
+#: the spec is malformed, or None
+OP_CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {}
 
 #: operations that change the source card itself: they need it still there (YGO-RESOLVE,
 #: DM-SOURCE-GONE)
@@ -292,3 +299,6 @@ def break_shield(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 def nothing(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     """An effect with no lasting result (its activation still matters)."""
     ctx.did_something = True
+
+
+from . import summons  # noqa: E402,F401 - registers the summon procedures' operations
