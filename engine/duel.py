@@ -610,15 +610,13 @@ class Duel:
                       trigger_event=link.data.get("event") or self._trigger_event(link.tid))
         ctx.events = link.data.setdefault("events", [])
         ctx.did_something = link.data.get("did", False)
+        ctx.link = link
         source = st.cards[link.card]
         while link.pc < len(ops):
             spec = ops[link.pc]
             ctx.key = f"res{link.number}.{link.pc}"
             if spec.get("then") and ctx.events:
-                events, ctx.events = ctx.events, []
-                link.data["events"] = ctx.events
-                link.data.setdefault("instants", []).append(
-                    self.happen(events, kind="resolution"))
+                self.close_instant(ctx)
                 if self.policy.cut_in(self, link):
                     return ctx  # paused: another ability cuts in first (DM-STRIGGER)
             if spec.get("if_done") and not link.data.get("last_did", True):
@@ -641,6 +639,13 @@ class Duel:
             link.data["events"] = ctx.events
             link.pc += 1
         return ctx
+
+    def close_instant(self, ctx: Context) -> None:
+        """The events of a resolution so far happen now; what follows is a later instant
+        ("then", YGO-SEQUENCE), still part of the same link's resolution."""
+        events, ctx.events = ctx.events, []
+        ctx.link.data["events"] = ctx.events
+        ctx.link.data.setdefault("instants", []).append(self.happen(events, kind="resolution"))
 
     def _op_condition(self, spec: dict[str, Any], ctx: Context) -> bool:
         cond = spec.get("if_card")

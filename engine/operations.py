@@ -40,6 +40,7 @@ class Context:
     did_something: bool = False
     no_effect_reason: dict[str, Any] | None = None
     memo: dict[str, Any] = field(default_factory=dict)
+    link: Any = None  # the chain link (or pending ability) being resolved, if any
 
 
 Operation = Callable[["Duel", Context, dict[str, Any]], None]

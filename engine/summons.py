@@ -275,14 +275,14 @@ def fusion_summon(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
                                 noun="monster")[0]
     pool = _fusion_pool(duel, player, spec, monster)
     sets = list(material_sets(duel, monster, pool, "fusion", player))
-    materials = _pick_set(duel, ctx, "materials", pool, sets, player)
+    materials = _pick_set(duel, ctx, "fusion_material", pool, sets, player)
     problem = material_problem(duel, duel.definition(monster), materials, "fusion", player)
     if problem:
         raise IllegalAction(problem)
-    events: list[dict[str, Any]] = []
     for m in materials:
-        send_as_material(duel, m, events, "fusion", by=ctx.source, player=player, cause="effect")
-    duel.happen(events, kind="resolution")
+        send_as_material(duel, m, ctx.events, "fusion", by=ctx.source, player=player,
+                         cause="effect")
+    duel.close_instant(ctx)
     _mark(ctx, duel.summon(monster, player, how="fusion", by=ctx.source, position="attack",
                            cause="effect"))
 
