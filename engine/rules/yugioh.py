@@ -151,14 +151,21 @@ class YugiohPolicy(Policy):
         if to in self.FIELD_ZONES:
             duel.put(card, to, controller=card.controller)
             return [make_event("placed", card)]
-        if to == "hand" and duel.definition(card).subtype in EXTRA_DECK_SUBTYPES:
-            to = "extra"  # a Fusion, Synchro, Xyz or Link Monster returns to the Extra Deck
-        materials = [duel.state.cards[i] for i in card.under]
         self.basic_move(duel, card, to, events, cause=cause, by=by, by_player=by_player,
                         destroyed=cause_type == "destroyed", how=cause_type)
-        # an Xyz Monster that leaves the field takes its Xyz Materials to the GY with it
-        summons.detach(duel, card, materials, events, cause="rule", by_player=None, how=None)
         return events
+
+    def basic_move(self, duel: Duel, card: Card, to: str, events: list[dict[str, Any]], *,
+                   cause: str | None, by: int | None, by_player: int | None,
+                   destroyed: bool, how: str | None) -> None:
+        """A Fusion, Synchro, Xyz or Link Monster that would go to the hand goes to the Extra
+        Deck; an Xyz Monster that leaves the field sends its Xyz Materials to the GY."""
+        if to == "hand" and duel.definition(card).subtype in EXTRA_DECK_SUBTYPES:
+            to = "extra"
+        materials = [duel.state.cards[i] for i in card.under]
+        super().basic_move(duel, card, to, events, cause=cause, by=by, by_player=by_player,
+                           destroyed=destroyed, how=how)
+        summons.detach(duel, card, materials, events, cause="rule", by_player=None, how=None)
 
     def attached_reason(self, duel: Duel, card: Card) -> str:
         return (f"{duel.name(card.iid)} is an Xyz Monster with Xyz Materials, or one of them: "
