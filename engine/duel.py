@@ -352,25 +352,27 @@ class Duel:
     def choose_cards(self, *, key: str, player: int, cards: list[Card], count: int,
                      purpose: str, source: int | None, up_to: bool = False,
                      verb: str | None = None, noun: str = "card",
-                     cost: bool = False, default: list[Card] | None = None) -> list[Card]:
+                     cost: bool = False, sets: list[list[Card]] | None = None) -> list[Card]:
         """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer).
 
         The decision's args say who asks and what for, so it can be put in words: ``card``
         (the source), ``purpose`` (target, evolve, break, or an operation's name), ``verb``
         (what is done to the chosen cards: an operation's name, or the purpose), ``noun``
         (card, monster, creature, shield, spell, trap) and ``cost`` (chosen to pay a cost).
-        ``default``: what the "auto" setting picks, when the first ``count`` would not do.
+        ``sets``: when only some sets of cards are legal (a Ritual Summon's tributes), those
+        sets: the legal answers offered, the first one the default (the rules refuse others).
         """
         if len(cards) <= count and not up_to:
             return list(cards)
         options = [{"id": str(c.iid), "card": c.iid} for c in cards]
+        args = {"card": source, "purpose": purpose, "verb": verb or purpose, "noun": noun,
+                "cost": cost}
+        if sets:
+            args["sets"] = [[str(c.iid) for c in s] for s in sets]
         answer = self.ask(Decision(
             kind="choose_cards", player=player, options=options, rules=[], key=key,
-            prompt=purpose, args={"card": source, "purpose": purpose, "verb": verb or purpose,
-                                  "noun": noun, "cost": cost},
-            min=0 if up_to else count, max=count,
-            default=[str(c.iid) for c in default] if default else [
-                o["id"] for o in options[:count]],
+            prompt=purpose, args=args, min=0 if up_to else count, max=count,
+            default=args["sets"][0] if sets else [o["id"] for o in options[:count]],
         ))
         return [self.state.cards[int(a)] for a in answer]
 
@@ -835,12 +837,12 @@ class Duel:
                 ids = [o["id"] for o in d.options]
                 return [{"do": "answer", "choice": ids},
                         {"do": "answer", "choice": list(reversed(ids))}][: 2 if len(ids) > 1 else 1]
+            if d.kind == "choose_cards" and d.args.get("sets"):
+                return [{"do": "answer", "choice": list(s)} for s in d.args["sets"]]
             if d.kind == "choose_cards":
                 ids = [o["id"] for o in d.options]
                 out = [{"do": "answer", "choice": ids[i:i + d.max]}
                        for i in range(0, max(1, len(ids) - d.max + 1))]
-                if d.default and d.default not in [a["choice"] for a in out]:
-                    out.insert(0, {"do": "answer", "choice": list(d.default)})
                 return [a for a in out if d.min <= len(a["choice"]) <= d.max]
             return [{"do": "answer", "choice": o["id"]} for o in d.options]
         return self.policy.legal_actions(self)

@@ -111,6 +111,8 @@ def _levels(duel: Duel, definition: CardDef, mats: list[Card], kind: str) -> str
 def _xyz(duel: Duel, definition: CardDef, mats: list[Card], player: int) -> str | None:
     flt = (definition.materials or {}).get("filter")
     for m in mats:
+        if duel.definition(m).type == "token":
+            return f"{duel.name(m.iid)} is a Token: a Token cannot be an Xyz Material"
         level = duel.definition(m).level
         if level != definition.rank:
             have = f"Level {level}" if level else "has no Level"
@@ -295,7 +297,7 @@ def _pick_set(duel: Duel, ctx: Context, what: str, pool: list[Card], sets: list[
         return sets[0]
     return duel.choose_cards(key=f"{ctx.key}:{what}", player=player, cards=pool, count=len(pool),
                              up_to=True, purpose=what, source=ctx.source, noun="monster",
-                             default=sets[0])
+                             sets=sets)
 
 
 def _ritual_pool(duel: Duel, player: int, spec: dict[str, Any], monster: Card) -> list[Card]:

@@ -137,6 +137,9 @@ def test_illegal_xyz_and_link_materials_are_refused() -> None:
                    "Celtic Guardian is Level 4: Ghostrick Alucard (Rank 3) needs Level 3")
     assert_illegal(duel, {"do": "xyz_summon", "card": "Ghostrick Alucard",
                           "materials": ["Sangan", "Dandelion"]}, "not a face-up monster")
+    duel.apply({"do": "place", "card": "Fluff Token", "zone": "monster", "player": "p1"})
+    assert_illegal(duel, {"do": "xyz_summon", "card": "Ghostrick Alucard",
+                          "materials": ["Sangan", "Fluff Token"]}, "cannot be an Xyz Material")
     assert_illegal(duel, {"do": "link_summon", "card": "Link Spider",
                           "materials": ["Sangan"]}, "cannot be a Link Material of Link Spider")
     assert_illegal(duel, {"do": "link_summon", "card": "Link Three",
