@@ -20,6 +20,7 @@ from .amounts import problem as amount_problem
 from .errors import CardDataError
 from .events import BOUNDS
 from .limits import MAX_DEPTH
+from .log import with_article
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -61,8 +62,12 @@ EFFECT_KEYS = {
 CARD_KEYS = {
     "id", "game", "name", "type", "subtype", "attribute", "race", "level", "atk", "def",
     "archetypes", "text", "effects", "civilization", "cost", "power", "races", "evolves_from",
-    "double_breaker", "blocker", "note",
+    "double_breaker", "blocker", "note", "tuner", "rank", "link", "materials",
 }
+#: what a ``materials`` mapping may say (docs/cards.md, "Summon procedures")
+MATERIAL_KEYS = {"min", "max", "filter", "tuner", "each"}
+#: the Extra Deck monster kinds that have a stat of their own instead of a Level
+RANK_OR_LINK = {"rank": "xyz", "link": "link"}
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -205,6 +210,12 @@ class CardDef:
     evolves_from: dict[str, Any] | None = None
     double_breaker: bool = False
     blocker: bool = False
+    #: a Tuner (Synchro material); an Xyz Monster's Rank; a Link Monster's Link Rating
+    tuner: bool = False
+    rank: int = 0
+    link: int = 0
+    #: what an Extra Deck monster is summoned with (see :mod:`engine.summons`)
+    materials: dict[str, Any] | None = None
     source: str = ""
     #: the card's text by language (``text`` is the English one, or the first given)
     texts: dict[str, str] = field(default_factory=dict, compare=False)
@@ -273,6 +284,15 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None) -> CardDef:
     for num in ("level", "atk", "def", "cost", "power"):
         if num in raw and not isinstance(raw[num], int):
             fail("must be a whole number", num)
+    for stat, kind in RANK_OR_LINK.items():
+        if stat in raw and (raw[stat] is True or not isinstance(raw[stat], int)
+                            or raw[stat] < 1):
+            fail("must be a whole number of 1 or more", stat)
+        if stat in raw and subtype != kind:
+            fail(f"only {with_article(kind.capitalize())} Monster has a {stat}", stat)
+    if "tuner" in raw and not isinstance(raw["tuner"], bool):
+        fail("tuner must be true or false", "tuner")
+    materials = _parse_materials(raw, subtype, fail)
     effects_raw = raw.get("effects") or []
     if not isinstance(effects_raw, list):
         fail("effects must be a list", "effects")
@@ -299,14 +319,43 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None) -> CardDef:
         power=raw.get("power", 0), races=tuple(str(r) for r in races),
         evolves_from=strip_lines(raw.get("evolves_from")),
         double_breaker=bool(raw.get("double_breaker", False)),
-        blocker=bool(raw.get("blocker", False)), source=file,
+        blocker=bool(raw.get("blocker", False)), tuner=bool(raw.get("tuner", False)),
+        rank=raw.get("rank", 0), link=raw.get("link", 0), materials=materials, source=file,
     )
+
+
+def _parse_materials(raw: dict[str, Any], subtype: str, fail) -> dict[str, Any] | None:
+    """Validate the ``materials`` of a Fusion, Synchro, Xyz or Link Monster."""
+    if "materials" not in raw:
+        return None
+    from .summons import PROCEDURES, check_filter
+
+    materials = strip_lines(raw["materials"])
+    if subtype not in PROCEDURES:
+        fail("only a Fusion, Synchro, Xyz or Link Monster has materials", "materials")
+    if not isinstance(materials, dict):
+        fail("materials must be a mapping", "materials")
+    for key, value in materials.items():
+        if key not in MATERIAL_KEYS:
+            fail(f"unknown materials key {key!r}; known: {', '.join(sorted(MATERIAL_KEYS))}",
+                 "materials")
+        if key in ("min", "max") and (value is True or not isinstance(value, int) or value < 1):
+            fail(f"materials {key} must be a whole number of 1 or more", "materials")
+    filters = [materials.get("filter"), materials.get("tuner")]
+    each = materials.get("each", [])
+    if not isinstance(each, list) or not all(isinstance(f, dict) for f in each):
+        fail("materials each must be a list of filters, one per material", "materials")
+    for flt in filters + each:
+        problem = check_filter(flt)
+        if problem:
+            fail(f"materials: {problem}", "materials")
+    return materials
 
 
 def _parse_effect(
     raw: Any, index: int, game: str, ctype: str, subtype: str, *, file: str, card_id: str
 ) -> EffectDef:
-    from .operations import OPERATIONS  # the vocabulary lives beside its implementation
+    from .operations import OPERATIONS  # the vocabulary beside its implementation
 
     where = f"effects[{index}]"
 
@@ -414,7 +463,7 @@ def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, 
     unknown operation, a ``choose_one`` whose options are not labelled lists of operations, a
     stat comparison that is neither a number nor a card reference, a bad ``amount``
     (engine/amounts.py) or ``until``."""
-    from .operations import UNTIL
+    from .operations import OP_CHECKS, UNTIL
 
     name = op.get("op")
     if name not in known:
@@ -423,6 +472,8 @@ def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, 
         return ".amount", why
     if op.get("until", UNTIL[0]) not in UNTIL:
         return ".until", f"until must be one of {', '.join(UNTIL)}"
+    if name in OP_CHECKS and (why := OP_CHECKS[name](op)):
+        return "", f"{name}: {why}"
     for selector in ("choose", "all", "top", "random", "pick"):
         flt = (op.get(selector) or {}).get("filter") if isinstance(op.get(selector), dict) else {}
         for key, value in (flt or {}).items():

@@ -24,7 +24,7 @@ from .events import STATS, card_matches, describe_event, make_event
 from .frames import Frame, FrameRecorder
 from .limits import check_action, check_duel, check_plain
 from .log import render
-from .operations import OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
+from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
@@ -266,7 +266,9 @@ class Duel:
 
     # ------------------------------------------------------------------ moving cards
     def remove_from_zone(self, card: Card) -> None:
-        if card.zone != "limbo":
+        """Take a card out of its zone's list (a card in no zone, or under another card - an
+        evolution source, an Xyz Material - is listed nowhere)."""
+        if card.zone not in ("limbo", "under"):
             zone = self.state.zones[card.controller if card.zone in self.policy.FIELD_ZONES
                                     else card.owner][card.zone]
             if zone and zone[-1] == card.iid:
@@ -373,7 +375,7 @@ class Duel:
     def choose_cards(self, *, key: str, player: int, cards: list[Card], count: int,
                      purpose: str, source: int | None, up_to: bool = False,
                      at_least: int = 0, verb: str | None = None, noun: str = "card",
-                     cost: bool = False) -> list[Card]:
+                     cost: bool = False, sets: list[list[Card]] | None = None) -> list[Card]:
         """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer).
 
         The decision's args say who asks and what for, so it can be put in words: ``card``
@@ -381,15 +383,20 @@ class Duel:
         (what is done to the chosen cards: an operation's name, or the purpose), ``noun``
         (card, monster, creature, shield, spell, trap) and ``cost`` (chosen to pay a cost).
         ``up_to``: any number from ``at_least`` to ``count`` ("up to 2 targets": at least 1).
+        ``sets``: when only some sets of cards are legal (a Ritual Summon's tributes), those
+        sets: the legal answers offered, the first one the default (the rules refuse others).
         """
         if len(cards) <= (at_least if up_to else count):
             return list(cards)
         options = [{"id": str(c.iid), "card": c.iid} for c in cards]
+        args = {"card": source, "purpose": purpose, "verb": verb or purpose, "noun": noun,
+                "cost": cost}
+        if sets:
+            args["sets"] = [[str(c.iid) for c in s] for s in sets]
         answer = self.ask(Decision(
             kind="choose_cards", player=player, options=options, rules=[], key=key,
-            prompt=purpose, args={"card": source, "purpose": purpose, "verb": verb or purpose,
-                                  "noun": noun, "cost": cost},
-            min=at_least if up_to else count, max=count, default=[o["id"] for o in options[:count]],
+            prompt=purpose, args=args, min=at_least if up_to else count, max=count,
+            default=args["sets"][0] if sets else [o["id"] for o in options[:count]],
         ))
         return [self.state.cards[int(a)] for a in answer]
 
@@ -595,6 +602,11 @@ class Duel:
                     pool = self.find_cards({**spec[key], "other": True}, ctx_me, card.iid)
                     if len(pool) < int(spec[key].get("count", 1)):
                         return {"key": "reason.cannot_pay"}
+        for spec in effect.cost + effect.operations:
+            feasible = FEASIBLE.get(spec["op"])
+            if feasible is not None and not feasible(self, player, card, spec):
+                return {"key": "reason.cannot_pay" if spec in effect.cost
+                        else "reason.cannot_do", "args": {"op": spec["op"]}}
         cost_zones = {self.policy.zone_alias(COST_DESTINATIONS.get(spec["op"], ""))
                       for spec in effect.cost}
         for spec in effect.targets:
@@ -628,15 +640,13 @@ class Duel:
         ctx.data = link.data
         ctx.events = link.data.setdefault("events", [])
         ctx.did_something = link.data.get("did", False)
+        ctx.link = link
         source = st.cards[link.card]
         while link.pc < len(ops):
             spec = ops[link.pc]
             ctx.key = f"res{link.number}.{link.pc}"
             if spec.get("then") and ctx.events:
-                events, ctx.events = ctx.events, []
-                link.data["events"] = ctx.events
-                link.data.setdefault("instants", []).append(
-                    self.happen(events, kind="resolution"))
+                self.close_instant(ctx)
                 if self.policy.cut_in(self, link):
                     return ctx  # paused: another ability cuts in first (DM-STRIGGER)
             if spec.get("if_done") and not link.data.get("last_did", True):
@@ -662,6 +672,13 @@ class Duel:
             if st.activation is not None:
                 return ctx  # paused: a card is used from the middle of it (a spell cast)
         return ctx
+
+    def close_instant(self, ctx: Context) -> None:
+        """The events of a resolution so far happen now; what follows is a later instant
+        ("then", YGO-SEQUENCE), still part of the same link's resolution."""
+        events, ctx.events = ctx.events, []
+        ctx.link.data["events"] = ctx.events
+        ctx.link.data.setdefault("instants", []).append(self.happen(events, kind="resolution"))
 
     def _op_condition(self, spec: dict[str, Any], ctx: Context) -> bool:
         cond = spec.get("if_card")
@@ -851,6 +868,8 @@ class Duel:
                 ids = [o["id"] for o in d.options]
                 return [{"do": "answer", "choice": ids},
                         {"do": "answer", "choice": list(reversed(ids))}][: 2 if len(ids) > 1 else 1]
+            if d.kind == "choose_cards" and d.args.get("sets"):
+                return [{"do": "answer", "choice": list(s)} for s in d.args["sets"]]
             if d.kind == "choose_cards":
                 ids = [o["id"] for o in d.options]
                 out = [{"do": "answer", "choice": ids[i:i + d.max]}

@@ -25,7 +25,19 @@ EVENT_TYPES = {
     # Duel Masters
     "put_into_battle", "tapped", "untapped", "shield_broken", "shield_to_hand", "turn_start",
     "turn_end", "blocked", "battle", "battle_won", "put_into_mana", "power_changed", "cast",
+    # Yu-Gi-Oh! Xyz Materials: a monster put under an Xyz Monster, a material detached from it
+    "attached", "detached",
 }
+
+#: Summons that are Special Summons: a pattern or filter ``special`` matches each of them
+SPECIAL_SUMMONS = frozenset({"special", "fusion", "synchro", "xyz", "link", "ritual"})
+
+
+def summon_kind_matches(want: Any, have: str | None) -> bool:
+    """Does a summon of kind ``have`` match ``want`` (one kind or a list)? A Fusion, Synchro,
+    Xyz, Link or Ritual Summon is also a Special Summon."""
+    wants = set(_as_list(want))
+    return have in wants or ("special" in wants and have in SPECIAL_SUMMONS)
 
 
 def snapshot(card: Card) -> dict[str, Any]:
@@ -64,6 +76,12 @@ STATS = {"level": "level", "atk": "atk", "def": "defense", "cost": "cost", "powe
 COMPARISONS = {"max": operator.le, "min": operator.ge, "less_than": operator.lt,
                "more_than": operator.gt}
 BOUNDS = {f"{stat}_{how}": (stat, test) for stat in STATS for how, test in COMPARISONS.items()}
+#: every key a card filter may use (what ``card_matches`` reads)
+FILTER_KEYS = frozenset({
+    "name", "archetype", "type", "subtype", "attribute", "race", "civilization", "controller",
+    "face_up", "position", "other", "summoned", "has_effects", "blocker", "race_has", "tuner",
+    "tapped", *BOUNDS,
+})
 
 
 def card_matches(
@@ -138,7 +156,10 @@ def card_matches(
             if want and iid is not None and iid == self_iid:
                 return False
         elif key == "summoned":
-            if summoned != want:
+            if not summon_kind_matches(want, summoned):
+                return False
+        elif key == "tuner":
+            if definition.tuner != want:
                 return False
         elif key == "has_effects":
             if bool(definition.effects) != want:
@@ -171,9 +192,15 @@ def event_matches(
         return False
     if by == "other" and ev.get("by") == me.iid:
         return False
-    for key in ("cause", "from", "to", "how", "phase", "card_type", "step"):
+    for key in ("cause", "from", "to", "phase", "card_type", "step"):
         if key in pattern and ev.get(key) not in _as_list(pattern[key]):
             return False
+    if "how" in pattern and not summon_kind_matches(pattern["how"], ev.get("how")):
+        return False
+    material = pattern.get("as_material")  # "sent to the GY as Synchro Material"
+    if material is not None and (not ev.get("as_material")
+                                 or material not in ("any", ev["as_material"])):
+        return False
     if "direct" in pattern and bool(ev.get("direct")) != pattern["direct"]:
         return False
     if "destroyed" in pattern and bool(ev.get("destroyed")) != pattern["destroyed"]:
@@ -222,5 +249,5 @@ def event_matches(
 def describe_event(ev: dict[str, Any]) -> dict[str, Any]:
     """The part of an event the log keeps (type, card, player, amount, cause)."""
     keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to",
-            "destroyed", "stat", "target")
+            "destroyed", "stat", "target", "as_material")
     return {k: ev[k] for k in keep if k in ev}

@@ -136,6 +136,7 @@ MESSAGES: dict[str, str] = {
     "reason.once_per_turn": "it was already used this turn",
     "reason.no_target": "it has no legal target",
     "reason.cannot_pay": "its cost cannot be paid",
+    "reason.cannot_do": "what it does cannot be done now ({op})",
     "reason.source_gone": "{card} left the {zone} before it resolved",
     "reason.needs_self": "what it does needs {card} itself, which left the field",
     "reason.negated": "its effect was negated",
@@ -197,7 +198,12 @@ EVENT_MESSAGES: dict[str, str] = {
     "equipped": "{card} was equipped to {target}",
     "cast": "{card} was cast",
     "battle_destroyed": "{card} was destroyed by battle",
+    "attached": "{card} became an Xyz Material",
+    "detached": "{card} was detached",
 }
+#: a material sent to the GY by a summon: "sent to the GY as Synchro Material"
+AS_MATERIAL = "{card} was sent to the {to} as {material} Material"
+TRIBUTED_AS_MATERIAL = "{card} was Tributed for a {material} Summon"
 
 PHASE_NAMES = {
     "draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
@@ -254,7 +260,9 @@ PLAYER_ARGS = ("player",)
 
 STAT_NAMES = {"atk": "ATK", "def": "DEF"}
 CAUSES = {"battle": " by battle", "effect": " by a card effect", "cost": " as a cost"}
-SUMMON_KINDS = {"normal": "Normal", "tribute": "Tribute", "special": "Special", "flip": "Flip"}
+SUMMON_KINDS = {"normal": "Normal", "tribute": "Tribute", "special": "Special", "flip": "Flip",
+                "fusion": "Fusion", "synchro": "Synchro", "xyz": "Xyz", "link": "Link",
+                "ritual": "Ritual"}
 DESTROYED_AND_SENT = "{card} was destroyed{cause} and sent to the {to}"
 PLAYER = "Player {n}"
 
@@ -320,6 +328,9 @@ def render_event(ev: dict[str, Any], card_name: Callable[[int], str],
     template = EVENT_MESSAGES.get(ev["type"], ev["type"])
     if ev["type"] == "sent_to_gy" and ev.get("destroyed"):
         template = DESTROYED_AND_SENT
+    if ev.get("as_material") in SUMMON_KINDS and ev["type"] in ("sent_to_gy", "tributed"):
+        args["material"] = tr(SUMMON_KINDS[ev["as_material"]])
+        template = AS_MATERIAL if ev["type"] == "sent_to_gy" else TRIBUTED_AS_MATERIAL
     return _fmt(tr(template), args)
 
 
@@ -328,7 +339,8 @@ def render_events(events: list[dict[str, Any]], card_name: Callable[[int], str],
     """Word an instant's events, leaving out the bookkeeping ones (left the field...)."""
     shown = [e for e in events if e["type"] not in ("left_field", "sent_to_gy")
              or not any(o.get("card") == e.get("card") and o is not e
-                        and o["type"] in ("destroyed", "tributed", "discarded") for o in events)]
+                        and o["type"] in ("destroyed", "tributed", "discarded", "detached")
+                        for o in events)]
     shown = [e for e in shown if e["type"] != "left_field"] or events
     return "; ".join(render_event(e, card_name, tr or _same) for e in shown)
 

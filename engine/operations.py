@@ -49,6 +49,7 @@ class Context:
     #: the resolving link's data: operations that run operations of their own keep their
     #: progress there, so a decision in the middle resumes where it stopped
     data: dict[str, Any] = field(default_factory=dict)
+    link: Any = None  # the chain link (or pending ability) being resolved, if any
 
 
 Operation = Callable[["Duel", Context, dict[str, Any]], None]
@@ -56,6 +57,13 @@ Operation = Callable[["Duel", Context, dict[str, Any]], None]
 #: resolved, or for as long as the card stays on the field
 UNTIL = ("end_of_turn", "end_of_attack", "leaves_field")
 OPERATIONS: dict[str, Operation] = {}
+#: operations that can tell beforehand whether they can be done at all (a cost that can be
+#: paid, a summon that has what it needs): ``check(duel, player, source_card, spec)``; an
+#: effect whose cost or operations cannot be done cannot be activated
+FEASIBLE: dict[str, Callable[[Duel, int, Card, dict[str, Any]], bool]] = {}
+#: checks of an operation's own keys when a card file is loaded: ``check(spec)`` returns why
+#: the spec is malformed, or None
+OP_CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {}
 
 #: operations that change the source card itself: they need it still there (YGO-RESOLVE,
 #: DM-SOURCE-GONE)
@@ -382,4 +390,7 @@ def nothing(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     ctx.did_something = True
 
 
-from . import abilities  # noqa: E402,F401 - the Duel Masters ability operations register here
+from . import (
+    abilities,  # noqa: E402,F401 - the Duel Masters ability operations register here
+    summons,  # noqa: E402,F401 - registers the summon procedures' operations
+)

@@ -101,6 +101,9 @@ def _action_label(action: dict[str, Any], duel: Duel) -> str:
     }
     if do == "normal_summon":
         return _("Tribute Summon") if action.get("tributes") else _("Normal Summon")
+    if do in PROCEDURE_LABELS:
+        names = ", ".join(duel.name(int(m)) for m in action.get("materials", []))
+        return _(PROCEDURE_LABELS[do]) % {"materials": names}
     if do == "activate":
         if action.get("with_effect") is not None:
             return _("Activate with its effect (same chain link)")
@@ -132,6 +135,12 @@ _LABELS = {
 
 #: trigger wordings that keep their own label in the trigger panel ("FLIP:", "Each time")
 WORDING_LABELS = {"flip": gettext_noop("FLIP"), "each_time": gettext_noop("each time")}
+#: the summons by a procedure, with the materials they use
+PROCEDURE_LABELS = {
+    "synchro_summon": gettext_noop("Synchro Summon with %(materials)s"),
+    "xyz_summon": gettext_noop("Xyz Summon with %(materials)s"),
+    "link_summon": gettext_noop("Link Summon with %(materials)s"),
+}
 
 #: trigger states shown on a card tile
 TILE_STATES = {"met": gettext_noop("met its timing"), "ready": gettext_noop("waiting"),
@@ -160,11 +169,15 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
                 "position": card.position, "trigger": ""}
     definition = duel.definition(card)
     stats, level = [], ""
+    materials = []
     if definition.game == "yugioh" and definition.type in ("monster", "token"):
-        level = f"{_('Level')} {definition.level}"
+        level = _monster_level(definition)
         stats = [_stats(f"{duel.policy.stat(duel, card, 'atk')}/"
                         f"{duel.policy.stat(duel, card, 'def')}",
                         f"{definition.atk}/{definition.defense}")]
+        if definition.subtype == "link":
+            stats = [_stats(f"{duel.policy.stat(duel, card, 'atk')}", f"{definition.atk}")]
+        materials = [vw.name(i) for i in card.under]
     elif definition.game == "duel_masters":
         power = duel.policy.power(duel, card) if definition.type != "spell" else None
         level = f"{_('Cost')} {definition.cost}"
@@ -187,6 +200,7 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         "stats": " · ".join(stats), "state": ", ".join(state), "face_up": card.face_up,
         "tapped": card.tapped, "position": card.position, "marks": marks.get(iid, []),
         "menu": menus.get(iid, []), "owner": card.owner, "controller": card.controller,
+        "materials": materials,
     }
 
 
@@ -206,6 +220,15 @@ def _equip_state(duel: Duel, card: Any) -> list[str]:
         if other.face_up and policy.equipped_to(duel, other) is card:
             out.append(_("equipped with %(card)s") % {"card": duel.definition(other).en})
     return out
+
+
+def _monster_level(definition: Any) -> str:
+    """A Yu-Gi-Oh! monster's Level, an Xyz Monster's Rank or a Link Monster's Link Rating."""
+    if definition.subtype == "xyz":
+        return _("Rank %(n)s") % {"n": definition.rank}
+    if definition.subtype == "link":
+        return _("LINK-%(n)s") % {"n": definition.link}
+    return f"{_('Level')} {definition.level}"
 
 
 def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
@@ -457,6 +480,8 @@ def _verb(verb: str, n: int, game: str) -> str:
         if game == "yugioh" else _("make its abilities ignored"),
         "tap": _("tap"), "untap": _("untap"), "break": _("break"),
         "break_shield": _("break"), "evolve": _("evolve onto"),
+        "detach": _("detach"), "fusion_summon": _("Fusion Summon"),
+        "ritual_summon": _("Ritual Summon"), "fusion_material": _("use as Fusion Material"),
     }
     return verbs.get(verb, verb.replace("_", " "))
 

@@ -118,7 +118,15 @@ class Policy:
         card = duel.create_card(entry["card"], player, zone, **attrs)
         if entry.get("as"):
             duel.aliases[str(entry["as"])] = card.iid
+        for name in entry.get("under", []):  # evolution sources, Xyz Materials
+            base = duel.create_card(name, player, "limbo")
+            base.zone = "under"
+            card.under.append(base.iid)
         return card
+
+    def attached_reason(self, duel: Duel, card: Card) -> str:
+        """Why a card under another one (or with cards under it) cannot be moved by an edit."""
+        return f"{duel.name(card.iid)} is attached to another card: move it with an event"
 
     def placement_attrs(self, duel: Duel, zone: str, entry: dict[str, Any]) -> dict[str, Any]:
         attrs: dict[str, Any] = {}
@@ -141,6 +149,10 @@ class Policy:
         ):
             raise IllegalAction("the board can be edited only while nothing is resolving")
         do = action["do"]
+        if do in ("move", "remove"):
+            card = self.card_arg(duel, action)
+            if card.zone == "under" or card.under:
+                raise IllegalAction(self.attached_reason(duel, card))
         if do == "place":
             player = player_index(action.get("player", "p1"))
             zone = self.zone_alias(action.get("zone", "hand"))

@@ -80,22 +80,10 @@ class DuelMastersPolicy(Policy):
         return (f"{definition.en} is {with_article(card_kind(definition))}: only creatures "
                 f"can be put {zone_place(zone)}")
 
-    def place_from_setup(self, duel: Duel, player: int, zone: str, entry: Any) -> Card:
-        """A set-up card; ``under: [names]`` puts an evolution creature on its base cards."""
-        card = super().place_from_setup(duel, player, zone, entry)
-        for name in entry.get("under", []) if isinstance(entry, dict) else []:
-            base = duel.create_card(name, player, "limbo")
-            base.zone = "under"
-            card.under.append(base.iid)
-        return card
-
-    def edit(self, duel: Duel, action: dict[str, Any]) -> None:
-        if action["do"] in ("move", "remove"):
-            card = self.card_arg(duel, action)
-            if card.zone == "under" or card.under:
-                raise IllegalAction(f"{duel.name(card.iid)} is part of an evolution creature: "
-                                    "move the creature with an event instead")
-        super().edit(duel, action)
+    def attached_reason(self, duel: Duel, card: Card) -> str:
+        """A set-up's ``under: [names]`` puts an evolution creature on its base cards."""
+        return (f"{duel.name(card.iid)} is part of an evolution creature: move the creature "
+                "with an event instead")
 
     # ------------------------------------------------------------------ power and statics
     def power(self, duel: Duel, card: Card) -> int | None:

@@ -12,10 +12,12 @@ last link first (YGO-CHAIN), each link an instant.
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from .. import summons
 from ..errors import IllegalAction
-from ..events import event_matches, make_event
+from ..events import describe_event, event_matches, make_event
 from ..log import card_kind, with_article, zone_place
 from ..state import ChainLink, Decision
 from .base import Policy
@@ -189,6 +191,22 @@ class YugiohPolicy(Policy):
                         destroyed=cause_type == "destroyed", how=cause_type)
         return events
 
+    def basic_move(self, duel: Duel, card: Card, to: str, events: list[dict[str, Any]], *,
+                   cause: str | None, by: int | None, by_player: int | None,
+                   destroyed: bool, how: str | None) -> None:
+        """A Fusion, Synchro, Xyz or Link Monster that would go to the hand goes to the Extra
+        Deck; an Xyz Monster that leaves the field sends its Xyz Materials to the GY."""
+        if to == "hand" and duel.definition(card).subtype in EXTRA_DECK_SUBTYPES:
+            to = "extra"
+        materials = [duel.state.cards[i] for i in card.under]
+        super().basic_move(duel, card, to, events, cause=cause, by=by, by_player=by_player,
+                           destroyed=destroyed, how=how)
+        summons.detach(duel, card, materials, events, cause="rule", by_player=None, how=None)
+
+    def attached_reason(self, duel: Duel, card: Card) -> str:
+        return (f"{duel.name(card.iid)} is an Xyz Monster with Xyz Materials, or one of them: "
+                "move it with an event instead")
+
     def summon_events(self, duel: Duel, card: Card, player: int, *, how: str, by: int | None,
                       position: str, cause: str) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
@@ -256,6 +274,39 @@ class YugiohPolicy(Policy):
 
     _fire_tribute_summon = _fire_normal_summon
 
+    def _fire_synchro_summon(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._procedure_summon(duel, action, "synchro")
+
+    def _fire_xyz_summon(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._procedure_summon(duel, action, "xyz")
+
+    def _fire_link_summon(self, duel: Duel, action: dict[str, Any]) -> None:
+        self._procedure_summon(duel, action, "link")
+
+    def _procedure_summon(self, duel: Duel, action: dict[str, Any], how: str) -> None:
+        """A Synchro, Xyz or Link Summon from the Extra Deck: the turn player's action in an
+        open game state, starting no chain. As a Tribute Summon's tributes, the materials go at
+        one instant and the monster is Summoned at the next (YGO-MISS, YGO-WAIT, YGO-SEGOC)."""
+        st = duel.state
+        self._need_open(duel)
+        card = self.card_arg(duel, action)
+        definition = duel.definition(card)
+        kind = summons.KIND_NAMES[how]
+        if card.zone != "extra" or definition.subtype != how:
+            raise IllegalAction(f"{definition.en} is not {with_article(kind)} Monster in the "
+                                "Extra Deck")
+        if card.owner != st.turn_player or st.phase not in ("main1", "main2"):
+            raise IllegalAction("only the turn player summons, in a Main Phase")
+        materials = [self.card_arg(duel, {"card": m}) for m in action.get("materials") or []]
+        for m in materials:
+            if m.zone != "monster" or m.controller != card.owner or not m.face_up:
+                raise IllegalAction(f"{duel.name(m.iid)} is not a face-up monster you control")
+        problem = summons.material_problem(duel, definition, materials, how, card.owner)
+        if problem:
+            raise IllegalAction(problem)
+        duel.log("action", player=card.owner, what=f"{kind} Summons {{card}}", card=card.iid)
+        summons.perform(duel, card, materials, how, card.owner)
+
     def _fire_special_summon(self, duel: Duel, action: dict[str, Any]) -> None:
         card = self.card_arg(duel, action)
         player = card.owner if "player" not in action else int(action["player"][-1]) - 1
@@ -305,6 +356,9 @@ class YugiohPolicy(Policy):
         card = self.card_arg(duel, action)
         if card.zone != "monster" or not card.face_up:
             raise IllegalAction(f"{duel.name(card.iid)} is not a face-up monster")
+        if duel.definition(card).subtype == "link":
+            raise IllegalAction(f"{duel.name(card.iid)} is a Link Monster: it is always in "
+                                "Attack Position")
         card.position = "defense" if card.position == "attack" else "attack"
         duel.log("action", player=card.controller,
                  what=f"changes {{card}} to {card.position} position", card=card.iid)
@@ -1347,7 +1401,7 @@ class YugiohPolicy(Policy):
             if card.zone == "monster":
                 out.append({"do": "destroy", "card": card.iid, "cause": "battle"})
                 out.append({"do": "tribute", "card": card.iid})
-                if card.face_up:
+                if card.face_up and definition.subtype != "link":
                     out.append({"do": "change_position", "card": card.iid})
                 elif card.controller == tp and st.phase in ("main1", "main2"):
                     out.append({"do": "flip_summon", "card": card.iid})
@@ -1376,6 +1430,8 @@ class YugiohPolicy(Policy):
                 opp = st.zones[1 - tp]["monster"]
                 out.append({"do": "declare_attack", "card": card.iid,
                             "target": opp[0] if opp else None})
+        if st.phase in ("main1", "main2"):
+            out += self._procedure_summons(duel, tp)
         if st.procedure and st.procedure[0]["kind"] == "attack":
             out.append({"do": "battle"})
         out.append({"do": "next_phase"})
@@ -1384,8 +1440,24 @@ class YugiohPolicy(Policy):
             out.append({"do": "damage", "player": player, "amount": 500})
         return out
 
+    def _procedure_summons(self, duel: Duel, player: int) -> list[dict[str, Any]]:
+        """The Synchro, Xyz and Link Summons ``player`` can perform now, each with a legal set
+        of materials (a few sets per monster)."""
+        out: list[dict[str, Any]] = []
+        pool = summons.field_materials(duel, player)
+        for card in duel.state.cards_in(player, "extra"):
+            how = duel.definition(card).subtype
+            if how not in ("synchro", "xyz", "link"):
+                continue
+            for materials in islice(summons.material_sets(duel, card, pool, how, player),
+                                    SETS_OFFERED):
+                out.append({"do": f"{how}_summon", "card": card.iid,
+                            "materials": [m.iid for m in materials]})
+        return out
 
-def _describe(ev: dict[str, Any]) -> dict[str, Any]:
-    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to",
-            "destroyed")
-    return {k: ev[k] for k in keep if k in ev}
+
+_describe = describe_event
+
+
+#: legal material sets offered per Extra Deck monster (the first ones, fewest materials first)
+SETS_OFFERED = 3

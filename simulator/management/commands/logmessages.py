@@ -26,7 +26,7 @@ def engine_templates() -> list[str]:
     for table in (log.MESSAGES, log.EVENT_MESSAGES, log.PHASE_NAMES, log.ZONE_NAMES, log.CAUSES,
                   log.SUMMON_KINDS, log.ZONE_PLACES, log.CARD_KINDS, log.STAT_NAMES):
         values += list(table.values())
-    values += [log.DESTROYED_AND_SENT, log.PLAYER]
+    values += [log.DESTROYED_AND_SENT, log.AS_MATERIAL, log.TRIBUTED_AS_MATERIAL, log.PLAYER]
     return list(dict.fromkeys(values))
 
 
