@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from engine import Duel
+from engine import Duel, IllegalAction
 from tests.engine.helpers import answer, chain_names, new_duel, only_trigger
+from tests.engine.test_dm_properties import check_invariants as dm_invariants
+from tests.engine.test_properties import play as ygo_play
 
 
 def _double_break(order: list[str]) -> Duel:
@@ -70,3 +74,75 @@ def test_a_set_spell_trigger_activates_from_the_gy() -> None:
     assert only_trigger(duel, "Ojamagic").status == "resolved"
     assert sorted(duel.name(i) for i in duel.state.zones[1]["hand"]) == [
         "Ojama Black", "Ojama Green", "Ojama Yellow"]
+
+
+YGO_BOARD: dict = {
+    "turn_player": "p1",
+    "phase": "main1",
+    "p1": {
+        "hand": ["Graceful Charity", "Raigeki", "Heavy Storm", "Monster Reborn", "Scapegoat",
+                 "Zaborg the Thunder Monarch", "Change of Heart", "Upstart Goblin", "Ojamagic"],
+        "monster": ["Peten the Dark Clown", "Witch of the Black Forest", "Mystic Tomato",
+                    "Reborn Tengu", "Spirit Reaper"],
+        "spell_trap": [{"card": "Torrential Tribute", "set": True},
+                       {"card": "Mirror Force", "set": True},
+                       {"card": "Dust Tornado", "set": True},
+                       {"card": "Bottomless Trap Hole", "set": True}],
+        "deck": ["Peten the Dark Clown", "Reborn Tengu", "Kuriboh", "Ojama Green",
+                 "Ojama Yellow", "Ojama Black", "Gravekeeper's Spy", "Celtic Guardian"],
+        "gy": ["Sinister Serpent", "Lava Golem"],
+    },
+    "p2": {
+        "hand": ["Effect Veiler", "Ojamagic", "Kuriboh"],
+        "monster": [{"card": "Morphing Jar", "set": True}, {"card": "Penguin Soldier", "set": True},
+                    {"card": "Old Vindictive Magician", "set": True},
+                    {"card": "Gravekeeper's Spy", "set": True}, "Shining Angel"],
+        "spell_trap": [{"card": "Seven Tools of the Bandit", "set": True},
+                       {"card": "Compulsory Evacuation Device", "set": True},
+                       {"card": "Sakuretsu Armor", "set": True},
+                       {"card": "Ojamagic", "set": True}],
+        "deck": ["Gravekeeper's Spy", "Shining Angel", "Kuriboh", "Ojama Green", "Ojama Yellow",
+                 "Ojama Black", "Hane-Hane", "Celtic Guardian", "Mystic Tomato"],
+        "gy": ["Magician of Faith", "Pot of Greed"],
+    },
+}
+
+DM_SIDE: dict = {
+    "battle": ["Bronze-Arm Tribe", "Faithful Cotton", "Blocker Hunter (teaching card)",
+               "Bolshack Dragon", "Aqua Hulcus"],
+    "hand": ["Crimson Wyvern", "Aqua Sniper", "Energy Light", "Critical Blade", "Spiral Gate"],
+    "mana": ["Burning Mane"] * 8,
+    "shield": ["Holy Awe", "Tornado Flame", "Natural Snare", "Ghost Touch", "Faerie Life",
+               "Solar Ray", "Cyber Brain", "Dimension Gate"],
+    "deck": ["Deadly Fighter Braid Claw", "Burning Mane", "Aqua Hulcus", "Burning Mane",
+             "Bronze-Arm Tribe", "Burning Mane"],
+}
+
+
+@pytest.mark.rule("YGO-SEGOC")
+@pytest.mark.rule("YGO-MISS")
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_play_with_the_classic_yugioh_cards(data: st.DataObject) -> None:
+    duel = Duel("yugioh", setup=YGO_BOARD)
+    ygo_play(duel, data, steps=25)
+    assert duel.replay().state.to_dict() == duel.state.to_dict(), "replay differs"
+
+
+@pytest.mark.rule("DM-POOL")
+@pytest.mark.rule("DM-STRIGGER")
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=30))
+def test_random_play_with_the_classic_duel_masters_cards(picks: list[int]) -> None:
+    duel = Duel("duel_masters", setup={"turn_player": "p1", "phase": "main", "p1": DM_SIDE,
+                                       "p2": DM_SIDE})
+    for pick in picks:
+        actions = duel.legal_actions()
+        if not actions:
+            break
+        try:
+            duel.apply(actions[pick % len(actions)])
+        except IllegalAction as exc:  # a rule's refusal, never a Python error turned into one
+            assert exc.__cause__ is None, f"the engine broke: {exc.__cause__!r}"
+        dm_invariants(duel)
+    assert duel.replay().state.to_dict() == duel.state.to_dict()
