@@ -76,6 +76,32 @@ def test_a_set_spell_trigger_activates_from_the_gy() -> None:
         "Ojama Black", "Ojama Green", "Ojama Yellow"]
 
 
+@pytest.mark.rule("YGO-LOCATION")
+def test_reborn_tengu_banished_activates() -> None:
+    duel = new_duel({"turn_player": "p2", "phase": "main1",
+                     "p1": {"spell_trap": [{"card": "Bottomless Trap Hole", "set": True}]},
+                     "p2": {"hand": ["Reborn Tengu"], "deck": ["Reborn Tengu"]}})
+    duel.apply({"do": "normal_summon", "card": "Reborn Tengu#1"})
+    duel.apply({"do": "activate", "card": "Bottomless Trap Hole"})
+    duel.auto()
+    assert only_trigger(duel, "Reborn Tengu#1").status == "resolved"
+    assert [duel.name(i) for i in duel.state.zones[1]["monster"]] == ["Reborn Tengu"]
+
+
+@pytest.mark.rule("YGO-LOCATION")
+def test_reborn_tengu_put_into_the_deck_does_not_activate() -> None:
+    duel = new_duel({"turn_player": "p1", "phase": "main1",
+                     "p1": {"hand": ["Raiza the Storm Monarch"], "monster": ["Kuriboh"]},
+                     "p2": {"monster": [{"card": "Reborn Tengu", "as": "tengu"}],
+                            "deck": ["Reborn Tengu"]}})
+    duel.apply({"do": "normal_summon", "card": "Raiza the Storm Monarch",
+                "tributes": ["Kuriboh"]})
+    answer(duel, "tengu")
+    duel.auto()
+    assert not [t for t in duel.state.triggers if duel.name(t.card) == "Reborn Tengu"]
+    assert duel.state.zones[1]["monster"] == []
+
+
 YGO_BOARD: dict = {
     "turn_player": "p1",
     "phase": "main1",
