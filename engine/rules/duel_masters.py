@@ -480,9 +480,12 @@ class DuelMastersPolicy(Policy):
         return st.chain_flags["resolutions"]
 
     def cut_in(self, duel: Duel, link: ChainLink) -> bool:
-        """An S-Trigger cuts in on a triggered ability, never on a spell (DM-STRIGGER)."""
+        """An S-Trigger cuts in on a triggered ability that has started resolving, never on a
+        spell (DM-STRIGGER). S-Triggers pending together do not cut in on each other: their
+        player uses them one at a time, in the order chosen (DM-ORDER)."""
         st = duel.state
-        return link.kind == "ability" and bool(st.queue) and self._rank(st, st.queue[0]) < 2
+        return (link.kind == "ability" and bool(link.data.get("started")) and bool(st.queue)
+                and self._rank(st, st.queue[0]) < 2)
 
     # ------------------------------------------------------------------ the main loop
     def step(self, duel: Duel) -> bool:
