@@ -390,7 +390,5 @@ def nothing(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     ctx.did_something = True
 
 
-from . import (
-    abilities,  # noqa: E402,F401 - the Duel Masters ability operations register here
-    summons,  # noqa: E402,F401 - registers the summon procedures' operations
-)
+# the operation families kept in modules of their own register here
+from . import abilities, summons  # noqa: E402,F401
