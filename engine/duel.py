@@ -25,6 +25,7 @@ from .frames import Frame, FrameRecorder
 from .limits import check_action, check_duel, check_plain
 from .log import render
 from .operations import OPERATIONS, SELF_ONLY, Context
+from .protection import split_choosable
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
@@ -136,8 +137,8 @@ class Duel:
         for e in definition.effects:
             if self.policy.is_collected(e) and not e.watches_self:
                 self._watchers.add(card.iid)
-            if e.kind == "continuous" and e.apply:
-                self._continuous.add(card.iid)
+            if (e.kind == "continuous" and e.apply) or e.kind == "replacement":
+                self._continuous.add(card.iid)  # continuous, protections, replacements
 
     def card_def_by_ref(self, ref: str) -> CardDef:
         definition = self.library.find(ref)
@@ -350,13 +351,15 @@ class Duel:
     def choose_cards(self, *, key: str, player: int, cards: list[Card], count: int,
                      purpose: str, source: int | None, up_to: bool = False,
                      verb: str | None = None, noun: str = "card",
-                     cost: bool = False) -> list[Card]:
+                     cost: bool = False, protected: list[list[int]] | None = None
+                     ) -> list[Card]:
         """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer).
 
         The decision's args say who asks and what for, so it can be put in words: ``card``
         (the source), ``purpose`` (target, evolve, break, or an operation's name), ``verb``
         (what is done to the chosen cards: an operation's name, or the purpose), ``noun``
-        (card, monster, creature, shield, spell, trap) and ``cost`` (chosen to pay a cost).
+        (card, monster, creature, shield, spell, trap), ``cost`` (chosen to pay a cost) and
+        ``protected`` (``[card, source]`` pairs left out: they cannot be targeted or chosen).
         """
         if len(cards) <= count and not up_to:
             return list(cards)
@@ -364,7 +367,7 @@ class Duel:
         answer = self.ask(Decision(
             kind="choose_cards", player=player, options=options, rules=[], key=key,
             prompt=purpose, args={"card": source, "purpose": purpose, "verb": verb or purpose,
-                                  "noun": noun, "cost": cost},
+                                  "noun": noun, "cost": cost, "protected": protected or []},
             min=0 if up_to else count, max=count, default=[o["id"] for o in options[:count]],
         ))
         return [self.state.cards[int(a)] for a in answer]
@@ -436,7 +439,7 @@ class Duel:
         try:
             iid = self.ref(text)
         except IllegalAction:
-            iid = None
+            iid = int(text) if text.isdigit() else None
         matches = [o for o in pool if iid is not None and o.get("card") == iid]
         if not matches:
             name, nth = text, 1
@@ -448,10 +451,22 @@ class Duel:
                     and self.state.cards[o["card"]].card_id == definition.id]
             matches = same[nth - 1:]
         if not matches:
+            self._refuse_protected(iid)
             names = self._option_names(self.state.decision)
             raise IllegalAction(f"{value!r} is not one of the options of this "
                                 f"{self.state.decision.kind} decision: {', '.join(names)}")
         return matches[0]["id"]
+
+    def _refuse_protected(self, iid: int | None) -> None:
+        """Refuse an answer naming a card left out because it cannot be targeted or chosen,
+        saying which card's effect protects it."""
+        d = self.state.decision
+        for card, source in d.args.get("protected", []) if d is not None else []:
+            if card == iid:
+                word = "targeted" if d.args.get("purpose") == "target" else "chosen"
+                raise IllegalAction(
+                    f"{self.name(card)} cannot be {word}: {self.name(source)}'s effect "
+                    "protects it", self.policy.PROTECTION_RULES)
 
     def _log_decision(self, d: Decision, choice: Any) -> None:
         by_id = {o["id"]: o for o in d.options}
@@ -517,14 +532,16 @@ class Duel:
         if act["stage"] == "targets":
             for n, e in enumerate(effects):
                 for spec in e.targets:
-                    pool = self.find_cards(spec, act["player"], card.iid)
+                    pool, protected = split_choosable(
+                        self, self.find_cards(spec, act["player"], card.iid), act["player"],
+                        targeting=True)
                     count = int(spec.get("count", 1))
                     verb = next((op["op"] for e in effects for op in e.operations
                                  if op.get("card") == spec["as"]), "target")
                     picked = self.choose_cards(
                         key=f"target{n}:{spec['as']}", player=act["player"], cards=pool,
                         count=count, purpose="target", source=card.iid, verb=verb,
-                        noun=self.noun(spec))
+                        noun=self.noun(spec), protected=protected)
                     act["targets"][spec["as"]] = [c.iid for c in picked]
                     for c in picked:
                         act["target_objs"][str(c.iid)] = c.obj
@@ -574,7 +591,12 @@ class Duel:
         for spec in effect.targets:
             if {self.policy.zone_alias(z) for z in _zones_of(spec)} & cost_zones:
                 continue  # the cost may put the target there (e.g. discard, then target it)
-            if len(self.find_cards(spec, player, card.iid)) < int(spec.get("count", 1)):
+            pool = self.find_cards(spec, player, card.iid)
+            allowed, protected = split_choosable(self, pool, player, targeting=True)
+            if len(allowed) < int(spec.get("count", 1)):
+                if protected and len(pool) >= int(spec.get("count", 1)):
+                    return {"key": "reason.protected", "args": {"card": protected[0][0],
+                                                                "by": protected[0][1]}}
                 return {"key": "reason.no_target"}
         return None
 

@@ -103,6 +103,18 @@ MESSAGES: dict[str, str] = {
     "static": "{card}: {what}",
     "state_check": "{card} is destroyed: its power is {power} (0 or less)",
     "replaced": "{card}: {what} instead",
+    "replaced.for": "{card}: {what} instead ({event} is replaced and does not happen)",
+    "protected.battle": (
+        "{card} is not destroyed by battle: {by}'s effect protects it, so no destruction happens"
+    ),
+    "protected.effect": (
+        "{card} is not destroyed by the effect: {by}'s effect protects it, so no destruction "
+        "happens"
+    ),
+    "trigger.not_met": "{card}: {effect} does not meet its timing: {reason}",
+    "chain.negated_by": (
+        "Chain Link {link} resolves with no effect: {card}'s effects are negated by {by}"
+    ),
     # reasons
     "why.mandatory": "it is mandatory",
     "why.if": "it is worded \"if\"",
@@ -124,6 +136,7 @@ MESSAGES: dict[str, str] = {
         "{player} already activated a trigger that Special Summons its own card from the hand "
         "in this chain"
     ),
+    "reason.protected": "{card} cannot be targeted: {by}'s effect protects it",
     "reason.event_replaced": "the event was replaced and did not happen",
     "reason.nothing": "there is nothing to apply it to",
     "reason.abilities_ignored": "{card}'s abilities are being ignored",
@@ -159,6 +172,7 @@ EVENT_MESSAGES: dict[str, str] = {
     "summoned": "{card} was {how} Summoned",
     "tributed": "{card} was tributed",
     "negated": "the activation of {card} was negated",
+    "effect_negated": "the effect of {card} was negated",
     "placed": "{card} was placed",
     "set": "{player} Set a card",
     "put_into_battle": "{card} was put into the battle zone",

@@ -34,6 +34,12 @@ class Policy:
     #: does a trigger fire once per event (DM-POOL) or once per instant (YGO-SEGOC)?
     PER_EVENT = False
     ZONE_ALIASES: dict[str, str] = {}
+    #: the rules a replaced event, a destruction that cannot happen and a refused choice cite
+    REPLACEMENT_RULES: tuple[str, ...] = ()
+    INDESTRUCTIBLE_RULES: tuple[str, ...] = ()
+    PROTECTION_RULES: tuple[str, ...] = ()
+    #: the log key for "this trigger would have met its timing, but its event was replaced"
+    NOT_TRIGGERED_KEY = "trigger.not_met"
 
     # ------------------------------------------------------------------ settings and set-up
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .. import protection
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
 from ..log import card_kind, with_article, zone_place
@@ -92,6 +93,9 @@ class YugiohPolicy(Policy):
     GRAVEYARD = "gy"
     ZONE_ALIASES = {"graveyard": "gy", "battle": "monster", "mana": "spell_trap"}
     PER_EVENT = False
+    REPLACEMENT_RULES = ("YGO-KIND",)
+    INDESTRUCTIBLE_RULES = ("YGO-KIND",)
+    PROTECTION_RULES = ("YGO-CHAIN",)
 
     # ------------------------------------------------------------------ settings
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -149,6 +153,10 @@ class YugiohPolicy(Policy):
         if to in self.FIELD_ZONES:
             duel.put(card, to, controller=card.controller)
             return [make_event("placed", card)]
+        instead = protection.intercept(duel, card, to, ctx, cause_type=cause_type, cause=cause,
+                                       by_player=by_player)
+        if instead is not None:  # replaced, or a destruction that cannot happen (YGO-KIND)
+            return instead
         self.basic_move(duel, card, to, events, cause=cause, by=by, by_player=by_player,
                         destroyed=cause_type == "destroyed", how=cause_type)
         return events
@@ -283,10 +291,13 @@ class YugiohPolicy(Policy):
         cause = action.get("cause", cause)
         by_player = action.get("by_player")
         by_player = int(str(by_player)[-1]) - 1 if by_player else 1 - card.controller
-        events: list[dict[str, Any]] = []
         duel.log("action", player=by_player, what=f"{action['do']} {{card}}", card=card.iid)
-        self.basic_move(duel, card, to, events, cause=cause, by=None, by_player=by_player,
-                        destroyed=how == "destroyed", how=how)
+        events = protection.intercept(duel, card, to, None, cause_type=how, cause=cause,
+                                      by_player=by_player)
+        if events is None:
+            events = []
+            self.basic_move(duel, card, to, events, cause=cause, by=None, by_player=by_player,
+                            destroyed=how == "destroyed", how=how)
         duel.happen(events)
 
     def _fire_destroy(self, duel: Duel, action: dict[str, Any]) -> None:
@@ -410,12 +421,19 @@ class YugiohPolicy(Policy):
             return True
         if proc["stage"] == "end":
             events: list[dict[str, Any]] = []
-            for iid, by in proc.get("doomed", []):
-                card = st.cards[iid]
-                if card.zone == "monster":
-                    self.basic_move(duel, card, "gy", events, cause="battle", by=by,
-                                    by_player=st.cards[by].controller, destroyed=True,
-                                    how="destroyed")
+            doomed = [(st.cards[iid], by) for iid, by in proc.get("doomed", [])
+                      if st.cards[iid].zone == "monster"]
+            protection.ask_ahead(duel, [card for card, _ in doomed], "gy", "destroyed", "battle")
+            for card, by in doomed:
+                instead = protection.intercept(duel, card, "gy", None, cause_type="destroyed",
+                                               cause="battle",
+                                               by_player=st.cards[by].controller)
+                if instead is not None:
+                    events += instead
+                    continue
+                self.basic_move(duel, card, "gy", events, cause="battle", by=by,
+                                by_player=st.cards[by].controller, destroyed=True,
+                                how="destroyed")
             proc["stage"] = "done"
             if events:
                 duel.happen(events)
@@ -985,6 +1003,8 @@ class YugiohPolicy(Policy):
     def _card_options(self, duel: Duel, card: Card, definition: CardDef, player: int,
                       sole: bool, top_speed: int):
         st = duel.state
+        if protection.activation_forbidden_by(duel, card) is not None:
+            return
         if definition.type in ("spell", "trap") and card.zone in ("hand", "spell_trap", "field"):
             if card.face_up and card.zone != "hand":
                 pass  # already active: only its effects below
@@ -1127,6 +1147,10 @@ class YugiohPolicy(Policy):
         definition = duel.definition(card)
         st = duel.state
         name = definition.en
+        forbidden = protection.activation_forbidden_by(duel, card)
+        if forbidden is not None:
+            return (f"{name} cannot be activated: {duel.name(forbidden)}'s effect forbids it",
+                    ["YGO-NEGATED"])
         if with_effect is not None:
             return self._why_not_same_link(duel, card, int(with_effect))
         if definition.type == "trap" and card.zone == "hand":
@@ -1197,9 +1221,8 @@ class YugiohPolicy(Policy):
                 card.obj != link.obj and definition.type == "monster") else ["YGO-CHAIN"]
             duel.log("chain.resolve", rules, link=link.number, card=card.iid)
             return  # a moment of its own: the link about to resolve is shown on the chain
-        negated = link.effect_negated or (
-            card.obj == link.obj and card.flags.get("negated_turn") == st.turn
-            and definition.type == "monster")
+        negated_by = self._negated_by(duel, card, link)
+        negated = negated_by is not None
         if negated:
             ops = ()
         ctx = duel.run_operations(link, ops)
@@ -1211,7 +1234,10 @@ class YugiohPolicy(Policy):
         self._to_gy_after(duel, card, link, events)
         if link.tid is not None:
             duel.trigger(link.tid).status = "resolved"
-        if negated:
+        if negated and negated_by != card.iid:
+            duel.log("chain.negated_by", ["YGO-NEGATED"], link=link.number, card=card.iid,
+                     by=negated_by)
+        elif negated:
             duel.log("chain.no_effect", ["YGO-NEGATED"], link=link.number,
                      reason={"key": "reason.negated"})
         elif no_effect and link.data.get("self_gone"):
@@ -1226,6 +1252,20 @@ class YugiohPolicy(Policy):
             if inst["n"] in mine:  # the instants of this link's own resolution (YGO-SEQUENCE)
                 inst["link_tag"] = f"{link.number}:{link.activated_at}"
         self._chain_end(duel)
+
+    def _negated_by(self, duel: Duel, card: Card, link: ChainLink) -> int | None:
+        """Why a resolving link has no effect (YGO-NEGATED): its effect was negated (the card
+        itself is returned), or the card is still on the field, face-up, where a continuous
+        effect negates it (that card is returned). A monster that left the field is not
+        negated by what negates cards on the field (YGO-RESOLVE)."""
+        if link.effect_negated:
+            return card.iid
+        if card.obj != link.obj or not self.on_field(card) or not card.face_up:
+            return None
+        source = protection.negated_by(duel, card)
+        if source == card.iid and duel.definition(card).type != "monster":
+            return None  # "until the end of the turn" negation is of monsters' effects
+        return source
 
     def _to_gy_after(self, duel: Duel, card: Card, link: ChainLink, events: list) -> None:
         definition = duel.definition(card)
