@@ -93,6 +93,9 @@ class Duel:
         self._snapshots: dict[int, State] = {}
         self._loop_budget = 0
         self._applying = False
+        #: True while the game takes a step of its own (a decision can be asked), False while
+        #: an event fired from the board is applied
+        self.stepping = False
         #: True while the duel plays its recorded set-up and history again (opening a saved
         #: duel, undo, a step's frames): what only new input is checked for (where a card may
         #: be placed) is not judged again, so a duel saved before such a rule keeps opening
@@ -822,12 +825,15 @@ class Duel:
             if self._loop_budget < 0:
                 raise self._loop_error()
             try:
+                self.stepping = True
                 progressed = self.policy.step(self)
             except NeedDecision as need:
                 st.decision = need.decision
                 if self.recorder is not None:
                     self.recorder.point(self, "decision")
                 return
+            finally:
+                self.stepping = False
             if not progressed:
                 return
             if self.recorder is not None:

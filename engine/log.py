@@ -103,7 +103,9 @@ MESSAGES: dict[str, str] = {
     "static": "{card}: {what}",
     "state_check": "{card} is destroyed: its power is {power} (0 or less)",
     "replaced": "{card}: {what} instead",
-    "replaced.for": "{card}: {what} instead ({event} is replaced and does not happen)",
+    "replaced.for": (
+        "{card}: {what} instead ({event}: this event is replaced and does not happen)"
+    ),
     "protected.battle": (
         "{card} is not destroyed by battle: {by}'s effect protects it, so no destruction happens"
     ),

@@ -41,9 +41,12 @@ CANNOT = ("destroyed", "targeted", "chosen")
 
 
 def _active(duel: Duel, card: Card, seen: frozenset[int] = frozenset()) -> bool:
-    """Is a card's continuous or replacement effect applying now: face-up on the field and not
-    negated (a negated card protects nothing, YGO-NEGATED)?"""
+    """Is a card's continuous or replacement effect applying now: face-up on the field, its
+    own activation resolved (not still on the chain) and not negated (a negated card protects
+    nothing, YGO-NEGATED)?"""
     return (duel.policy.on_field(card) and card.face_up
+            and not any(link.card == card.iid and link.obj == card.obj and link.kind == "card"
+                        for link in duel.state.chain)
             and negated_by(duel, card, seen) is None)
 
 
@@ -89,8 +92,8 @@ def negated_by(duel: Duel, card: Card, seen: frozenset[int] = frozenset()) -> in
         return None
     for source, e in _sources(duel):
         spec = (e.apply or {}).get("negate") if e.kind == "continuous" else None
-        if spec is None or source.iid == card.iid and spec.get("other", True):
-            continue
+        if spec is None or source.iid == card.iid:
+            continue  # a card's negation is of other cards
         if covers(duel, spec, source, card) and _active(duel, source, seen | {card.iid}):
             return source.iid
     return None
@@ -203,11 +206,16 @@ def find_replacement(duel: Duel, card: Card, what: tuple[str, ...],
 
 
 def _agrees(duel: Duel, card: Card, source: Card, e: EffectDef) -> bool:
+    """Does the controller use an optional replacement? One answer per source and instant:
+    a saver asked once stands for every card of one batch. An event fired from the board
+    (not a step of the game) takes the default, yes."""
     st = duel.state
+    if not duel.stepping:
+        return True
     return duel.ask(Decision(
         kind="use_replacement", player=source.controller, options=[{"id": "yes"}, {"id": "no"}],
         rules=list(duel.policy.REPLACEMENT_RULES), prompt="use", default="yes",
-        key=f"instead:{st.instant}:{card.iid}:{card.obj}:{source.iid}:{e.index}",
+        key=f"instead:{st.instant}:{source.iid}:{source.obj}:{e.index}",
         args={"card": source.iid, "effect": e.label or "", "about": card.iid},
     )) == "yes"
 
@@ -222,13 +230,29 @@ def ask_ahead(duel: Duel, cards: list[Card], to: str, cause_type: str | None,
         find_replacement(duel, card, what_happens(duel, card, to, cause_type), cause)
 
 
-def replace(duel: Duel, card: Card, source: Card, e: EffectDef, what: str, *,
-            cause: str | None, by_player: int | None) -> list[dict[str, Any]]:
-    """Apply a replacement: the event does not happen; what it does instead does."""
+#: the event a move to a zone is, when "if it would leave the field" sends it elsewhere
+ARRIVALS = {"gy": "sent_to_gy", "graveyard": "sent_to_gy", "hand": "returned_to_hand",
+            "banished": "banished", "mana": "put_into_mana"}
+ARRIVAL_ZONES = {"sent_to_gy": "gy"}
+
+
+def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | None,
+            cause_type: str | None, cause: str | None,
+            by_player: int | None) -> list[dict[str, Any]]:
+    """Apply a replacement: the replaced event does not happen, what it does instead does.
+
+    ``to: Z`` changes where the card goes: unless the replaced event is the destruction, the
+    card is still destroyed ("banished instead of being sent to the GY"); a card that would
+    leave the field does leave it, only its arrival is replaced. ``operations`` happen instead
+    of the whole event."""
     from .operations import OPERATIONS, Context
 
     spec = e.instead or {}
-    ev = make_event(what, card, cause=cause)
+    what = spec["when"]
+    if what == "left_field" and "to" in spec:
+        what = ARRIVALS.get(to or "", what)
+    ev = make_event(what, card, cause=cause, to=ARRIVAL_ZONES.get(what))
+    ev["from"] = card.zone
     label = e.label or f"goes to the {spec.get('to')}"
     if source.iid == card.iid:
         duel.log("replaced", duel.policy.REPLACEMENT_RULES, card=source.iid, what=label)
@@ -241,8 +265,9 @@ def replace(duel: Duel, card: Card, source: Card, e: EffectDef, what: str, *,
     applying.append([source.iid, e.index])
     try:
         if "to" in spec:
+            kept = None if spec["when"] == "destroyed" else cause_type
             return duel.move_by_effect(card, spec["to"], None, cause=cause or "effect",
-                                       by_player=by_player)
+                                       cause_type=kept, by_player=by_player)
         ctx = Context(source=source.iid, source_obj=source.obj, controller=source.controller,
                       effect=e.index, key=f"instead{card.iid}.{card.obj}",
                       trigger_event=make_event(what, card, cause=cause))
@@ -260,14 +285,16 @@ def intercept(duel: Duel, card: Card, to: str, ctx: Context | None, *,
               by_player: int | None) -> list[dict[str, Any]] | None:
     """What a move becomes: None when it happens as asked, or the events that happen
     instead (none at all when the card cannot be destroyed)."""
-    if cause_type == "destroyed" and refuse_not_destroyed(duel, card, cause):
-        return []
+    if cause_type == "destroyed" and (not duel.policy.on_field(card)
+                                      or refuse_not_destroyed(duel, card, cause)):
+        return []  # already gone (a saver took its place), or it cannot be destroyed
     what = what_happens(duel, card, to, cause_type)
     found = find_replacement(duel, card, what, cause)
     if found is None:
         return None
     source, e = found
-    return replace(duel, card, source, e, e.instead["when"], cause=cause, by_player=by_player)
+    return replace(duel, card, source, e, to=to, cause_type=cause_type, cause=cause,
+                   by_player=by_player)
 
 
 def note_not_happened(duel: Duel, ev: dict[str, Any]) -> None:

@@ -72,7 +72,7 @@ LOG_MESSAGES = [
     gettext_noop('{card}: {what}'),
     gettext_noop('{card} is destroyed: its power is {power} (0 or less)'),
     gettext_noop('{card}: {what} instead'),
-    gettext_noop('{card}: {what} instead ({event} is replaced and does not happen)'),
+    gettext_noop('{card}: {what} instead ({event}: this event is replaced and does not happen)'),
     gettext_noop("{card} is not destroyed by battle: {by}'s effect protects it, so no destruction happens"),
     gettext_noop("{card} is not destroyed by the effect: {by}'s effect protects it, so no destruction happens"),
     gettext_noop('{card}: {effect} does not meet its timing: {reason}'),

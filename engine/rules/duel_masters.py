@@ -249,8 +249,8 @@ class DuelMastersPolicy(Policy):
             return []
         found = protection.find_replacement(duel, card, ("shield_broken",), None)
         if found is not None:  # "instead of breaking a shield" (DM-KIND, DM-EVENT-HAPPENED)
-            return protection.replace(duel, card, *found, "shield_broken", cause=None,
-                                      by_player=None)
+            return protection.replace(duel, card, *found, to=None, cause_type=None,
+                                      cause=None, by_player=None)
         broken = make_event("shield_broken", card, player=card.owner, by=by)
         events = [broken] + self.move_events(duel, card, "hand", None, cause_type=None, spec={},
                                              cause="break", by_player=None)
