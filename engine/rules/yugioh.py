@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .. import protection
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
-from ..log import card_kind, with_article, zone_place
+from ..log import card_kind, render_message, with_article, zone_place
 from ..state import ChainLink, Decision
 from .base import Policy
 
@@ -1153,6 +1153,13 @@ class YugiohPolicy(Policy):
                     ["YGO-NEGATED"])
         if with_effect is not None:
             return self._why_not_same_link(duel, card, int(with_effect))
+        index = -2 if effect in ("card", None) else int(effect)
+        if 0 <= index < len(definition.effects):
+            problem = duel.activation_problem(card.controller, card, definition.effects[index])
+            if problem:  # no legal target (perhaps only protected ones), or no cost
+                return (f"{name} cannot be activated: "
+                        f"{render_message(problem['key'], problem.get('args', {}), duel.name)}",
+                        list(self.PROTECTION_RULES))
         if definition.type == "trap" and card.zone == "hand":
             return f"{name} is a Trap: Set it first, then activate it", ["YGO-CHAIN"]
         if card.flags.get("set_turn") == st.turn and definition.type in ("trap", "spell") and (
