@@ -25,7 +25,7 @@ from .frames import Frame, FrameRecorder
 from .limits import check_action, check_duel, check_plain
 from .log import render
 from .operations import OPERATIONS, SELF_ONLY, Context
-from .protection import split_choosable
+from .protection import negated_by, split_choosable
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
@@ -520,6 +520,9 @@ class Duel:
                       effect=act["effect"], key="act", is_cost=True,
                       trigger_event=act.get("event") or self._trigger_event(act.get("tid")))
         if act["stage"] == "start":
+            # an effect activated while its card's effects are negated until the end of the
+            # turn stays negated, wherever the card goes before it resolves (YGO-NEGATED)
+            act["negated"] = act["kind"] != "card" and negated_by(self, card) == card.iid
             act["events"] += self.policy.place_for_activation(self, card, act)
             act["stage"] = "cost"
             st.answers = {}

@@ -133,6 +133,10 @@ MESSAGES: dict[str, str] = {
     "reason.source_gone": "{card} left the {zone} before it resolved",
     "reason.needs_self": "what it does needs {card} itself, which left the field",
     "reason.negated": "its effect was negated",
+    "reason.negated_when_activated": (
+        "it was activated while the effects of {card} were negated, so it stays negated even "
+        "though {card} left the field"
+    ),
     "reason.condition": "its condition is not met",
     "reason.hand_self_summon": (
         "{player} already activated a trigger that Special Summons its own card from the hand "

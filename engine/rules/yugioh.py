@@ -892,6 +892,8 @@ class YugiohPolicy(Policy):
                          targets=dict(act["targets"]), tid=act["tid"],
                          with_effect=act["with_effect"])
         link.data["target_objs"] = dict(act["target_objs"])
+        if act.get("negated"):
+            link.data["negated_at_activation"] = True
         if act.get("event"):
             link.data["event"] = act["event"]
         st.chain.append(link)
@@ -1245,8 +1247,10 @@ class YugiohPolicy(Policy):
             duel.log("chain.negated_by", ["YGO-NEGATED"], link=link.number, card=card.iid,
                      by=negated_by)
         elif negated:
+            why = ("reason.negated_when_activated" if link.data.get("negated_at_activation")
+                   else "reason.negated")
             duel.log("chain.no_effect", ["YGO-NEGATED"], link=link.number,
-                     reason={"key": "reason.negated"})
+                     reason={"key": why, "args": {"card": card.iid}})
         elif no_effect and link.data.get("self_gone"):
             duel.log("chain.no_effect", ["YGO-RESOLVE"], link=link.number,
                      reason={"key": "reason.needs_self", "args": {"card": card.iid}})
@@ -1261,11 +1265,12 @@ class YugiohPolicy(Policy):
         self._chain_end(duel)
 
     def _negated_by(self, duel: Duel, card: Card, link: ChainLink) -> int | None:
-        """Why a resolving link has no effect (YGO-NEGATED): its effect was negated (the card
-        itself is returned), or the card is still on the field, face-up, where a continuous
+        """Why a resolving link has no effect (YGO-NEGATED): its effect was negated, or it was
+        activated while its card's effects were negated until the end of the turn (the card
+        itself is returned); or the card is still on the field, face-up, where a continuous
         effect negates it (that card is returned). A monster that left the field is not
         negated by what negates cards on the field (YGO-RESOLVE)."""
-        if link.effect_negated:
+        if link.effect_negated or link.data.get("negated_at_activation"):
             return card.iid
         if card.obj != link.obj or not self.on_field(card) or not card.face_up:
             return None
