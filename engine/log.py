@@ -134,8 +134,8 @@ MESSAGES: dict[str, str] = {
     "reason.needs_self": "what it does needs {card} itself, which left the field",
     "reason.negated": "its effect was negated",
     "reason.negated_when_activated": (
-        "it was activated while the effects of {card} were negated, so it stays negated even "
-        "though {card} left the field"
+        "it was activated while the effects of {card} were negated, so it stays negated "
+        "wherever {card} is now"
     ),
     "reason.condition": "its condition is not met",
     "reason.hand_self_summon": (

@@ -90,7 +90,7 @@ LOG_MESSAGES = [
     gettext_noop('{card} left the {zone} before it resolved'),
     gettext_noop('what it does needs {card} itself, which left the field'),
     gettext_noop('its effect was negated'),
-    gettext_noop('it was activated while the effects of {card} were negated, so it stays negated even though {card} left the field'),
+    gettext_noop('it was activated while the effects of {card} were negated, so it stays negated wherever {card} is now'),
     gettext_noop('its condition is not met'),
     gettext_noop('{player} already activated a trigger that Special Summons its own card from the hand in this chain'),
     gettext_noop("{card} cannot be targeted: {by}'s effect protects it"),
