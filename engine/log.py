@@ -76,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "ask.choose": "{player} must choose cards for {card}",
     "ask.option": "{player} must choose one of the options of {card}",
     "ask.respond": "{player} may respond or pass",
+    "ask.replacement": "{player} must choose whether to use {card}'s replacement effect",
     "ask.block": "{player} may block",
     "ask.phase_trigger": "{player} must choose which effect to activate next",
     # pending abilities (Duel Masters)

@@ -49,6 +49,7 @@ LOG_MESSAGES = [
     gettext_noop('{player} must choose cards for {card}'),
     gettext_noop('{player} must choose one of the options of {card}'),
     gettext_noop('{player} may respond or pass'),
+    gettext_noop("{player} must choose whether to use {card}'s replacement effect"),
     gettext_noop('{player} may block'),
     gettext_noop('{player} must choose which effect to activate next'),
     gettext_noop('{card}: {effect} is pending for {player}'),

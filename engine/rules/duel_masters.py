@@ -127,9 +127,9 @@ class DuelMastersPolicy(Policy):
         return total
 
     def _ignored(self, duel: Duel, card: Card) -> bool:
-        """Are the card's abilities ignored this turn (the shared ``negate_effects``)?"""
-        return (card.flags.get("negated_turn") == duel.state.turn
-                and card.flags.get("negated_obj") == card.obj)
+        """Are the card's abilities ignored (the shared ``negate_effects`` this turn, or a
+        continuous negation)?"""
+        return protection.negated_by(duel, card) is not None
 
     def continuous_checks(self, duel: Duel, inst: dict[str, Any]) -> None:
         """After every instant, even in the middle of a resolution (DM-POOL)."""
