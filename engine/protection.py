@@ -32,11 +32,9 @@ from .state import Decision
 if TYPE_CHECKING:
     from .cards import EffectDef
     from .duel import Duel
-    from .operations import Context
     from .state import Card
 
 WHEN = ("destroyed", "sent_to_gy", "left_field", "shield_broken")
-BY = ("battle", "effect", "any", "opponent")
 CANNOT = ("destroyed", "targeted", "chosen")
 
 
@@ -280,8 +278,7 @@ def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | Non
             st.chain_flags.pop("replacing", None)
 
 
-def intercept(duel: Duel, card: Card, to: str, ctx: Context | None, *,
-              cause_type: str | None, cause: str | None,
+def intercept(duel: Duel, card: Card, to: str, *, cause_type: str | None, cause: str | None,
               by_player: int | None) -> list[dict[str, Any]] | None:
     """What a move becomes: None when it happens as asked, or the events that happen
     instead (none at all when the card cannot be destroyed)."""
@@ -342,8 +339,10 @@ def apply_problem(apply: Any) -> tuple[str, str] | None:
         return "apply must be a mapping", "apply"
     if "cannot" in apply and apply["cannot"] not in CANNOT:
         return f"cannot must be one of {', '.join(CANNOT)}", "apply.cannot"
-    if apply.get("by", "any") not in BY:
-        return f"by must be one of {', '.join(BY)}", "apply.by"
+    allowed = ("battle", "effect", "any") if apply.get("cannot") == "destroyed" else (
+        "opponent", "any")
+    if "cannot" in apply and apply.get("by", "any") not in allowed:
+        return f"by must be one of {', '.join(allowed)}", "apply.by"
     for key in ("negate", "cannot_activate"):
         if key in apply and not isinstance(apply[key], dict):
             return f"{key} must be a mapping {{zone, controller, filter, other}}", f"apply.{key}"

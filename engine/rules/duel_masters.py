@@ -166,7 +166,7 @@ class DuelMastersPolicy(Policy):
             cause = cause or ("cost" if ctx.is_cost else "effect")
             by_player = ctx.controller if by_player is None else by_player
         by = ctx.source if ctx is not None else None
-        instead = protection.intercept(duel, card, to, ctx, cause_type=cause_type, cause=cause,
+        instead = protection.intercept(duel, card, to, cause_type=cause_type, cause=cause,
                                        by_player=by_player)
         if instead is not None:  # replaced, or a destruction that cannot happen (DM-KIND)
             return instead

@@ -153,7 +153,7 @@ class YugiohPolicy(Policy):
         if to in self.FIELD_ZONES:
             duel.put(card, to, controller=card.controller)
             return [make_event("placed", card)]
-        instead = protection.intercept(duel, card, to, ctx, cause_type=cause_type, cause=cause,
+        instead = protection.intercept(duel, card, to, cause_type=cause_type, cause=cause,
                                        by_player=by_player)
         if instead is not None:  # replaced, or a destruction that cannot happen (YGO-KIND)
             return instead
@@ -292,7 +292,7 @@ class YugiohPolicy(Policy):
         by_player = action.get("by_player")
         by_player = int(str(by_player)[-1]) - 1 if by_player else 1 - card.controller
         duel.log("action", player=by_player, what=f"{action['do']} {{card}}", card=card.iid)
-        events = protection.intercept(duel, card, to, None, cause_type=how, cause=cause,
+        events = protection.intercept(duel, card, to, cause_type=how, cause=cause,
                                       by_player=by_player)
         if events is None:
             events = []
@@ -425,7 +425,7 @@ class YugiohPolicy(Policy):
                       if st.cards[iid].zone == "monster"]
             protection.ask_ahead(duel, [card for card, _ in doomed], "gy", "destroyed", "battle")
             for card, by in doomed:
-                instead = protection.intercept(duel, card, "gy", None, cause_type="destroyed",
+                instead = protection.intercept(duel, card, "gy", cause_type="destroyed",
                                                cause="battle",
                                                by_player=st.cards[by].controller)
                 if instead is not None:

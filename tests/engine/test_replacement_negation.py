@@ -369,3 +369,31 @@ def test_random_play_with_protections_yugioh(picks: list[int]) -> None:
 @given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=30))
 def test_random_play_with_protections_duel_masters(picks: list[int]) -> None:
     _play("duel_masters", DM_SIDE, "main", picks)
+
+
+@pytest.mark.rule("YGO-NEGATED")
+def test_a_trap_chained_to_royal_decree_is_not_negated() -> None:
+    duel = ygo({"hand": ["Celtic Guardian"]},
+               {"spell_trap": [{"card": "Royal Decree", "set": True},
+                               {"card": "Trap Hole", "set": True}]})
+    duel.apply({"do": "normal_summon", "card": "Celtic Guardian"})
+    duel.apply({"do": "activate", "card": "Royal Decree"})  # Player 1 has no response
+    answer(duel, "Trap Hole")  # Player 2 chains Trap Hole to their own Royal Decree
+    duel.auto()
+    assert zone(duel, "Celtic Guardian") == "gy"  # Royal Decree applies only once resolved
+
+
+@pytest.mark.rule("YGO-NEGATED")
+@pytest.mark.rule("YGO-RESOLVE")
+def test_an_effect_activated_while_negated_stays_negated_off_the_field() -> None:
+    duel = ygo({"hand": [VEILER, "Mystical Space Typhoon"]},
+               {"monster": ["Stardust Dragon"], "spell_trap": [{"card": "Trap Hole", "set": True}]})
+    duel.apply({"do": "set_turn", "player": "p2"})
+    duel.apply({"do": "activate", "card": VEILER, "effect": 0})
+    duel.auto()
+    duel.apply({"do": "set_turn", "player": "p1"})
+    duel.apply({"do": "activate", "card": "Mystical Space Typhoon"})
+    answer(duel, "Stardust Dragon")
+    duel.auto()
+    assert zone(duel, "Trap Hole") == "gy" and zone(duel, "Stardust Dragon") == "gy"
+    assert "it was activated while the effects of Stardust Dragon were negated" in text(duel)
