@@ -523,6 +523,7 @@ class Duel:
             # an effect activated while its card's effects are negated until the end of the
             # turn stays negated, wherever the card goes before it resolves (YGO-NEGATED)
             act["negated"] = act["kind"] != "card" and negated_by(self, card) == card.iid
+            act["zone"] = card.zone
             act["events"] += self.policy.place_for_activation(self, card, act)
             act["stage"] = "cost"
             st.answers = {}

@@ -115,6 +115,10 @@ MESSAGES: dict[str, str] = {
         "happens"
     ),
     "trigger.not_met": "{card}: {effect} does not meet its timing: {reason}",
+    "chain.not_negated": (
+        "Chain Link {link}: {card} left the field, so {by}, which negates effects on the field, "
+        "does not negate it"
+    ),
     "chain.negated_by": (
         "Chain Link {link} resolves with no effect: {card}'s effects are negated by {by}"
     ),

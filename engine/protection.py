@@ -97,6 +97,24 @@ def negated_by(duel: Duel, card: Card, seen: frozenset[int] = frozenset()) -> in
     return None
 
 
+def field_negation_left(duel: Duel, card: Card, zone: str) -> int | None:
+    """The card whose continuous effect would negate ``card`` had it stayed in ``zone`` on
+    the field: an effect activated there whose card left resolves (YGO-RESOLVE)."""
+    if zone not in duel.policy.FIELD_ZONES:
+        return None
+    for source, e in _sources(duel):
+        spec = (e.apply or {}).get("negate") if e.kind == "continuous" else None
+        if spec is None or source.iid == card.iid:
+            continue
+        zones = spec.get("zone") or sorted(duel.policy.FIELD_ZONES)
+        zones = {duel.policy.zone_alias(z) for z in ([zones] if isinstance(zones, str) else zones)}
+        flt = {**(spec.get("filter") or {}), "controller": spec.get("controller", "any")}
+        if zone in zones and card_matches(flt, duel.definition(card), controller=card.controller,
+                                          me=source.controller) and _active(duel, source):
+            return source.iid
+    return None
+
+
 def activation_forbidden_by(duel: Duel, card: Card) -> int | None:
     """The card whose continuous effect says ``card`` cannot be activated now, or None."""
     for source, e in _sources(duel):

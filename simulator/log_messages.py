@@ -77,6 +77,7 @@ LOG_MESSAGES = [
     gettext_noop("{card} is not destroyed by battle: {by}'s effect protects it, so no destruction happens"),
     gettext_noop("{card} is not destroyed by the effect: {by}'s effect protects it, so no destruction happens"),
     gettext_noop('{card}: {effect} does not meet its timing: {reason}'),
+    gettext_noop('Chain Link {link}: {card} left the field, so {by}, which negates effects on the field, does not negate it'),
     gettext_noop("Chain Link {link} resolves with no effect: {card}'s effects are negated by {by}"),
     gettext_noop('it is mandatory'),
     gettext_noop('it is worded "if"'),

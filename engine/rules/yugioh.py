@@ -894,6 +894,7 @@ class YugiohPolicy(Policy):
         link.data["target_objs"] = dict(act["target_objs"])
         if act.get("negated"):
             link.data["negated_at_activation"] = True
+        link.data["zone"] = act.get("zone")
         if act.get("event"):
             link.data["event"] = act["event"]
         st.chain.append(link)
@@ -1243,6 +1244,11 @@ class YugiohPolicy(Policy):
         self._to_gy_after(duel, card, link, events)
         if link.tid is not None:
             duel.trigger(link.tid).status = "resolved"
+        dodged = None if negated or (card.obj == link.obj and self.on_field(card)) else (
+            protection.field_negation_left(duel, card, link.data.get("zone") or ""))
+        if dodged is not None:
+            duel.log("chain.not_negated", ["YGO-RESOLVE", "YGO-NEGATED"], link=link.number,
+                     card=card.iid, by=dodged)
         if negated and negated_by != card.iid:
             duel.log("chain.negated_by", ["YGO-NEGATED"], link=link.number, card=card.iid,
                      by=negated_by)
