@@ -1217,7 +1217,7 @@ class YugiohPolicy(Policy):
             duel.log("chain.negated", ["YGO-NEGATED"], link=link.number, card=link.card)
             if link.tid is not None:
                 duel.trigger(link.tid).status = "negated"
-            self._to_gy_after(duel, card, link, [])
+            self._to_gy_after(duel, card, link, [], negated=True)
             self._chain_end(duel)
             return
         ops: tuple[dict[str, Any], ...] = ()
@@ -1285,9 +1285,13 @@ class YugiohPolicy(Policy):
             return None  # "until the end of the turn" negation is of monsters' effects
         return source
 
-    def _to_gy_after(self, duel: Duel, card: Card, link: ChainLink, events: list) -> None:
+    def _to_gy_after(self, duel: Duel, card: Card, link: ChainLink, events: list, *,
+                     negated: bool = False) -> None:
+        """A resolved Normal, Quick-Play, Ritual or Counter card goes to the GY; so does a
+        Continuous, Field or Equip card whose activation was negated (YGO-NEGATED)."""
         definition = duel.definition(card)
-        if link.kind == "card" and (definition.type, definition.subtype) in NORMAL_TYPES and (
+        goes = negated or (definition.type, definition.subtype) in NORMAL_TYPES
+        if link.kind == "card" and goes and (
             card.obj == link.obj and card.zone in ("spell_trap", "field")
         ):
             self.basic_move(duel, card, "gy", events, cause="rule", by=None, by_player=None,

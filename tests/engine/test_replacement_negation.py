@@ -397,3 +397,18 @@ def test_an_effect_activated_while_negated_stays_negated_off_the_field() -> None
     duel.auto()
     assert zone(duel, "Trap Hole") == "gy" and zone(duel, "Stardust Dragon") == "gy"
     assert "it was activated while the effects of Stardust Dragon were negated" in text(duel)
+
+
+@pytest.mark.rule("YGO-NEGATED")
+def test_a_continuous_trap_whose_activation_is_negated_goes_to_the_gy() -> None:
+    negator = {"id": "t_negator", "name": {"en": "Test Negator"}, "type": "trap",
+               "subtype": "counter",
+               "effects": [{"kind": "activation", "activate_from": "spell_trap",
+                            "respond_to": {"type": "activated", "card_type": "trap"},
+                            "operations": [{"op": "negate_activation"}]}]}
+    duel = ygo({"spell_trap": [{"card": "Royal Decree", "set": True}]},
+               {"spell_trap": [{"card": "Test Negator", "set": True}]}, cards=[negator])
+    duel.apply({"do": "activate", "card": "Royal Decree"})
+    answer(duel, "Test Negator")
+    duel.auto()
+    assert zone(duel, "Royal Decree") == "gy"  # negated, not destroyed: still not kept
