@@ -446,6 +446,17 @@ def _parse_effect(
                 f"at must be one of {', '.join(CHECK_AT)}", file=file,
                 line=line_of(raw, "condition"), card=card_id, field=f"{where}.condition[{j}].at",
             )
+    from .protection import apply_problem, instead_problem
+
+    problem = None
+    if kind == "replacement":
+        problem = instead_problem(strip_lines(raw.get("instead")), OPERATIONS)
+    elif raw.get("apply") is not None:
+        problem = apply_problem(strip_lines(raw.get("apply")))
+    if problem:
+        message, key = problem
+        raise CardDataError(message, file=file, line=line_of(raw, key.split(".")[0]),
+                            card=card_id, field=f"{where}.{key}")
     return EffectDef(
         index=index, kind=kind, label=str(raw.get("label", "")), text=str(raw.get("text", "")),
         wording=wording, optional=optional, event=event, phase=phase,

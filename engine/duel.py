@@ -25,6 +25,7 @@ from .frames import Frame, FrameRecorder
 from .limits import check_action, check_duel, check_plain
 from .log import render
 from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
+from .protection import negated_by, split_choosable
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
@@ -92,6 +93,9 @@ class Duel:
         self._snapshots: dict[int, State] = {}
         self._loop_budget = 0
         self._applying = False
+        #: True while the game takes a step of its own (a decision can be asked), False while
+        #: an event fired from the board is applied
+        self.stepping = False
         #: True while the duel plays its recorded set-up and history again (opening a saved
         #: duel, undo, a step's frames): what only new input is checked for (where a card may
         #: be placed) is not judged again, so a duel saved before such a rule keeps opening
@@ -138,8 +142,8 @@ class Duel:
         for e in definition.effects:
             if self.policy.is_collected(e) and not e.watches_self:
                 self._watchers.add(card.iid)
-            if e.kind == "continuous" and e.apply:
-                self._continuous.add(card.iid)
+            if (e.kind == "continuous" and e.apply) or e.kind == "replacement":
+                self._continuous.add(card.iid)  # continuous, protections, replacements
 
     def card_def_by_ref(self, ref: str) -> CardDef:
         definition = self.library.find(ref)
@@ -375,13 +379,15 @@ class Duel:
     def choose_cards(self, *, key: str, player: int, cards: list[Card], count: int,
                      purpose: str, source: int | None, up_to: bool = False,
                      at_least: int = 0, verb: str | None = None, noun: str = "card",
-                     cost: bool = False, sets: list[list[Card]] | None = None) -> list[Card]:
+                     cost: bool = False, sets: list[list[Card]] | None = None,
+                     protected: list[list[int]] | None = None) -> list[Card]:
         """Ask ``player`` to pick ``count`` of ``cards`` (or read the stored answer).
 
         The decision's args say who asks and what for, so it can be put in words: ``card``
         (the source), ``purpose`` (target, evolve, break, or an operation's name), ``verb``
         (what is done to the chosen cards: an operation's name, or the purpose), ``noun``
-        (card, monster, creature, shield, spell, trap) and ``cost`` (chosen to pay a cost).
+        (card, monster, creature, shield, spell, trap), ``cost`` (chosen to pay a cost) and
+        ``protected`` (``[card, source]`` pairs left out: they cannot be targeted or chosen).
         ``up_to``: any number from ``at_least`` to ``count`` ("up to 2 targets": at least 1).
         ``sets``: when only some sets of cards are legal (a Ritual Summon's tributes), those
         sets: the legal answers offered, the first one the default (the rules refuse others).
@@ -390,7 +396,7 @@ class Duel:
             return list(cards)
         options = [{"id": str(c.iid), "card": c.iid} for c in cards]
         args = {"card": source, "purpose": purpose, "verb": verb or purpose, "noun": noun,
-                "cost": cost}
+                "cost": cost, "protected": protected or []}
         if sets:
             args["sets"] = [[str(c.iid) for c in s] for s in sets]
         answer = self.ask(Decision(
@@ -467,7 +473,7 @@ class Duel:
         try:
             iid = self.ref(text)
         except IllegalAction:
-            iid = None
+            iid = int(text) if text.isdigit() else None
         matches = [o for o in pool if iid is not None and o.get("card") == iid]
         if not matches:
             name, nth = text, 1
@@ -479,10 +485,22 @@ class Duel:
                     and self.state.cards[o["card"]].card_id == definition.id]
             matches = same[nth - 1:]
         if not matches:
+            self._refuse_protected(iid)
             names = self._option_names(self.state.decision)
             raise IllegalAction(f"{value!r} is not one of the options of this "
                                 f"{self.state.decision.kind} decision: {', '.join(names)}")
         return matches[0]["id"]
+
+    def _refuse_protected(self, iid: int | None) -> None:
+        """Refuse an answer naming a card left out because it cannot be targeted or chosen,
+        saying which card's effect protects it."""
+        d = self.state.decision
+        for card, source in d.args.get("protected", []) if d is not None else []:
+            if card == iid:
+                word = "targeted" if d.args.get("purpose") == "target" else "chosen"
+                raise IllegalAction(
+                    f"{self.name(card)} cannot be {word}: {self.name(source)}'s effect "
+                    "protects it", self.policy.PROTECTION_RULES)
 
     def _log_decision(self, d: Decision, choice: Any) -> None:
         by_id = {o["id"]: o for o in d.options}
@@ -533,6 +551,10 @@ class Duel:
                       effect=act["effect"], key="act", is_cost=True,
                       trigger_event=act.get("event") or self._trigger_event(act.get("tid")))
         if act["stage"] == "start":
+            # an effect activated while its card's effects are negated until the end of the
+            # turn stays negated, wherever the card goes before it resolves (YGO-NEGATED)
+            act["negated"] = act["kind"] != "card" and negated_by(self, card) == card.iid
+            act["zone"] = card.zone
             act["events"] += self.policy.place_for_activation(self, card, act)
             act["stage"] = "cost"
             st.answers = {}
@@ -548,7 +570,9 @@ class Duel:
         if act["stage"] == "targets":
             for n, e in enumerate(effects):
                 for spec in e.targets:
-                    pool = self.find_cards(spec, act["player"], card.iid)
+                    pool, protected = split_choosable(
+                        self, self.find_cards(spec, act["player"], card.iid), act["player"],
+                        targeting=True)
                     up_to = bool(spec.get("up_to"))
                     count = min(int(spec.get("count", 1)), len(pool)) if up_to else int(
                         spec.get("count", 1))
@@ -557,7 +581,7 @@ class Duel:
                     picked = self.choose_cards(
                         key=f"target{n}:{spec['as']}", player=act["player"], cards=pool,
                         count=count, purpose="target", source=card.iid, verb=verb,
-                        noun=self.noun(spec), up_to=up_to, at_least=1)
+                        noun=self.noun(spec), up_to=up_to, at_least=1, protected=protected)
                     act["targets"][spec["as"]] = [c.iid for c in picked]
                     for c in picked:
                         act["target_objs"][str(c.iid)] = c.obj
@@ -613,7 +637,12 @@ class Duel:
             if {self.policy.zone_alias(z) for z in _zones_of(spec)} & cost_zones:
                 continue  # the cost may put the target there (e.g. discard, then target it)
             need = 1 if spec.get("up_to") else int(spec.get("count", 1))
-            if len(self.find_cards(spec, player, card.iid)) < need:
+            pool = self.find_cards(spec, player, card.iid)
+            allowed, protected = split_choosable(self, pool, player, targeting=True)
+            if len(allowed) < need:
+                if protected and len(pool) >= need:
+                    return {"key": "reason.protected", "args": {"card": protected[0][0],
+                                                                "by": protected[0][1]}}
                 return {"key": "reason.no_target"}
         return None
 
@@ -848,12 +877,15 @@ class Duel:
             if self._loop_budget < 0:
                 raise self._loop_error()
             try:
+                self.stepping = True
                 progressed = self.policy.step(self)
             except NeedDecision as need:
                 st.decision = need.decision
                 if self.recorder is not None:
                     self.recorder.point(self, "decision")
                 return
+            finally:
+                self.stepping = False
             if not progressed:
                 return
             if self.recorder is not None:

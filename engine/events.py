@@ -21,7 +21,8 @@ EVENT_TYPES = {
     "destroyed", "sent_to_gy", "left_field", "banished", "returned_to_hand", "added_to_hand",
     "drawn", "discarded", "lp_gained", "lp_lost", "phase_start", "attack_declared",
     "activated", "link_resolved", "control_changed", "position_changed", "flipped", "summoned",
-    "tributed", "battle_destroyed", "negated", "placed", "set", "stat_changed", "equipped",
+    "tributed", "battle_destroyed", "negated", "effect_negated", "placed", "set",
+    "stat_changed", "equipped",
     # Duel Masters
     "put_into_battle", "tapped", "untapped", "shield_broken", "shield_to_hand", "turn_start",
     "turn_end", "blocked", "battle", "battle_won", "put_into_mana", "power_changed", "cast",

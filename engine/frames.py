@@ -40,7 +40,8 @@ HEADLINES = ("chain.resolve", "chain.link", "chain.link_same", "chain.negated",
 ASKS = {"order": "ask.order", "activate_trigger": "ask.activate", "choose_cards": "ask.choose",
         "respond": "ask.respond", "block": "ask.block", "s_trigger": "ask.activate",
         "ninja_strike": "ask.activate", "phase_trigger": "ask.phase_trigger",
-        "choose_option": "ask.option", "next_pending": "ask.order"}
+        "choose_option": "ask.option", "next_pending": "ask.order",
+        "use_replacement": "ask.replacement"}
 
 
 @dataclass

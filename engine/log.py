@@ -76,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "ask.choose": "{player} must choose cards for {card}",
     "ask.option": "{player} must choose one of the options of {card}",
     "ask.respond": "{player} may respond or pass",
+    "ask.replacement": "{player} must choose whether to use {card}'s replacement effect",
     "ask.block": "{player} may block",
     "ask.phase_trigger": "{player} must choose which effect to activate next",
     # pending abilities (Duel Masters)
@@ -115,6 +116,24 @@ MESSAGES: dict[str, str] = {
     "not_equipped": (
         "{card} found no monster to equip: it is sent to the GY (it is not destroyed)"
     ),
+    "replaced.for": (
+        "{card}: {what} instead ({event}: this event is replaced and does not happen)"
+    ),
+    "protected.battle": (
+        "{card} is not destroyed by battle: {by}'s effect protects it, so no destruction happens"
+    ),
+    "protected.effect": (
+        "{card} is not destroyed by the effect: {by}'s effect protects it, so no destruction "
+        "happens"
+    ),
+    "trigger.not_met": "{card}: {effect} does not meet its timing: {reason}",
+    "chain.not_negated": (
+        "Chain Link {link}: {card} left the field, so {by}, which negates effects on the field, "
+        "does not negate it"
+    ),
+    "chain.negated_by": (
+        "Chain Link {link} resolves with no effect: {card}'s effects are negated by {by}"
+    ),
     # reasons
     "why.mandatory": "it is mandatory",
     "why.if": "it is worded \"if\"",
@@ -140,11 +159,16 @@ MESSAGES: dict[str, str] = {
     "reason.source_gone": "{card} left the {zone} before it resolved",
     "reason.needs_self": "what it does needs {card} itself, which left the field",
     "reason.negated": "its effect was negated",
+    "reason.negated_when_activated": (
+        "it was activated while the effects of {card} were negated, so it stays negated "
+        "wherever {card} is now"
+    ),
     "reason.condition": "its condition is not met",
     "reason.hand_self_summon": (
         "{player} already activated a trigger that Special Summons its own card from the hand "
         "in this chain"
     ),
+    "reason.protected": "{card} cannot be targeted: {by}'s effect protects it",
     "reason.event_replaced": "the event was replaced and did not happen",
     "reason.nothing": "there is nothing to apply it to",
     "reason.abilities_ignored": "{card}'s abilities are being ignored",
@@ -180,6 +204,7 @@ EVENT_MESSAGES: dict[str, str] = {
     "summoned": "{card} was {how} Summoned",
     "tributed": "{card} was tributed",
     "negated": "the activation of {card} was negated",
+    "effect_negated": "the effect of {card} was negated",
     "placed": "{card} was placed",
     "set": "{player} Set a card",
     "put_into_battle": "{card} was put into the battle zone",

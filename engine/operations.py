@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .amounts import evaluate
 from .events import BOUNDS
+from .protection import ask_ahead, split_choosable
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -149,15 +150,16 @@ def _select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> lis
     if "choose" in spec:
         choose = resolve_filter(duel, ctx, spec["choose"])
         chooser = _player(duel, ctx, choose.get("chooser"))
-        pool = duel.find_cards(choose, chooser if choose.get("relative") == "chooser"
-                               else ctx.controller, ctx.source)
+        pool, protected = split_choosable(
+            duel, duel.find_cards(choose, chooser if choose.get("relative") == "chooser"
+                                  else ctx.controller, ctx.source), chooser, targeting=False)
         count = int(choose.get("count", 1))
         if not pool:
             return []
         return duel.choose_cards(
             key=f"{ctx.key}:{purpose}", player=chooser, cards=pool, count=min(count, len(pool)),
             up_to=bool(choose.get("up_to", False)), purpose=purpose, source=ctx.source,
-            noun=duel.noun(choose), cost=ctx.is_cost,
+            noun=duel.noun(choose), cost=ctx.is_cost, protected=protected,
         )
     raise ValueError("an operation needs card:, choose: or all:")
 
@@ -209,6 +211,8 @@ def _mark(ctx: Context, events: list[dict[str, Any]]) -> None:
 def _move_op(to_zone: str, cause_type: str | None = None) -> Operation:
     def run(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
         cards = select(duel, ctx, spec, spec.get("op", to_zone))
+        ask_ahead(duel, cards, duel.policy.zone_alias(to_zone), cause_type,
+                  "cost" if ctx.is_cost else "effect")
         for card in cards:
             _mark(ctx, duel.move_by_effect(card, to_zone, ctx, cause_type=cause_type, spec=spec))
 
@@ -340,20 +344,40 @@ def equip(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
             _mark(ctx, [make_event("equipped", source, target=card.iid, by=ctx.source)])
 
 
-@operation("negate_activation")
-def negate_activation(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
-    """Negate the activation of the chain link this one responds to (YGO-NEGATED)."""
-    link = duel.responded_link(ctx)
-    if link is None or link.negated:
-        return
-    link.negated = True
+def _negate_link(duel: Duel, ctx: Context, spec: dict[str, Any], *, effect: bool) -> None:
+    """Negate the activation (or only the effect) of the chain link this one responds to,
+    then destroy or banish its card if the spec says so (YGO-NEGATED)."""
     from .events import make_event
 
+    link = duel.responded_link(ctx)
+    if link is None or link.negated or (effect and link.effect_negated):
+        return
+    if effect:
+        link.effect_negated = True
+    else:
+        link.negated = True
     card = duel.state.cards[link.card]
-    events = [make_event("negated", card, link=link.number, by=ctx.source)]
-    if spec.get("destroy") and duel.policy.on_field(card) and card.obj == link.obj:
-        events += duel.move_by_effect(card, "graveyard", ctx, cause_type="destroyed", spec=spec)
+    events = [make_event("effect_negated" if effect else "negated", card, link=link.number,
+                         by=ctx.source)]
+    to = "banished" if spec.get("banish") else "graveyard" if spec.get("destroy") else None
+    if to and duel.policy.on_field(card) and card.obj == link.obj:
+        events += duel.move_by_effect(card, to, ctx, spec=spec,
+                                      cause_type="destroyed" if to == "graveyard" else None)
     _mark(ctx, events)
+
+
+@operation("negate_activation")
+def negate_activation(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Negate the activation of the chain link this one responds to: it does not resolve
+    (YGO-NEGATED). ``destroy: true`` / ``banish: true`` then destroys or banishes its card."""
+    _negate_link(duel, ctx, spec, effect=False)
+
+
+@operation("negate_effect")
+def negate_effect(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Negate the effect of the chain link this one responds to: it still resolves, with no
+    effect; a Spell/Trap card still goes to the GY, a monster stays (YGO-NEGATED)."""
+    _negate_link(duel, ctx, spec, effect=True)
 
 
 @operation("negate_effects")

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 from engine import RULES, Duel
 from engine.links import encode
 from engine.log import PHASE_NAMES, player_name, render
+from engine.protection import negated_by
 
 from .models import Board
 
@@ -191,6 +192,9 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         state.append(_("Defense") if card.position == "defense" else _("Attack"))
     if card.tapped:
         state.append(_("tapped"))
+    negated = duel.policy.on_field(card) and negated_by(duel, card) is not None
+    if negated:
+        state.append(_("effects negated"))
     return {
         "iid": iid, "name": definition.en, "ja": definition.name.get("ja", ""),
         "type": definition.type, "subtype": definition.subtype, "text": definition.text,
@@ -201,6 +205,7 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         "tapped": card.tapped, "position": card.position, "marks": marks.get(iid, []),
         "menu": menus.get(iid, []), "owner": card.owner, "controller": card.controller,
         "materials": materials,
+        "negated": negated,
     }
 
 

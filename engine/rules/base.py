@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import protection
 from ..amounts import evaluate
 from ..errors import IllegalAction
 from ..events import card_matches, event_matches, make_event
@@ -37,6 +38,12 @@ class Policy:
     ZONE_ALIASES: dict[str, str] = {}
     #: the rules a choice made while an effect resolves cites (a mode of ``choose_one``)
     RESOLUTION_RULES: tuple[str, ...] = ()
+    #: the rules a replaced event, a destruction that cannot happen and a refused choice cite
+    REPLACEMENT_RULES: tuple[str, ...] = ()
+    INDESTRUCTIBLE_RULES: tuple[str, ...] = ()
+    PROTECTION_RULES: tuple[str, ...] = ()
+    #: the log key for "this trigger would have met its timing, but its event was replaced"
+    NOT_TRIGGERED_KEY = "trigger.not_met"
 
     # ------------------------------------------------------------------ settings and set-up
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -354,9 +361,9 @@ class Policy:
 
     # ------------------------------------------------------------------ stats
     def ignored(self, duel: Duel, card: Card) -> bool:
-        """Are the card's effects negated this turn (the shared ``negate_effects``)?"""
-        return (card.flags.get("negated_turn") == duel.state.turn
-                and card.flags.get("negated_obj") == card.obj)
+        """Are the card's effects negated now: this turn (the shared ``negate_effects``), or by
+        a continuous negation (engine/protection.py)?"""
+        return protection.negated_by(duel, card) is not None
 
     def statics_work(self, duel: Duel, source: Card) -> bool:
         """Do the continuous effects of ``source`` apply now (face-up on the field)?"""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from bisect import bisect_right, insort
 from typing import TYPE_CHECKING, Any
 
+from .. import protection
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
 from ..log import card_kind, with_article, zone_place
@@ -56,6 +57,10 @@ class DuelMastersPolicy(Policy):
     ZONE_ALIASES = {"gy": "graveyard", "battle_zone": "battle", "shields": "shield"}
     PER_EVENT = True  # DM-POOL: one ability triggers once per event
     RESOLUTION_RULES = ("DM-KIND",)  # processing an ability is resolving it
+    REPLACEMENT_RULES = ("DM-KIND", "DM-EVENT-HAPPENED")
+    INDESTRUCTIBLE_RULES = ("DM-STATIC", "DM-EVENT-HAPPENED")
+    PROTECTION_RULES = ("DM-STATIC",)
+    NOT_TRIGGERED_KEY = "pending.not_triggered"
 
     def __init__(self) -> None:
         self._interchangeable: dict[tuple[str, int], bool] = {}
@@ -108,6 +113,7 @@ class DuelMastersPolicy(Policy):
         if not doomed:
             return False
         events: list[dict[str, Any]] = []
+        protection.ask_ahead(duel, doomed, self.GRAVEYARD, "destroyed", "rule")
         for card in doomed:
             static = self.stat_bonus(duel, card, "power") < 0
             duel.log("state_check", ["DM-STATIC", "DM-POOL"] if static else ["DM-POOL"],
@@ -130,10 +136,10 @@ class DuelMastersPolicy(Policy):
             cause = cause or ("cost" if ctx.is_cost else "effect")
             by_player = ctx.controller if by_player is None else by_player
         by = ctx.source if ctx is not None else None
-        if cause_type == "destroyed":
-            instead = self._replacement(duel, card, "destroyed")
-            if instead is not None:
-                to, cause_type = instead, None
+        instead = protection.intercept(duel, card, to, cause_type=cause_type, cause=cause,
+                                       by_player=by_player)
+        if instead is not None:  # replaced, or a destruction that cannot happen (DM-KIND)
+            return instead
         if to == "battle":
             return self.enter_battle(duel, card, card.owner, how="effect", by=by,
                                      key=f"{ctx.key}:base" if ctx else "base")
@@ -156,33 +162,6 @@ class DuelMastersPolicy(Policy):
         elif to == "hand" and from_shield:
             events.append(make_event("shield_to_hand", card, player=card.owner, by=by))
         return events
-
-    def _replacement(self, duel: Duel, card: Card, what: str) -> str | None:
-        """A replacement effect ("instead") of the card itself: where it goes instead."""
-        if card.zone != "battle" or self.ignored(duel, card):
-            return None
-        for e in duel.definition(card).effects:
-            if e.kind == "replacement" and e.instead and e.instead.get("when") == what:
-                to = self.zone_alias(e.instead["to"])
-                duel.log("replaced", ["DM-KIND", "DM-EVENT-HAPPENED"], card=card.iid,
-                         what=e.label or f"goes to the {to}")
-                self._not_happened(duel, make_event(what, card, cause="effect"))
-                return to
-        return None
-
-    def _not_happened(self, duel: Duel, ev: dict[str, Any]) -> None:
-        """Say which abilities would have triggered on an event that was replaced."""
-        st = duel.state
-        for iid in sorted(duel._watchers | {ev["card"]}):
-            card = st.cards[iid]
-            if card.zone != "battle":
-                continue
-            for e in duel.definition(card).effects:
-                if self.is_collected(e) and any(
-                        event_matches(p, ev, card, duel.library, st) for p in e.event):
-                    duel.log("pending.not_triggered", ["DM-EVENT-HAPPENED"], card=card.iid,
-                             effect=self._effect_name(e),
-                             reason={"key": "reason.event_replaced"})
 
     def enter_battle(self, duel: Duel, card: Card, player: int, *, how: str,
                      by: int | None = None, base: Card | None = None, key: str = "base",
@@ -238,6 +217,10 @@ class DuelMastersPolicy(Policy):
         """A broken shield goes to its owner's hand; S-Triggers look at it (DM-ATTACK-STEPS)."""
         if card.zone != "shield":
             return []
+        found = protection.find_replacement(duel, card, ("shield_broken",), None)
+        if found is not None:  # "instead of breaking a shield" (DM-KIND, DM-EVENT-HAPPENED)
+            return protection.replace(duel, card, *found, to=None, cause_type=None,
+                                      cause=None, by_player=None)
         broken = make_event("shield_broken", card, player=card.owner, by=by)
         events = [broken] + self.move_events(duel, card, "hand", None, cause_type=None, spec={},
                                              cause="break", by_player=None)
@@ -814,6 +797,7 @@ class DuelMastersPolicy(Policy):
         events: list[dict[str, Any]] = []
         duel.log("action", player=duel.state.turn_player,
                  what="destroys {cards}", cards=[c.iid for c in cards])
+        protection.ask_ahead(duel, cards, self.GRAVEYARD, "destroyed", "effect")
         for card in cards:
             events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
                                        spec={}, cause="effect", by_player=1 - card.controller)
@@ -936,6 +920,7 @@ class DuelMastersPolicy(Policy):
         losers = [me for me, them in pair if power[me.iid] <= power[them.iid]]
         events = [make_event("battle_won", me, opponent=them.iid, opponent_obj=them.obj)
                   for me, them in pair if losers == [them]]
+        protection.ask_ahead(duel, losers, self.GRAVEYARD, "destroyed", "battle")
         for card in losers:
             winner = other if card is one else one
             events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
@@ -956,12 +941,14 @@ class DuelMastersPolicy(Policy):
         broken = duel.choose_cards(key=f"break:{proc['attacker']}", player=attacker.controller,
                                    cards=shields, count=min(count, len(shields)),
                                    purpose="break", source=attacker.iid, noun="shield")
-        st.answers = {}
+        for shield in broken:  # "instead of breaking" asks before any shield is broken
+            protection.find_replacement(duel, shield, ("shield_broken",), None)
         proc["stage"] = "end"
         self._heading(duel, proc, "break")
         events: list[dict[str, Any]] = []
         for shield in broken:
             events += self.break_shield(duel, shield, by=attacker.iid)
+        st.answers = {}
         duel.happen(events, kind="break")
 
     # ------------------------------------------------------------------ legal actions

@@ -15,10 +15,10 @@ import re
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .. import summons
+from .. import protection, summons
 from ..errors import IllegalAction
 from ..events import describe_event, event_matches, make_event
-from ..log import card_kind, with_article, zone_place
+from ..log import card_kind, render_message, with_article, zone_place
 from ..state import ChainLink, Decision
 from .base import Policy
 
@@ -96,6 +96,9 @@ class YugiohPolicy(Policy):
     GRAVEYARD = "gy"
     ZONE_ALIASES = {"graveyard": "gy", "battle": "monster", "mana": "spell_trap"}
     PER_EVENT = False
+    REPLACEMENT_RULES = ("YGO-KIND",)
+    INDESTRUCTIBLE_RULES = ("YGO-KIND",)
+    PROTECTION_RULES = ("YGO-CHAIN",)
 
     # ------------------------------------------------------------------ settings
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -187,6 +190,10 @@ class YugiohPolicy(Policy):
         if to in self.FIELD_ZONES:
             duel.put(card, to, controller=card.controller)
             return [make_event("placed", card)]
+        instead = protection.intercept(duel, card, to, cause_type=cause_type, cause=cause,
+                                       by_player=by_player)
+        if instead is not None:  # replaced, or a destruction that cannot happen (YGO-KIND)
+            return instead
         self.basic_move(duel, card, to, events, cause=cause, by=by, by_player=by_player,
                         destroyed=cause_type == "destroyed", how=cause_type)
         return events
@@ -373,10 +380,13 @@ class YugiohPolicy(Policy):
         cause = action.get("cause", cause)
         by_player = action.get("by_player")
         by_player = int(str(by_player)[-1]) - 1 if by_player else 1 - card.controller
-        events: list[dict[str, Any]] = []
         duel.log("action", player=by_player, what=f"{action['do']} {{card}}", card=card.iid)
-        self.basic_move(duel, card, to, events, cause=cause, by=None, by_player=by_player,
-                        destroyed=how == "destroyed", how=how)
+        events = protection.intercept(duel, card, to, cause_type=how, cause=cause,
+                                      by_player=by_player)
+        if events is None:
+            events = []
+            self.basic_move(duel, card, to, events, cause=cause, by=None, by_player=by_player,
+                            destroyed=how == "destroyed", how=how)
         duel.happen(events)
 
     def _fire_destroy(self, duel: Duel, action: dict[str, Any]) -> None:
@@ -499,12 +509,19 @@ class YugiohPolicy(Policy):
             return True
         if proc["stage"] == "end":
             events: list[dict[str, Any]] = []
-            for iid, by in proc.get("doomed", []):
-                card = st.cards[iid]
-                if card.zone == "monster":
-                    self.basic_move(duel, card, "gy", events, cause="battle", by=by,
-                                    by_player=st.cards[by].controller, destroyed=True,
-                                    how="destroyed")
+            doomed = [(st.cards[iid], by) for iid, by in proc.get("doomed", [])
+                      if st.cards[iid].zone == "monster"]
+            protection.ask_ahead(duel, [card for card, _ in doomed], "gy", "destroyed", "battle")
+            for card, by in doomed:
+                instead = protection.intercept(duel, card, "gy", cause_type="destroyed",
+                                               cause="battle",
+                                               by_player=st.cards[by].controller)
+                if instead is not None:
+                    events += instead
+                    continue
+                self.basic_move(duel, card, "gy", events, cause="battle", by=by,
+                                by_player=st.cards[by].controller, destroyed=True,
+                                how="destroyed")
             proc["stage"] = "done"
             if events:
                 duel.happen(events)
@@ -976,6 +993,9 @@ class YugiohPolicy(Policy):
                          targets=dict(act["targets"]), tid=act["tid"],
                          with_effect=act["with_effect"])
         link.data["target_objs"] = dict(act["target_objs"])
+        if act.get("negated"):
+            link.data["negated_at_activation"] = True
+        link.data["zone"] = act.get("zone")
         if act.get("event"):
             link.data["event"] = act["event"]
         st.chain.append(link)
@@ -1087,6 +1107,8 @@ class YugiohPolicy(Policy):
     def _card_options(self, duel: Duel, card: Card, definition: CardDef, player: int,
                       sole: bool, top_speed: int):
         st = duel.state
+        if protection.activation_forbidden_by(duel, card) is not None:
+            return
         if definition.type in ("spell", "trap") and card.zone in ("hand", "spell_trap", "field"):
             if card.face_up and card.zone != "hand":
                 pass  # already active: only its effects below
@@ -1232,8 +1254,19 @@ class YugiohPolicy(Policy):
         definition = duel.definition(card)
         st = duel.state
         name = definition.en
+        forbidden = protection.activation_forbidden_by(duel, card)
+        if forbidden is not None:
+            return (f"{name} cannot be activated: {duel.name(forbidden)}'s effect forbids it",
+                    ["YGO-NEGATED"])
         if with_effect is not None:
             return self._why_not_same_link(duel, card, int(with_effect))
+        index = -2 if effect in ("card", None) else int(effect)
+        if 0 <= index < len(definition.effects):
+            problem = duel.activation_problem(card.controller, card, definition.effects[index])
+            if problem:  # no legal target (perhaps only protected ones), or no cost
+                return (f"{name} cannot be activated: "
+                        f"{render_message(problem['key'], problem.get('args', {}), duel.name)}",
+                        list(self.PROTECTION_RULES))
         if definition.type == "trap" and card.zone == "hand":
             return f"{name} is a Trap: Set it first, then activate it", ["YGO-CHAIN"]
         if card.flags.get("set_turn") == st.turn and definition.type in ("trap", "spell") and (
@@ -1291,7 +1324,7 @@ class YugiohPolicy(Policy):
             duel.log("chain.negated", ["YGO-NEGATED"], link=link.number, card=link.card)
             if link.tid is not None:
                 duel.trigger(link.tid).status = "negated"
-            self._to_gy_after(duel, card, link, [])
+            self._to_gy_after(duel, card, link, [], negated=True)
             self._chain_end(duel)
             return
         ops: tuple[dict[str, Any], ...] = ()
@@ -1305,9 +1338,8 @@ class YugiohPolicy(Policy):
                 card.obj != link.obj and definition.type == "monster") else ["YGO-CHAIN"]
             duel.log("chain.resolve", rules, link=link.number, card=card.iid)
             return  # a moment of its own: the link about to resolve is shown on the chain
-        negated = link.effect_negated or (
-            card.obj == link.obj and card.flags.get("negated_turn") == st.turn
-            and definition.type == "monster")
+        negated_by = self._negated_by(duel, card, link)
+        negated = negated_by is not None
         unmet = not negated and not self._resolution_conditions(duel, card, link)
         if negated or unmet:
             ops = ()
@@ -1320,9 +1352,19 @@ class YugiohPolicy(Policy):
         self._to_gy_after(duel, card, link, events)
         if link.tid is not None:
             duel.trigger(link.tid).status = "resolved"
-        if negated:
+        dodged = None if negated or (card.obj == link.obj and self.on_field(card)) else (
+            protection.field_negation_left(duel, card, link.data.get("zone") or ""))
+        if dodged is not None:
+            duel.log("chain.not_negated", ["YGO-RESOLVE", "YGO-NEGATED"], link=link.number,
+                     card=card.iid, by=dodged)
+        if negated and negated_by != card.iid:
+            duel.log("chain.negated_by", ["YGO-NEGATED"], link=link.number, card=card.iid,
+                     by=negated_by)
+        elif negated:
+            why = ("reason.negated_when_activated" if link.data.get("negated_at_activation")
+                   else "reason.negated")
             duel.log("chain.no_effect", ["YGO-NEGATED"], link=link.number,
-                     reason={"key": "reason.negated"})
+                     reason={"key": why, "args": {"card": card.iid}})
         elif unmet:
             duel.log("chain.no_effect", ["YGO-CHAIN"], link=link.number,
                      reason={"key": "reason.condition"})
@@ -1348,9 +1390,28 @@ class YugiohPolicy(Policy):
         return all(self.conditions_hold(duel, card, e, event, ("resolution", "both"))
                    for e in effects)
 
-    def _to_gy_after(self, duel: Duel, card: Card, link: ChainLink, events: list) -> None:
+    def _negated_by(self, duel: Duel, card: Card, link: ChainLink) -> int | None:
+        """Why a resolving link has no effect (YGO-NEGATED): its effect was negated, or it was
+        activated while its card's effects were negated until the end of the turn (the card
+        itself is returned); or the card is still on the field, face-up, where a continuous
+        effect negates it (that card is returned). A monster that left the field is not
+        negated by what negates cards on the field (YGO-RESOLVE)."""
+        if link.effect_negated or link.data.get("negated_at_activation"):
+            return card.iid
+        if card.obj != link.obj or not self.on_field(card) or not card.face_up:
+            return None
+        source = protection.negated_by(duel, card)
+        if source == card.iid and duel.definition(card).type != "monster":
+            return None  # "until the end of the turn" negation is of monsters' effects
+        return source
+
+    def _to_gy_after(self, duel: Duel, card: Card, link: ChainLink, events: list, *,
+                     negated: bool = False) -> None:
+        """A resolved Normal, Quick-Play, Ritual or Counter card goes to the GY; so does a
+        Continuous, Field or Equip card whose activation was negated (YGO-NEGATED)."""
         definition = duel.definition(card)
-        if link.kind == "card" and (definition.type, definition.subtype) in NORMAL_TYPES and (
+        goes = negated or (definition.type, definition.subtype) in NORMAL_TYPES
+        if link.kind == "card" and goes and (
             card.obj == link.obj and card.zone in ("spell_trap", "field")
         ):
             self.basic_move(duel, card, "gy", events, cause="rule", by=None, by_player=None,

@@ -1,0 +1,367 @@
+"""Replacement effects, protections and continuous negation, shared by both games.
+
+A *replacement effect* (``kind: replacement``, ``instead: {when, ...}``) changes an event before
+it happens: "if this card would be destroyed, return it to the hand instead". The replaced
+event does not happen, so nothing triggers on it (YGO-KIND, DM-EVENT-HAPPENED); what the
+replacement does instead is an event of its own. ``instead`` keys:
+
+- ``when``: ``destroyed``, ``sent_to_gy``, ``left_field`` or ``shield_broken``;
+- ``cause``: ``battle`` or ``effect`` (any when absent);
+- ``of``: ``self`` (default) or ``{zone, controller, filter, other}``: the cards it protects;
+- ``to``: the zone the card goes to instead, or ``operations``: what happens instead (their
+  ``card: event_card`` is the card the event was about; no ``choose:``).
+
+A replacement with ``optional: true`` ("you may") asks its controller. Continuous effects
+(``kind: continuous``) protect or negate through ``apply``:
+
+- ``{cannot: destroyed, by: battle|effect|any, to: self | {zone, controller, filter, other}}``;
+- ``{cannot: targeted | chosen, by: opponent|any, to: ...}``: not a legal target (``targeted``)
+  or not chosen at all (``chosen``, Duel Masters "can't be chosen");
+- ``{negate: {zone, controller, filter, other}}``: the effects of those cards are negated while
+  they are there (YGO-NEGATED); ``{cannot_activate: {...}}``: they cannot be activated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from .events import card_matches, describe_event, event_matches, make_event
+from .state import Decision
+
+if TYPE_CHECKING:
+    from .cards import EffectDef
+    from .duel import Duel
+    from .state import Card
+
+WHEN = ("destroyed", "sent_to_gy", "left_field", "shield_broken")
+CANNOT = ("destroyed", "targeted", "chosen")
+
+
+def _active(duel: Duel, card: Card, seen: frozenset[int] = frozenset()) -> bool:
+    """Is a card's continuous or replacement effect applying now: face-up on the field, its
+    own activation resolved (not still on the chain) and not negated (a negated card protects
+    nothing, YGO-NEGATED)?"""
+    return (duel.policy.on_field(card) and card.face_up
+            and not any(link.card == card.iid and link.obj == card.obj and link.kind == "card"
+                        for link in duel.state.chain)
+            and negated_by(duel, card, seen) is None)
+
+
+def _sources(duel: Duel, first: Card | None = None) -> Iterator[tuple[Card, EffectDef]]:
+    """The effects of cards that may replace, protect or negate, ``first``'s own first."""
+    st = duel.state
+    order = [first.iid] if first is not None else []
+    order += [i for i in sorted(duel._continuous) if first is None or i != first.iid]
+    for iid in order:
+        card = st.cards.get(iid)
+        if card is None:
+            continue
+        for e in duel.definition(card).effects:
+            yield card, e
+
+
+def covers(duel: Duel, spec: Any, source: Card, card: Card) -> bool:
+    """Does an ``of:`` / ``to:`` / ``negate:`` spec name ``card``, seen from ``source``?"""
+    if spec in (None, "self"):
+        return card.iid == source.iid
+    zones = spec.get("zone")
+    if zones is not None:
+        zones = [zones] if isinstance(zones, str) else zones
+        if card.zone not in {duel.policy.zone_alias(z) for z in zones}:
+            return False
+    elif not duel.policy.on_field(card):
+        return False
+    if spec.get("other") and card.iid == source.iid:
+        return False
+    flt = {**(spec.get("filter") or {}), "controller": spec.get("controller", "any")}
+    return card_matches(flt, duel.definition(card), controller=card.controller,
+                        me=source.controller, face_up=card.face_up, position=card.position)
+
+
+# ---------------------------------------------------------------------- negation
+def negated_by(duel: Duel, card: Card, seen: frozenset[int] = frozenset()) -> int | None:
+    """The card whose continuous effect negates ``card``'s effects now (YGO-NEGATED), the
+    card itself for an "until the end of the turn" negation, or None."""
+    if (card.flags.get("negated_turn") == duel.state.turn
+            and card.flags.get("negated_obj") == card.obj):
+        return card.iid
+    if not duel.policy.on_field(card) or card.iid in seen:
+        return None
+    for source, e in _sources(duel):
+        spec = (e.apply or {}).get("negate") if e.kind == "continuous" else None
+        if spec is None or source.iid == card.iid:
+            continue  # a card's negation is of other cards
+        if covers(duel, spec, source, card) and _active(duel, source, seen | {card.iid}):
+            return source.iid
+    return None
+
+
+def field_negation_left(duel: Duel, card: Card, zone: str) -> int | None:
+    """The card whose continuous effect would negate ``card`` had it stayed in ``zone`` on
+    the field: an effect activated there whose card left resolves (YGO-RESOLVE)."""
+    if zone not in duel.policy.FIELD_ZONES:
+        return None
+    for source, e in _sources(duel):
+        spec = (e.apply or {}).get("negate") if e.kind == "continuous" else None
+        if spec is None or source.iid == card.iid:
+            continue
+        zones = spec.get("zone") or sorted(duel.policy.FIELD_ZONES)
+        zones = {duel.policy.zone_alias(z) for z in ([zones] if isinstance(zones, str) else zones)}
+        flt = {**(spec.get("filter") or {}), "controller": spec.get("controller", "any")}
+        if zone in zones and card_matches(flt, duel.definition(card), controller=card.controller,
+                                          me=source.controller) and _active(duel, source):
+            return source.iid
+    return None
+
+
+def activation_forbidden_by(duel: Duel, card: Card) -> int | None:
+    """The card whose continuous effect says ``card`` cannot be activated now, or None."""
+    for source, e in _sources(duel):
+        spec = (e.apply or {}).get("cannot_activate") if e.kind == "continuous" else None
+        if spec is None:
+            continue
+        flt = {**(spec.get("filter") or {}), "controller": spec.get("controller", "any")}
+        if card_matches(flt, duel.definition(card), controller=card.controller,
+                        me=source.controller) and _active(duel, source):
+            return source.iid
+    return None
+
+
+# ---------------------------------------------------------------------- protections
+def _by_matches(by: str, cause: str | None, card: Card, chooser: int | None) -> bool:
+    if by == "battle":
+        return cause == "battle"
+    if by == "effect":
+        return cause != "battle"
+    if by == "opponent":
+        return chooser is not None and chooser != card.controller
+    return True
+
+
+def _protection(duel: Duel, card: Card, what: tuple[str, ...], cause: str | None,
+                chooser: int | None = None) -> Card | None:
+    for source, e in _sources(duel, card):
+        apply = e.apply or {}
+        if e.kind != "continuous" or apply.get("cannot") not in what:
+            continue
+        if not _by_matches(apply.get("by", "any"), cause, card, chooser):
+            continue
+        if covers(duel, apply.get("to", "self"), source, card) and _active(duel, source):
+            return source
+    return None
+
+
+def indestructible_by(duel: Duel, card: Card, cause: str | None) -> Card | None:
+    """The card whose effect says ``card`` cannot be destroyed this way, or None."""
+    return _protection(duel, card, ("destroyed",), cause)
+
+
+def unchoosable_by(duel: Duel, card: Card, chooser: int, *, targeting: bool) -> Card | None:
+    """The card whose effect says ``chooser`` cannot target (or choose) ``card``, or None."""
+    what = ("targeted", "chosen") if targeting else ("chosen",)
+    return _protection(duel, card, what, None, chooser)
+
+
+def split_choosable(duel: Duel, cards: list[Card], chooser: int, *,
+                    targeting: bool) -> tuple[list[Card], list[list[int]]]:
+    """The cards ``chooser`` may pick, and ``[card, source]`` for each one protected."""
+    allowed, protected = [], []
+    for card in cards:
+        source = unchoosable_by(duel, card, chooser, targeting=targeting)
+        if source is None:
+            allowed.append(card)
+        else:
+            protected.append([card.iid, source.iid])
+    return allowed, protected
+
+
+def refuse_not_destroyed(duel: Duel, card: Card, cause: str | None) -> bool:
+    """A destruction that cannot happen: logged with its reason, and it is no event."""
+    source = indestructible_by(duel, card, cause)
+    if source is None:
+        return False
+    duel.log("protected.battle" if cause == "battle" else "protected.effect",
+             duel.policy.INDESTRUCTIBLE_RULES, card=card.iid, by=source.iid)
+    note_not_happened(duel, make_event("destroyed", card, cause=cause))
+    return True
+
+
+# ---------------------------------------------------------------------- replacements
+def what_happens(duel: Duel, card: Card, to: str, cause_type: str | None) -> tuple[str, ...]:
+    """The replaceable events a move of ``card`` to ``to`` would be."""
+    out = []
+    if cause_type == "destroyed":
+        out.append("destroyed")
+    if to == duel.policy.GRAVEYARD:
+        out.append("sent_to_gy")
+    if duel.policy.on_field(card) and to not in duel.policy.FIELD_ZONES:
+        out.append("left_field")
+    return tuple(out)
+
+
+def find_replacement(duel: Duel, card: Card, what: tuple[str, ...],
+                     cause: str | None) -> tuple[Card, EffectDef] | None:
+    """The replacement effect that applies to this event, asking its controller first when it
+    is optional ("you may"); None when none applies (or the controller declines)."""
+    if not what:
+        return None
+    applying = duel.state.chain_flags.get("replacing", [])
+    for source, e in _sources(duel, card):
+        spec = e.instead if e.kind == "replacement" else None
+        if not spec or spec.get("when") not in what or [source.iid, e.index] in applying:
+            continue
+        if spec.get("cause") and not _by_matches(spec["cause"], cause, card, None):
+            continue
+        if not covers(duel, spec.get("of", "self"), source, card) or not _active(duel, source):
+            continue
+        if e.optional and not _agrees(duel, card, source, e):
+            continue
+        return source, e
+    return None
+
+
+def _agrees(duel: Duel, card: Card, source: Card, e: EffectDef) -> bool:
+    """Does the controller use an optional replacement? One answer per source and instant:
+    a saver asked once stands for every card of one batch. An event fired from the board
+    (not a step of the game) takes the default, yes."""
+    st = duel.state
+    if not duel.stepping:
+        return True
+    return duel.ask(Decision(
+        kind="use_replacement", player=source.controller, options=[{"id": "yes"}, {"id": "no"}],
+        rules=list(duel.policy.REPLACEMENT_RULES), prompt="use", default="yes",
+        key=f"instead:{st.instant}:{source.iid}:{source.obj}:{e.index}",
+        args={"card": source.iid, "effect": e.label or "", "about": card.iid},
+    )) == "yes"
+
+
+def ask_ahead(duel: Duel, cards: list[Card], to: str, cause_type: str | None,
+              cause: str | None) -> None:
+    """Ask every optional replacement of a batch before any of its cards moves, so a
+    decision never interrupts a half-done instant."""
+    for card in cards:
+        if cause_type == "destroyed" and indestructible_by(duel, card, cause):
+            continue
+        find_replacement(duel, card, what_happens(duel, card, to, cause_type), cause)
+
+
+#: the event a move to a zone is, when "if it would leave the field" sends it elsewhere
+ARRIVALS = {"gy": "sent_to_gy", "graveyard": "sent_to_gy", "hand": "returned_to_hand",
+            "banished": "banished", "mana": "put_into_mana"}
+ARRIVAL_ZONES = {"sent_to_gy": "gy"}
+
+
+def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | None,
+            cause_type: str | None, cause: str | None,
+            by_player: int | None) -> list[dict[str, Any]]:
+    """Apply a replacement: the replaced event does not happen, what it does instead does.
+
+    ``to: Z`` changes where the card goes: unless the replaced event is the destruction, the
+    card is still destroyed ("banished instead of being sent to the GY"); a card that would
+    leave the field does leave it, only its arrival is replaced. ``operations`` happen instead
+    of the whole event."""
+    from .operations import OPERATIONS, Context
+
+    spec = e.instead or {}
+    what = spec["when"]
+    if what == "left_field" and "to" in spec:
+        what = ARRIVALS.get(to or "", what)
+    ev = make_event(what, card, cause=cause, to=ARRIVAL_ZONES.get(what))
+    ev["from"] = card.zone
+    label = e.label or f"goes to the {spec.get('to')}"
+    if source.iid == card.iid:
+        duel.log("replaced", duel.policy.REPLACEMENT_RULES, card=source.iid, what=label)
+    else:
+        duel.log("replaced.for", duel.policy.REPLACEMENT_RULES, card=source.iid, what=label,
+                 event=[describe_event(ev)])
+    note_not_happened(duel, ev)
+    st = duel.state
+    applying = st.chain_flags.setdefault("replacing", [])
+    applying.append([source.iid, e.index])
+    try:
+        if "to" in spec:
+            kept = None if spec["when"] == "destroyed" else cause_type
+            return duel.move_by_effect(card, spec["to"], None, cause=cause or "effect",
+                                       cause_type=kept, by_player=by_player)
+        ctx = Context(source=source.iid, source_obj=source.obj, controller=source.controller,
+                      effect=e.index, key=f"instead{card.iid}.{card.obj}",
+                      trigger_event=make_event(what, card, cause=cause))
+        for op in spec.get("operations", ()):
+            OPERATIONS[op["op"]](duel, ctx, op)
+        return ctx.events
+    finally:
+        applying.remove([source.iid, e.index])
+        if not applying:
+            st.chain_flags.pop("replacing", None)
+
+
+def intercept(duel: Duel, card: Card, to: str, *, cause_type: str | None, cause: str | None,
+              by_player: int | None) -> list[dict[str, Any]] | None:
+    """What a move becomes: None when it happens as asked, or the events that happen
+    instead (none at all when the card cannot be destroyed)."""
+    if cause_type == "destroyed" and (not duel.policy.on_field(card)
+                                      or refuse_not_destroyed(duel, card, cause)):
+        return []  # already gone (a saver took its place), or it cannot be destroyed
+    what = what_happens(duel, card, to, cause_type)
+    found = find_replacement(duel, card, what, cause)
+    if found is None:
+        return None
+    source, e = found
+    return replace(duel, card, source, e, to=to, cause_type=cause_type, cause=cause,
+                   by_player=by_player)
+
+
+def note_not_happened(duel: Duel, ev: dict[str, Any]) -> None:
+    """Say which triggers would have met their timing on an event that did not happen
+    (YGO-KIND, DM-EVENT-HAPPENED)."""
+    st = duel.state
+    for iid in sorted(duel._watchers | {ev["card"]}):
+        card = st.cards[iid]
+        if not duel.policy.on_field(card) and card.iid != ev["card"]:
+            continue
+        for e in duel.definition(card).effects:
+            if duel.policy.is_collected(e) and any(
+                    event_matches(p, ev, card, duel.library, st) for p in e.event):
+                duel.log(duel.policy.NOT_TRIGGERED_KEY, duel.policy.REPLACEMENT_RULES[-1:],
+                         card=card.iid, effect=duel.policy.effect_label(e),
+                         reason={"key": "reason.event_replaced"})
+
+
+# ---------------------------------------------------------------------- card data
+def instead_problem(spec: Any, operations: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with a replacement's ``instead`` mapping (message, field), or None."""
+    if not isinstance(spec, dict):
+        return "a replacement needs an 'instead' mapping", "instead"
+    if spec.get("when") not in WHEN:
+        return f"when must be one of {', '.join(WHEN)}", "instead.when"
+    if spec.get("cause") not in (None, "battle", "effect"):
+        return "cause must be battle or effect", "instead.cause"
+    if spec.get("of", "self") != "self" and not isinstance(spec.get("of"), dict):
+        return "of must be self or a mapping {zone, controller, filter, other}", "instead.of"
+    ops = spec.get("operations")
+    if ("to" in spec) == (ops is not None):
+        return "a replacement says either 'to' (a zone) or 'operations'", "instead"
+    for j, op in enumerate(ops or ()):
+        if not isinstance(op, dict) or op.get("op") not in operations:
+            return f"unknown operation {op!r}", f"instead.operations[{j}].op"
+        if "choose" in op:
+            return ("what happens instead cannot ask for a choice: name the card "
+                    "(self or event_card)", f"instead.operations[{j}]")
+    return None
+
+
+def apply_problem(apply: Any) -> tuple[str, str] | None:
+    """What is wrong with a protection or negation in ``apply``, or None."""
+    if not isinstance(apply, dict):
+        return "apply must be a mapping", "apply"
+    if "cannot" in apply and apply["cannot"] not in CANNOT:
+        return f"cannot must be one of {', '.join(CANNOT)}", "apply.cannot"
+    allowed = ("battle", "effect", "any") if apply.get("cannot") == "destroyed" else (
+        "opponent", "any")
+    if "cannot" in apply and apply.get("by", "any") not in allowed:
+        return f"by must be one of {', '.join(allowed)}", "apply.by"
+    for key in ("negate", "cannot_activate"):
+        if key in apply and not isinstance(apply[key], dict):
+            return f"{key} must be a mapping {{zone, controller, filter, other}}", f"apply.{key}"
+    return None
