@@ -25,7 +25,6 @@ MESSAGES: dict[str, str] = {
     "decision.phase_trigger": "{player} activates {cards} next",
     "decision.next_pending": "{player} resolves {card} next (in the order {cards})",
     "auto_pass": "{player} has no effect that can respond and passes",
-    "pass": "{player} passes",
     # triggers (both games)
     "trigger.met": "{card}: {effect} met its timing at instant {met_at} ({event})",
     "trigger.waiting": (
@@ -35,6 +34,10 @@ MESSAGES: dict[str, str] = {
     "trigger.missed": (
         "{card}: {effect} missed the timing: it met its timing at instant {met_at} ({event}), "
         "but the last thing to happen was instant {last} ({later})"
+    ),
+    "window.closed": (
+        "{card} can no longer be activated: its event, instant {met_at} ({event}), is no longer "
+        "the last thing that happened: the last thing to happen was instant {last} ({later})"
     ),
     "trigger.not_activated": "{card}: {effect} is not activated: {reason}",
     "trigger.declined": "{player} chose not to activate {card}: {effect}",

@@ -24,6 +24,7 @@ LOG_MESSAGES = [
     gettext_noop('{card}: {effect} met its timing at instant {met_at} ({event})'),
     gettext_noop('{card}: {effect} has waited since instant {met_at}: {why}, so it does not miss the timing and is activated now'),
     gettext_noop('{card}: {effect} missed the timing: it met its timing at instant {met_at} ({event}), but the last thing to happen was instant {last} ({later})'),
+    gettext_noop('{card} can no longer be activated: its event, instant {met_at} ({event}), is no longer the last thing that happened: the last thing to happen was instant {last} ({later})'),
     gettext_noop('{card}: {effect} is not activated: {reason}'),
     gettext_noop('{player} chose not to activate {card}: {effect}'),
     gettext_noop('{card}: {effect} is activated by {player}, who controls it now (a change of control does not stop a trigger)'),

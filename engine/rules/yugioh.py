@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
-from ..log import card_kind, with_article, zone_place
+from ..log import card_kind, render_events, with_article, zone_place
 from ..state import ChainLink, Decision
 from .base import Policy
 
@@ -517,6 +517,7 @@ class YugiohPolicy(Policy):
         if st.queue:
             self.activate_trigger(duel, st.queue.pop(0))
             return True
+        self._response_windows(duel)
         if st.chain_state == "building":
             self.priority_step(duel)
             return True
@@ -924,12 +925,7 @@ class YugiohPolicy(Policy):
         is being built, an activation condition about an activation looks at the top link; any
         other event must be the one right before the chain began.
         """
-        st = duel.state
-        if not st.chain:
-            return duel.instant_events(st.instant)
-        if kind == "activated":
-            return duel.instant_events(st.chain[-1].activated_at)
-        return duel.instant_events(st.chain_opened_after)
+        return duel.instant_events(self._last_instant(duel, kind))
 
     def _condition_met(self, duel: Duel, card: Card, patterns: tuple[dict, ...]) -> bool:
         return not patterns or self._matching_event(duel, card, patterns) is not None
@@ -937,9 +933,7 @@ class YugiohPolicy(Policy):
     def _matching_event(self, duel: Duel, card: Card, patterns: tuple[dict, ...]):
         """The event among the last things that happened that a "When ..." condition names."""
         for p in patterns:
-            types = p.get("type")
-            kind = "activated" if types == "activated" or types == ["activated"] else "other"
-            for ev in self.last_thing(duel, kind):
+            for ev in self.last_thing(duel, _window_kind((p,))):
                 if event_matches(p, ev, card, duel.library, duel.state):
                     return ev
         return None
@@ -948,10 +942,7 @@ class YugiohPolicy(Policy):
         """Every card or effect ``player`` may activate now, as option mappings."""
         st = duel.state
         chain = st.chain
-        top_speed = chain[-1].speed if chain else 0
-        open_state = not chain
-        sole = open_state and player == st.turn_player and st.phase in ("main1", "main2") and (
-            not st.procedure)
+        sole, top_speed = self._speed_context(duel, player)
         options: list[dict[str, Any]] = []
         zones = ("hand", "spell_trap", "field", "monster", "gy")
         for zone in zones:
@@ -981,6 +972,45 @@ class YugiohPolicy(Policy):
                 options.append({"id": f"{card.iid}:{t.effect}:t{t.tid}", "card": card.iid,
                                 "effect": t.effect, "tid": t.tid, "speed": effect.speed})
         return options
+
+    def _speed_context(self, duel: Duel, player: int) -> tuple[bool, int]:
+        """May ``player`` activate Spell Speed 1 now (``sole``), and the speed to match."""
+        st = duel.state
+        top_speed = st.chain[-1].speed if st.chain else 0
+        sole = not st.chain and player == st.turn_player and st.phase in ("main1", "main2") and (
+            not st.procedure)
+        return sole, top_speed
+
+    def _response_windows(self, duel: Duel) -> None:
+        """Follow each "When ..." card its controller could activate: once its event is no
+        longer the last thing that happened, say so, naming the later thing
+        (YGO-RESPONSE-WINDOW)."""
+        st = duel.state
+        for player in (st.turn_player, 1 - st.turn_player):
+            for zone in ("hand", "spell_trap"):
+                for iid in st.zones[player][zone]:
+                    card = st.cards[iid]
+                    e = next((e for e in duel.definition(card).effects
+                              if e.kind == "activation" and e.respond_to), None)
+                    if e is not None:
+                        self._follow_window(duel, card, e, player)
+
+    def _follow_window(self, duel: Duel, card: Card, e: EffectDef, player: int) -> None:
+        window = card.flags.get("window")
+        kind = _window_kind(e.respond_to)
+        ev = self._matching_event(duel, card, e.respond_to)
+        if ev is not None:
+            if window is None and any(o["card"] == card.iid for o in self._card_options(
+                    duel, card, duel.definition(card), player, *self._speed_context(duel, player))):
+                card.flags["window"] = {"met": self._last_instant(duel, kind),
+                                        "event": _describe(ev)}
+            return
+        if window is not None:
+            del card.flags["window"]
+            n = self._last_instant(duel, kind)
+            duel.log("window.closed", ["YGO-RESPONSE-WINDOW"], card=card.iid,
+                     met_at=window["met"], event=[window["event"]], last=n,
+                     later=[_describe(x) for x in duel.instant_events(n)])
 
     def _card_options(self, duel: Duel, card: Card, definition: CardDef, player: int,
                       sole: bool, top_speed: int):
@@ -1067,7 +1097,6 @@ class YugiohPolicy(Policy):
             st.answers = {}
             if choice == "pass":
                 st.passes += 1
-                duel.log("pass", player=p)
             else:
                 opt = next(o for o in options if o["id"] == choice)
                 self._start(duel, p, opt)
@@ -1136,8 +1165,10 @@ class YugiohPolicy(Policy):
             return f"{name} was Set this turn", ["YGO-CHAIN"]
         for e in definition.effects:
             if e.respond_to and not self._condition_met(duel, card, e.respond_to):
-                return (f"{name} can be activated only while its event is the last thing that "
-                        "happened", ["YGO-RESPONSE-WINDOW"])
+                return self._why_too_late(duel, card, e), ["YGO-RESPONSE-WINDOW"]
+            if e.kind == "trigger" and e.optional and e.wording == "when" and e.event and (
+                    self._is_effect(effect, e) and not self._condition_met(duel, card, e.event)):
+                return self._why_too_late(duel, card, e), ["YGO-MISS"]
         speed = self.speed_of(definition, next(
             (e for e in definition.effects if e.kind == "activation"), None))
         if definition.subtype == "quick_play" and card.zone == "hand" and (
@@ -1149,6 +1180,30 @@ class YugiohPolicy(Policy):
             return f"{name} is Spell Speed 1: only the turn player, in a Main Phase", [
                 "YGO-CHAIN"]
         return f"{name} cannot be activated now", ["YGO-CHAIN"]
+
+    @staticmethod
+    def _is_effect(effect: Any, e: EffectDef) -> bool:
+        """Does the ``effect`` of an ``activate`` action name the effect ``e``?"""
+        return str(effect) == str(e.index)
+
+    def _why_too_late(self, duel: Duel, card: Card, e: EffectDef) -> str:
+        """A "When ..." activation refused: its event is not the last thing that happened, and
+        the later thing that is (YGO-RESPONSE-WINDOW, YGO-MISS)."""
+        name = duel.definition(card).en
+        n = self._last_instant(duel, _window_kind(e.respond_to or e.event))
+        later = duel.instant_events(n)
+        text = f"{name} can be activated only while its event is the last thing that happened"
+        if not later:
+            return text
+        return (f"{text}; the last thing that happened is instant {n}: "
+                f"{render_events([_describe(ev) for ev in later], duel.name)}")
+
+    def _last_instant(self, duel: Duel, kind: str) -> int:
+        """The instant :meth:`last_thing` reads."""
+        st = duel.state
+        if not st.chain:
+            return st.instant
+        return st.chain[-1].activated_at if kind == "activated" else st.chain_opened_after
 
     def _why_not_same_link(self, duel: Duel, card: Card, index: int) -> tuple[str, list[str]]:
         definition = duel.definition(card)
@@ -1316,6 +1371,13 @@ class YugiohPolicy(Policy):
             out.append({"do": "gain_lp", "player": player, "amount": 500})
             out.append({"do": "damage", "player": player, "amount": 500})
         return out
+
+
+def _window_kind(patterns: tuple[dict[str, Any], ...]) -> str:
+    """ "activated" when a "When ..." condition is about an activation (it looks at the top
+    chain link), else "other" (it looks at what happened before the chain)."""
+    return "activated" if any(p.get("type") in ("activated", ["activated"])
+                              for p in patterns) else "other"
 
 
 def _describe(ev: dict[str, Any]) -> dict[str, Any]:
