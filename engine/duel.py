@@ -330,7 +330,7 @@ class Duel:
     def modify(self, card: Card, stat: str, amount: int, *, until: str, source: int) -> list[dict]:
         card.mods.append({"stat": stat, "amount": amount, "until": until, "source": source,
                           "turn": self.state.turn})
-        return [make_event("power_changed", card, amount=amount, by=source)]
+        return [make_event("power_changed", card, amount=amount, stat=stat, by=source)]
 
     def set_tapped(self, card: Card, tapped: bool, *, by: int | None) -> list[dict[str, Any]]:
         if card.tapped == tapped:
@@ -362,7 +362,8 @@ class Duel:
             return list(cards)
         options = [{"id": str(c.iid), "card": c.iid} for c in cards]
         answer = self.ask(Decision(
-            kind="choose_cards", player=player, options=options, rules=[], key=key,
+            kind="choose_cards", player=player, options=options,
+            rules=self.policy.choice_rules(self, purpose, cost), key=key,
             prompt=purpose, args={"card": source, "purpose": purpose, "verb": verb or purpose,
                                   "noun": noun, "cost": cost},
             min=0 if up_to else count, max=count, default=[o["id"] for o in options[:count]],
@@ -457,9 +458,11 @@ class Duel:
         by_id = {o["id"]: o for o in d.options}
         chosen = choice if isinstance(choice, list) else [choice]
         cards = [by_id[c]["card"] for c in chosen if by_id[c].get("card") is not None]
-        if d.kind == "activate_trigger":
-            key = "decision.activate" if choice == "yes" else "decision.decline"
-            self.log(key, d.rules, player=d.player, card=d.args.get("card"))
+        if d.kind in ("activate_trigger", "s_trigger", "ninja_strike"):
+            verb = "activate" if self.game == "yugioh" else "use"
+            key = f"decision.{verb}" if choice == "yes" else f"decision.not_{verb}"
+            self.log(key, d.rules, player=d.player, card=d.args.get("card"),
+                     effect=d.args.get("effect"))
         elif d.prompt == "next_pending" and cards:
             self.log("decision.next_pending", d.rules, player=d.player, card=cards[0],
                      cards=cards)

@@ -17,7 +17,9 @@ MESSAGES: dict[str, str] = {
     "phase": "{phase} of turn {turn} ({player}'s turn)",
     "decision": "{player} chose {choice}",
     "decision.activate": "{player} chooses to activate {card}",
-    "decision.decline": "{player} chooses not to activate {card}",
+    "decision.not_activate": "{player} chooses not to activate {card}",
+    "decision.use": "{player} chooses to use {card}: {effect}",
+    "decision.not_use": "{player} chooses not to use {card}: {effect}",
     "decision.pass": "{player} passes",
     "decision.respond": "{player} responds with {cards}",
     "decision.order": "{player} orders: {cards} (first listed goes first)",
@@ -38,6 +40,11 @@ MESSAGES: dict[str, str] = {
     "window.closed": (
         "{card} can no longer be activated: its event, instant {met_at} ({event}), is no longer "
         "the last thing that happened: the last thing to happen was instant {last} ({later})"
+    ),
+    "trigger.once_per_occurrence": (
+        "{card}: {effect} is activated once for this occurrence: {count} events of instant "
+        "{met_at} meet its timing together ({events}), and a trigger activates once per "
+        "occurrence of its event"
     ),
     "trigger.not_activated": "{card}: {effect} is not activated: {reason}",
     "trigger.declined": "{player} chose not to activate {card}: {effect}",
@@ -90,6 +97,11 @@ MESSAGES: dict[str, str] = {
     "pending.cut_in": "{card}: {effect} cuts in while the ability of {by} is resolving",
     "pending.resume": "{card}: {effect} goes on resolving",
     "pending.not_triggered": "{card}: {effect} does not trigger: {reason}",
+    "strigger.head_start_end": (
+        "The S-Trigger head start ends with {card} put into the battle zone: it covered only "
+        "using the card; {card}'s own abilities wait in the ordinary order, the active "
+        "player's first"
+    ),
     "spell.cast": "{player} casts {card}",
     "spell.resolve": "{card} resolves",
     "spell.done": "{card} has resolved and goes to the graveyard",
@@ -125,7 +137,7 @@ MESSAGES: dict[str, str] = {
     "reason.condition": "its condition is not met",
     "reason.hand_self_summon": (
         "{player} already activated a trigger that Special Summons its own card from the hand "
-        "in this chain"
+        "in this chain, and that is allowed once per chain"
     ),
     "reason.event_replaced": "the event was replaced and did not happen",
     "reason.nothing": "there is nothing to apply it to",
@@ -175,6 +187,8 @@ EVENT_MESSAGES: dict[str, str] = {
     "battle": "{card} battled",
     "put_into_mana": "{card} was put into the mana zone",
     "power_changed": "{card}'s power changed by {amount}",
+    "atk_changed": "{card}'s ATK changed by {amount}",
+    "def_changed": "{card}'s DEF changed by {amount}",
     "cast": "{card} was cast",
     "battle_destroyed": "{card} was destroyed by battle",
 }
@@ -293,6 +307,8 @@ def render_event(ev: dict[str, Any], card_name: Callable[[int], str],
     if "how" in ev:
         args["how"] = tr(SUMMON_KINDS.get(ev["how"], ev["how"]))
     template = EVENT_MESSAGES.get(ev["type"], ev["type"])
+    if ev["type"] == "power_changed" and ev.get("stat") in ("atk", "def"):
+        template = EVENT_MESSAGES[f"{ev['stat']}_changed"]  # Yu-Gi-Oh! speaks of ATK/DEF
     if ev["type"] == "sent_to_gy" and ev.get("destroyed"):
         template = DESTROYED_AND_SENT
     return _fmt(tr(template), args)

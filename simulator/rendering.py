@@ -428,7 +428,8 @@ def _verb(verb: str, n: int, game: str) -> str:
                                     "change their battle positions", n),
         "modify_stat": _("change the ATK/DEF of") if game == "yugioh" else _(
             "change the power of"),
-        "power": _("change the power of"), "negate_effects": _("negate the effects of")
+        "power": _("change the ATK/DEF of") if game == "yugioh" else _("change the power of"),
+        "negate_effects": _("negate the effects of")
         if game == "yugioh" else _("make its abilities ignored"),
         "tap": _("tap"), "untap": _("untap"), "break": _("break"),
         "break_shield": _("break"), "evolve": _("evolve onto"),

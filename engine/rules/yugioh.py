@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
-from ..events import event_matches, make_event
+from ..events import describe_event, event_matches, make_event
 from ..log import card_kind, render_events, with_article, zone_place
 from ..state import ChainLink, Decision
 from .base import Policy
@@ -92,6 +92,14 @@ class YugiohPolicy(Policy):
     GRAVEYARD = "gy"
     ZONE_ALIASES = {"graveyard": "gy", "battle": "monster", "mana": "spell_trap"}
     PER_EVENT = False
+    #: "as soon as it is summoned": a continuous effect acts before any trigger can be
+    #: activated, so a trigger whose card it removes is not activated (YGO-LOCATION)
+    STATIC_RULES = ("YGO-LOCATION",)
+
+    def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
+        """Costs are paid at activation (YGO-SEQUENCE); targets are chosen as the chain link
+        is made, other choices as it resolves (YGO-CHAIN)."""
+        return ["YGO-SEQUENCE"] if cost else ["YGO-CHAIN"]
 
     # ------------------------------------------------------------------ settings
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -472,14 +480,14 @@ class YugiohPolicy(Policy):
                 duel.log("trigger.not_activated", t.rules, card=card.iid,
                          effect=self._effect_name(duel, card, effect),
                          reason={"key": "reason.not_on_field",
-                                 "args": {"card": card.iid, "event": [_describe(ev)]}})
+                                 "args": {"card": card.iid, "event": [describe_event(ev)]}})
             return
         if effect.once_per_turn and self._used(duel, card, effect):
             return
         t = self.new_trigger(duel, card, effect, ev, inst)
         duel.log("trigger.met", ["YGO-KIND"], card=card.iid, tid=t.tid,
                  effect=self._effect_name(duel, card, effect), met_at=inst["n"],
-                 event=[_describe(ev)])
+                 event=[describe_event(ev)])
 
     def _in_activation_zone(self, card: Card, effect: EffectDef) -> bool:
         if card.zone not in effect.activate_from:
@@ -587,8 +595,8 @@ class YugiohPolicy(Policy):
             if any(e.get("type") == "link_resolved" and e.get("negated") for e in later):
                 rules.append("YGO-NEGATED")
             self._set(duel, t, "missed", rules, "trigger.missed", name, met_at=t.met_at,
-                      event=[_describe(t.event)], last=st.instant,
-                      later=[_describe(e) for e in later])
+                      event=[describe_event(t.event)], last=st.instant,
+                      later=[describe_event(e) for e in later])
             return
         if st.step == "damage" and t.optional and not self._about_itself(t):
             self._set(duel, t, "not_activated", ["YGO-DAMAGE-STEP"], "trigger.not_activated",
@@ -602,7 +610,7 @@ class YugiohPolicy(Policy):
         if t.optional and t.wording == "when":
             t.rules = ["YGO-NOT-MISSED"] + t.rules
             duel.log("trigger.not_missed", ["YGO-NOT-MISSED"], card=card.iid, effect=name,
-                     met_at=t.met_at, event=[_describe(t.event)], tid=t.tid)
+                     met_at=t.met_at, event=[describe_event(t.event)], tid=t.tid)
         if t.controller != card.controller:  # YGO-LOCATION: its controller now activates it
             t.controller = card.controller
             t.rules = ["YGO-LOCATION"]
@@ -1003,14 +1011,14 @@ class YugiohPolicy(Policy):
             if window is None and any(o["card"] == card.iid for o in self._card_options(
                     duel, card, duel.definition(card), player, *self._speed_context(duel, player))):
                 card.flags["window"] = {"met": self._last_instant(duel, kind),
-                                        "event": _describe(ev)}
+                                        "event": describe_event(ev)}
             return
         if window is not None:
             del card.flags["window"]
             n = self._last_instant(duel, kind)
             duel.log("window.closed", ["YGO-RESPONSE-WINDOW"], card=card.iid,
                      met_at=window["met"], event=[window["event"]], last=n,
-                     later=[_describe(x) for x in duel.instant_events(n)])
+                     later=[describe_event(x) for x in duel.instant_events(n)])
 
     def _card_options(self, duel: Duel, card: Card, definition: CardDef, player: int,
                       sole: bool, top_speed: int):
@@ -1196,7 +1204,7 @@ class YugiohPolicy(Policy):
         if not later:
             return text
         return (f"{text}; the last thing that happened is instant {n}: "
-                f"{render_events([_describe(ev) for ev in later], duel.name)}")
+                f"{render_events([describe_event(ev) for ev in later], duel.name)}")
 
     def _last_instant(self, duel: Duel, kind: str) -> int:
         """The instant :meth:`last_thing` reads."""
@@ -1379,8 +1387,3 @@ def _window_kind(patterns: tuple[dict[str, Any], ...]) -> str:
     return "activated" if any(p.get("type") in ("activated", ["activated"])
                               for p in patterns) else "other"
 
-
-def _describe(ev: dict[str, Any]) -> dict[str, Any]:
-    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to",
-            "destroyed")
-    return {k: ev[k] for k in keep if k in ev}
