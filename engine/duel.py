@@ -463,6 +463,8 @@ class Duel:
             key = f"decision.{verb}" if choice == "yes" else f"decision.not_{verb}"
             self.log(key, d.rules, player=d.player, card=d.args.get("card"),
                      effect=d.args.get("effect"))
+        elif d.kind == "block" and choice == "no":
+            self.log("decision.no_block", d.rules, player=d.player)
         elif d.prompt == "next_pending" and cards:
             self.log("decision.next_pending", d.rules, player=d.player, card=cards[0],
                      cards=cards)
@@ -830,6 +832,17 @@ class Duel:
                 return [a for a in out if d.min <= len(a["choice"]) <= d.max]
             return [{"do": "answer", "choice": o["id"]} for o in d.options]
         return self.policy.legal_actions(self)
+
+    def why_not_activate(self, iid: int) -> str:
+        """Why the card cannot be activated now, with the rule that says so ("" when it can,
+        or when it is not a card one activates): the board's "why can't I" text."""
+        if self.state.decision is not None or iid not in self.state.cards:
+            return ""
+        why = self.policy.why_not_activate(self, self.state.cards[iid])
+        if why is None:
+            return ""
+        reason, rules = why
+        return reason + (f" ({', '.join(rules)})" if rules else "")
 
     def auto(self, limit: int = 10000) -> int:
         """Answer every open decision with its default (the "auto" setting)."""

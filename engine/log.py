@@ -115,6 +115,7 @@ MESSAGES: dict[str, str] = {
     "game.win": "{player} wins: the attack reached a player with no shields",
     "turn.cleanup": "Effects that last until the end of turn {turn} end",
     "decision.block": "{player} blocks with {cards}",
+    "decision.no_block": "{player} does not block",
     "static": "{card}: {what}",
     "state_check": "{card} is destroyed: its power is {power} (0 or less)",
     "replaced": "{card}: {what} instead",

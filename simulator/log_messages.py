@@ -74,6 +74,7 @@ LOG_MESSAGES = [
     gettext_noop('{player} wins: the attack reached a player with no shields'),
     gettext_noop('Effects that last until the end of turn {turn} end'),
     gettext_noop('{player} blocks with {cards}'),
+    gettext_noop('{player} does not block'),
     gettext_noop('{card}: {what}'),
     gettext_noop('{card} is destroyed: its power is {power} (0 or less)'),
     gettext_noop('{card}: {what} instead'),

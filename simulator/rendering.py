@@ -846,7 +846,9 @@ def card_menu_context(board: Board, duel: Duel, iid: int, view: str) -> dict[str
     card = duel.state.cards[iid]  # "Move to" offers the zones where the card may go
     zones = [] if vw.hidden(iid) else [
         z for z in duel.policy.zones_for(duel.definition(card)) if z != card.zone]
+    why_not = "" if view != "open" or vw.hidden(iid) else duel.why_not_activate(iid)
     return {"board": board, "card": _card_view(vw, iid, {}, menus), "readonly": view != "open",
+            "why_not": why_not,
             "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in zones]}
 
 

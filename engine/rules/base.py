@@ -324,6 +324,11 @@ class Policy:
     def power(self, duel: Duel, card: Card) -> int | None:
         return None
 
+    def why_not_activate(self, duel: Duel, card: Card) -> tuple[str, list[str]] | None:
+        """Why a card one activates cannot be activated now, or None (see
+        :meth:`Duel.why_not_activate`)."""
+        return None
+
     def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
         """The rules that decide when a choice of cards is made, by what it is for."""
         raise NotImplementedError

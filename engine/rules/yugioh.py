@@ -1158,6 +1158,21 @@ class YugiohPolicy(Policy):
         duel.log("action", player=player, what="activates {card}", card=card.iid)
         self._start(duel, player, opt)
 
+    def why_not_activate(self, duel: Duel, card: Card) -> tuple[str, list[str]] | None:
+        """Why a Spell or Trap card cannot be activated now (a "When ..." card names the later
+        thing that happened: YGO-RESPONSE-WINDOW), or None when it can or is already active."""
+        st = duel.state
+        definition = duel.definition(card)
+        if st.chain or st.activation or st.queue or definition.type not in ("spell", "trap"):
+            return None
+        if card.zone not in ("hand", "spell_trap", "field") or (
+                card.face_up and card.zone != "hand"):
+            return None
+        if any(o["id"] == f"{card.iid}:card" for o in self.activation_options(
+                duel, card.controller)):
+            return None
+        return self._why_not(duel, card, "card")
+
     def _why_not(self, duel: Duel, card: Card, effect: Any,
                  with_effect: Any = None) -> tuple[str, list[str]]:
         """Why a card or effect cannot be activated now, with the rule that says so."""
