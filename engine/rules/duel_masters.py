@@ -602,6 +602,8 @@ class DuelMastersPolicy(Policy):
                 return
             if self._ignored(duel, card):
                 t.rules.insert(0, "DM-INDEPENDENT")
+            if card.obj != t.obj and "DM-SOURCE-GONE" not in t.rules:
+                t.rules.insert(0, "DM-SOURCE-GONE")  # its source left after it triggered
             link.data["started"] = True
             st.answers = {}
             duel.log("pending.resolve", t.rules, card=card.iid, effect=name,
