@@ -36,6 +36,23 @@ def test_every_decision_in_the_log_cites_a_rule(path: Path) -> None:
     assert unknown == set()
 
 
+def test_every_decision_prompt_of_every_scenario_cites_a_rule(monkeypatch) -> None:
+    asked = []
+    ask = Duel.ask
+
+    def recording(duel: Duel, decision: Any) -> Any:
+        asked.append(decision)
+        return ask(duel, decision)
+
+    monkeypatch.setattr(Duel, "ask", recording)
+    for path in SCENARIOS:
+        run_scenario(load_scenario(path))
+    kinds = {d.kind for d in asked}
+    assert {"choose_cards", "order", "respond", "activate_trigger", "s_trigger"} <= kinds
+    assert [(d.kind, d.key) for d in asked if not d.rules] == []
+    assert {r for d in asked for r in d.rules} <= set(RULES)
+
+
 # ---------------------------------------------------------------------- Yu-Gi-Oh!
 def _trap_hole_after_the_chain() -> Duel:
     """Marauding Captain summoned, its effect resolved with Trap Hole not chained."""
