@@ -449,9 +449,14 @@ class Duel:
                     and self.state.cards[o["card"]].card_id == definition.id]
             matches = same[nth - 1:]
         if not matches:
-            names = self._option_names(self.state.decision)
+            d = self.state.decision
+            why = self.policy.why_not_option(self, d, self.state.cards[iid]) if (
+                iid is not None and iid in self.state.cards) else None
+            if why is not None:  # a card that cannot answer now, and the rule that says why
+                raise IllegalAction(*why)
+            names = self._option_names(d)
             raise IllegalAction(f"{value!r} is not one of the options of this "
-                                f"{self.state.decision.kind} decision: {', '.join(names)}")
+                                f"{d.kind} decision: {', '.join(names)}")
         return matches[0]["id"]
 
     def _log_decision(self, d: Decision, choice: Any) -> None:

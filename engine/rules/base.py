@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalAction
 from ..events import describe_event, event_matches, make_event
 from ..log import card_kind, with_article, zone_place
-from ..state import PLAYER_KEYS, Card, Trigger, player_index
+from ..state import PLAYER_KEYS, Card, Decision, Trigger, player_index
 
 if TYPE_CHECKING:
     from ..cards import CardDef, EffectDef
@@ -327,6 +327,11 @@ class Policy:
     def why_not_activate(self, duel: Duel, card: Card) -> tuple[str, list[str]] | None:
         """Why a card one activates cannot be activated now, or None (see
         :meth:`Duel.why_not_activate`)."""
+        return None
+
+    def why_not_option(self, duel: Duel, decision: Decision,
+                       card: Card) -> tuple[str, list[str]] | None:
+        """Why ``card`` is not an option of the open decision, with the rule, or None."""
         return None
 
     def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:

@@ -1173,6 +1173,17 @@ class YugiohPolicy(Policy):
             return None
         return self._why_not(duel, card, "card")
 
+    def why_not_option(self, duel: Duel, decision: Decision,
+                       card: Card) -> tuple[str, list[str]] | None:
+        """A Spell or Trap card named as a response that cannot respond now: why (a "When ..."
+        card names the later thing that happened: YGO-RESPONSE-WINDOW)."""
+        definition = duel.definition(card)
+        if decision.kind != "respond" or card.controller != decision.player or (
+                definition.type not in ("spell", "trap")):
+            return None
+        reason, rules = self._why_not(duel, card, "card")
+        return f"{definition.en} cannot respond now: {reason}", rules
+
     def _why_not(self, duel: Duel, card: Card, effect: Any,
                  with_effect: Any = None) -> tuple[str, list[str]]:
         """Why a card or effect cannot be activated now, with the rule that says so."""

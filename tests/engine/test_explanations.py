@@ -80,6 +80,24 @@ def test_a_refused_when_activation_names_the_later_thing_that_happened() -> None
 
 
 @pytest.mark.rule("YGO-RESPONSE-WINDOW")
+def test_a_refused_response_names_the_later_thing_that_happened() -> None:
+    duel = Duel("yugioh", setup={
+        "turn_player": "p1", "phase": "main1",
+        "p1": {"hand": ["Marauding Captain", "Celtic Guardian"]},
+        "p2": {"spell_trap": [{"card": "Magic Jammer", "set": True},
+                              {"card": "Trap Hole", "set": True}],
+               "hand": ["Celtic Guardian"]}})
+    duel.apply({"do": "normal_summon", "card": "Marauding Captain"})
+    answer(duel, "yes")
+    assert duel.state.decision.kind == "respond"
+    assert_illegal(duel, {"do": "answer", "choice": "Magic Jammer"},
+                   "Magic Jammer cannot respond now: Magic Jammer can be activated only while "
+                   "its event is the last thing that happened; the last thing that happened is "
+                   "instant 2: Marauding Captain was activated as Chain Link 1",
+                   ["YGO-RESPONSE-WINDOW"])
+
+
+@pytest.mark.rule("YGO-RESPONSE-WINDOW")
 def test_the_log_says_when_a_when_cards_window_closes() -> None:
     duel = _trap_hole_after_the_chain()
     closed = [e for e in duel.state.log if e["key"] == "window.closed"]
