@@ -251,6 +251,8 @@ CAUSES = {"battle": " by battle", "effect": " by a card effect", "cost": " as a 
 SUMMON_KINDS = {"normal": "Normal", "tribute": "Tribute", "special": "Special", "flip": "Flip"}
 DESTROYED_AND_SENT = "{card} was destroyed{cause} and sent to the {to}"
 PLAYER = "Player {n}"
+#: a card its reader may not see
+HIDDEN = "a hidden card"
 
 
 def zone_name(zone: str, tr: Callable[[str], str] | None = None) -> str:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 from engine import RULES, Duel
 from engine.links import encode
 from engine.log import PHASE_NAMES, player_name, render
+from engine.state import hidden_from
 
 from .models import Board
 
@@ -43,17 +44,7 @@ class Viewer:
     def hidden(self, iid: int) -> bool:
         if self.view == "open":
             return False
-        card = self.duel.state.cards.get(iid)
-        if card is None:  # no such card: the log names it by its number, not by a name
-            return True
-        private = ("hand", "deck", "limbo")  # "limbo": removed by a board edit
-        if self.view == "public":  # watchers of a board with seats see what both players see
-            return card.zone in private or not card.face_up
-        if card.owner == self.seat and card.zone in private:
-            return False
-        if card.zone in private:
-            return True
-        return not card.face_up and card.controller != self.seat
+        return hidden_from(self.duel.state.cards.get(iid), self.seat)
 
     def name(self, iid: int) -> str:
         return _("a hidden card") if self.hidden(iid) else self.duel.name(iid)

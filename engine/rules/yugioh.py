@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from ..events import describe_event, event_matches, make_event
-from ..log import card_kind, render_events, with_article, zone_place
-from ..state import ChainLink, Decision
+from ..log import HIDDEN, card_kind, render_events, with_article, zone_place
+from ..state import ChainLink, Decision, hidden_from
 from .base import Policy
 
 if TYPE_CHECKING:
@@ -1229,8 +1229,13 @@ class YugiohPolicy(Policy):
         text = f"{name} can be activated only while its event is the last thing that happened"
         if not later:
             return text
+
+        def seen(iid: int) -> str:  # the refusal goes to the card's controller only
+            return HIDDEN if hidden_from(duel.state.cards.get(iid), card.controller) else (
+                duel.name(iid))
+
         return (f"{text}; the last thing that happened is instant {n}: "
-                f"{render_events([describe_event(ev) for ev in later], duel.name)}")
+                f"{render_events([describe_event(ev) for ev in later], seen)}")
 
     def _last_instant(self, duel: Duel, kind: str) -> int:
         """The instant :meth:`last_thing` reads."""

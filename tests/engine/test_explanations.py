@@ -80,6 +80,19 @@ def test_a_refused_when_activation_names_the_later_thing_that_happened() -> None
 
 
 @pytest.mark.rule("YGO-RESPONSE-WINDOW")
+def test_the_refusal_names_only_cards_its_player_may_see() -> None:
+    duel = Duel("yugioh", setup={
+        "turn_player": "p1", "phase": "main1", "p1": {"hand": ["Celtic Guardian"]},
+        "p2": {"spell_trap": [{"card": "Trap Hole", "set": True}]}})
+    duel.apply({"do": "normal_summon", "card": "Celtic Guardian"})
+    duel.apply({"do": "return_to_hand", "card": "Celtic Guardian"})
+    err = assert_illegal(duel, {"do": "activate", "card": "Trap Hole"},
+                         "the last thing that happened is instant 2: a hidden card returned to "
+                         "the hand")
+    assert "Celtic Guardian" not in err.reason
+
+
+@pytest.mark.rule("YGO-RESPONSE-WINDOW")
 def test_a_refused_response_names_the_later_thing_that_happened() -> None:
     duel = Duel("yugioh", setup={
         "turn_player": "p1", "phase": "main1",
