@@ -34,6 +34,8 @@ def test_every_decision_in_the_log_cites_a_rule(path: Path) -> None:
     assert uncited == []
     unknown = {r for e in duel.state.log for r in e["rules"]} - set(RULES)
     assert unknown == set()
+    if duel.game == "yugioh":  # Yu-Gi-Oh! speaks of ATK/DEF, Duel Masters of power
+        assert [line for line in duel.transcript() if "power" in line.lower()] == []
 
 
 def test_every_decision_prompt_of_every_scenario_cites_a_rule(monkeypatch) -> None:
