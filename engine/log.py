@@ -42,9 +42,9 @@ MESSAGES: dict[str, str] = {
         "the last thing that happened: the last thing to happen was instant {last} ({later})"
     ),
     "trigger.once_per_occurrence": (
-        "{card}: {effect} is activated once for this occurrence: {count} events of instant "
-        "{met_at} meet its timing together ({events}), and a trigger activates once per "
-        "occurrence of its event"
+        "{card}: {effect} meets its timing once, not {count} times: the {count} events of "
+        "instant {met_at} ({events}) are one occurrence, and a trigger is activated at most "
+        "once per occurrence of its event"
     ),
     "trigger.not_activated": "{card}: {effect} is not activated: {reason}",
     "trigger.declined": "{player} chose not to activate {card}: {effect}",

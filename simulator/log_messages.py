@@ -27,7 +27,7 @@ LOG_MESSAGES = [
     gettext_noop('{card}: {effect} has waited since instant {met_at}: {why}, so it does not miss the timing and is activated now'),
     gettext_noop('{card}: {effect} missed the timing: it met its timing at instant {met_at} ({event}), but the last thing to happen was instant {last} ({later})'),
     gettext_noop('{card} can no longer be activated: its event, instant {met_at} ({event}), is no longer the last thing that happened: the last thing to happen was instant {last} ({later})'),
-    gettext_noop('{card}: {effect} is activated once for this occurrence: {count} events of instant {met_at} meet its timing together ({events}), and a trigger activates once per occurrence of its event'),
+    gettext_noop('{card}: {effect} meets its timing once, not {count} times: the {count} events of instant {met_at} ({events}) are one occurrence, and a trigger is activated at most once per occurrence of its event'),
     gettext_noop('{card}: {effect} is not activated: {reason}'),
     gettext_noop('{player} chose not to activate {card}: {effect}'),
     gettext_noop('{card}: {effect} is activated by {player}, who controls it now (a change of control does not stop a trigger)'),

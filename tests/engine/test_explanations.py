@@ -163,7 +163,7 @@ def test_a_trigger_met_by_several_events_at_once_is_activated_once_and_says_so()
     assert [(e["args"]["card"], e["args"]["count"], e["rules"]) for e in once] == [
         (creation, 2, ["YGO-SEGOC"])]
     line = duel.transcript()[once[0]["seq"] - 1]
-    assert "is activated once for this occurrence: 2 events of instant" in line
+    assert "meets its timing once, not 2 times: the 2 events of instant" in line
     assert "Celtic Guardian was destroyed" in line and "Marauding Captain was destroyed" in line
 
 
