@@ -400,7 +400,8 @@ class Duel:
         if sets:
             args["sets"] = [[str(c.iid) for c in s] for s in sets]
         answer = self.ask(Decision(
-            kind="choose_cards", player=player, options=options, rules=[], key=key,
+            kind="choose_cards", player=player, options=options,
+            rules=self.policy.choice_rules(self, purpose, cost), key=key,
             prompt=purpose, args=args, min=at_least if up_to else count, max=count,
             default=args["sets"][0] if sets else [o["id"] for o in options[:count]],
         ))
@@ -486,9 +487,14 @@ class Duel:
             matches = same[nth - 1:]
         if not matches:
             self._refuse_protected(iid)
-            names = self._option_names(self.state.decision)
+            d = self.state.decision
+            why = self.policy.why_not_option(self, d, self.state.cards[iid]) if (
+                iid is not None and iid in self.state.cards) else None
+            if why is not None:  # a card that cannot answer now, and the rule that says why
+                raise IllegalAction(*why)
+            names = self._option_names(d)
             raise IllegalAction(f"{value!r} is not one of the options of this "
-                                f"{self.state.decision.kind} decision: {', '.join(names)}")
+                                f"{d.kind} decision: {', '.join(names)}")
         return matches[0]["id"]
 
     def _refuse_protected(self, iid: int | None) -> None:
@@ -506,9 +512,13 @@ class Duel:
         by_id = {o["id"]: o for o in d.options}
         chosen = choice if isinstance(choice, list) else [choice]
         cards = [by_id[c]["card"] for c in chosen if by_id[c].get("card") is not None]
-        if d.kind == "activate_trigger":
-            key = "decision.activate" if choice == "yes" else "decision.decline"
-            self.log(key, d.rules, player=d.player, card=d.args.get("card"))
+        if d.kind in ("activate_trigger", "s_trigger", "ninja_strike"):
+            verb = "activate" if self.game == "yugioh" else "use"
+            key = f"decision.{verb}" if choice == "yes" else f"decision.not_{verb}"
+            self.log(key, d.rules, player=d.player, card=d.args.get("card"),
+                     effect=d.args.get("effect"))
+        elif d.kind == "block" and choice == "no":
+            self.log("decision.no_block", d.rules, player=d.player)
         elif d.prompt == "next_pending" and cards:
             self.log("decision.next_pending", d.rules, player=d.player, card=cards[0],
                      cards=cards)
@@ -909,6 +919,17 @@ class Duel:
                 return [a for a in out if d.min <= len(a["choice"]) <= d.max]
             return [{"do": "answer", "choice": o["id"]} for o in d.options]
         return self.policy.legal_actions(self)
+
+    def why_not_activate(self, iid: int) -> str:
+        """Why the card cannot be activated now, with the rule that says so ("" when it can,
+        or when it is not a card one activates): the board's "why can't I" text."""
+        if self.state.decision is not None or iid not in self.state.cards:
+            return ""
+        why = self.policy.why_not_activate(self, self.state.cards[iid])
+        if why is None:
+            return ""
+        reason, rules = why
+        return reason + (f" ({', '.join(rules)})" if rules else "")
 
     def auto(self, limit: int = 10000) -> int:
         """Answer every open decision with its default (the "auto" setting)."""

@@ -247,8 +247,11 @@ def event_matches(
     return True
 
 
+#: the keys of an event that the log keeps
+DESCRIBED = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to",
+             "destroyed", "stat", "target", "as_material")
+
+
 def describe_event(ev: dict[str, Any]) -> dict[str, Any]:
     """The part of an event the log keeps (type, card, player, amount, cause)."""
-    keep = ("type", "card", "player", "amount", "cause", "by", "how", "phase", "link", "to",
-            "destroyed", "stat", "target", "as_material")
-    return {k: ev[k] for k in keep if k in ev}
+    return {k: ev[k] for k in DESCRIBED if k in ev}

@@ -105,7 +105,7 @@ class Frame:
             d = self.decision
             ask = render_message(ASKS.get(d["kind"], "ask"), {
                 "player": d["player"], "card": d.get("card"), "kind": d["kind"]},
-                name, tr)
+                name, tr) + (f" ({', '.join(d['rules'])})" if d.get("rules") else "")
             text = f"{text}; {ask}" if text else ask
         return text or "Nothing happens"
 

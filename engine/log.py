@@ -17,7 +17,9 @@ MESSAGES: dict[str, str] = {
     "phase": "{phase} of turn {turn} ({player}'s turn)",
     "decision": "{player} chose {choice}",
     "decision.activate": "{player} chooses to activate {card}",
-    "decision.decline": "{player} chooses not to activate {card}",
+    "decision.not_activate": "{player} chooses not to activate {card}",
+    "decision.use": "{player} chooses to use {card}: {effect}",
+    "decision.not_use": "{player} chooses not to use {card}: {effect}",
     "decision.pass": "{player} passes",
     "decision.respond": "{player} responds with {cards}",
     "decision.order": "{player} orders: {cards} (first listed goes first)",
@@ -25,7 +27,6 @@ MESSAGES: dict[str, str] = {
     "decision.phase_trigger": "{player} activates {cards} next",
     "decision.next_pending": "{player} resolves {card} next (in the order {cards})",
     "auto_pass": "{player} has no effect that can respond and passes",
-    "pass": "{player} passes",
     # triggers (both games)
     "trigger.met": "{card}: {effect} met its timing at instant {met_at} ({event})",
     "trigger.waiting": (
@@ -35,6 +36,15 @@ MESSAGES: dict[str, str] = {
     "trigger.missed": (
         "{card}: {effect} missed the timing: it met its timing at instant {met_at} ({event}), "
         "but the last thing to happen was instant {last} ({later})"
+    ),
+    "window.closed": (
+        "{card} can no longer be activated: its event, instant {met_at} ({event}), is no longer "
+        "the last thing that happened: the last thing to happen was instant {last} ({later})"
+    ),
+    "trigger.once_per_occurrence": (
+        "{card}: {effect} meets its timing once, not {count} times: the {count} events of "
+        "instant {met_at} ({events}) are one occurrence, and a trigger is activated at most "
+        "once per occurrence of its event"
     ),
     "trigger.not_activated": "{card}: {effect} is not activated: {reason}",
     "trigger.declined": "{player} chose not to activate {card}: {effect}",
@@ -93,6 +103,11 @@ MESSAGES: dict[str, str] = {
     ),
     "looked": "{player} looks at the top {count} card(s) of their deck",
     "pending.not_triggered": "{card}: {effect} does not trigger: {reason}",
+    "strigger.head_start_end": (
+        "The S-Trigger head start ends with {card} put into the battle zone: it covered only "
+        "using the card; {card}'s own abilities wait in the ordinary order, the active "
+        "player's first"
+    ),
     "spell.cast": "{player} casts {card}",
     "spell.resolve": "{card} resolves",
     "spell.done": "{card} has resolved and goes to the graveyard",
@@ -106,6 +121,7 @@ MESSAGES: dict[str, str] = {
     "game.win": "{player} wins: the attack reached a player with no shields",
     "turn.cleanup": "Effects that last until the end of turn {turn} end",
     "decision.block": "{player} blocks with {cards}",
+    "decision.no_block": "{player} does not block",
     "static": "{card}: {what}",
     "state_check": "{card} is destroyed: its power is {power} (0 or less)",
     "replaced": "{card}: {what} instead",
@@ -166,7 +182,7 @@ MESSAGES: dict[str, str] = {
     "reason.condition": "its condition is not met",
     "reason.hand_self_summon": (
         "{player} already activated a trigger that Special Summons its own card from the hand "
-        "in this chain"
+        "in this chain, and that is allowed once per chain"
     ),
     "reason.protected": "{card} cannot be targeted: {by}'s effect protects it",
     "reason.event_replaced": "the event was replaced and did not happen",
@@ -290,6 +306,8 @@ SUMMON_KINDS = {"normal": "Normal", "tribute": "Tribute", "special": "Special", 
                 "ritual": "Ritual"}
 DESTROYED_AND_SENT = "{card} was destroyed{cause} and sent to the {to}"
 PLAYER = "Player {n}"
+#: a card its reader may not see
+HIDDEN = "a hidden card"
 
 
 def zone_name(zone: str, tr: Callable[[str], str] | None = None) -> str:

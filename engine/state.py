@@ -25,6 +25,23 @@ def player_index(key: str | int) -> int:
     raise KeyError(key)
 
 
+#: zones whose cards only their owner sees ("limbo": removed by a board edit)
+PRIVATE_ZONES = ("hand", "deck", "limbo")
+
+
+def hidden_from(card: Card | None, seat: int | None) -> bool:
+    """Is ``card`` hidden from the player ``seat`` (None: from a watcher, who sees what both
+    players see)? A player sees its own hand and deck and its own face-down cards."""
+    if card is None:
+        return True
+    private = card.zone in PRIVATE_ZONES
+    if seat is None:
+        return private or not card.face_up
+    if private:
+        return card.owner != seat
+    return not card.face_up and card.controller != seat
+
+
 @dataclass
 class Card:
     """One card instance on the table.

@@ -22,6 +22,7 @@ from engine import RULES, Duel
 from engine.links import encode
 from engine.log import PHASE_NAMES, player_name, render
 from engine.protection import negated_by
+from engine.state import hidden_from
 
 from .models import Board
 
@@ -44,17 +45,7 @@ class Viewer:
     def hidden(self, iid: int) -> bool:
         if self.view == "open":
             return False
-        card = self.duel.state.cards.get(iid)
-        if card is None:  # no such card: the log names it by its number, not by a name
-            return True
-        private = ("hand", "deck", "limbo")  # "limbo": removed by a board edit
-        if self.view == "public":  # watchers of a board with seats see what both players see
-            return card.zone in private or not card.face_up
-        if card.owner == self.seat and card.zone in private:
-            return False
-        if card.zone in private:
-            return True
-        return not card.face_up and card.controller != self.seat
+        return hidden_from(self.duel.state.cards.get(iid), self.seat)
 
     def name(self, iid: int) -> str:
         return _("a hidden card") if self.hidden(iid) else self.duel.name(iid)
@@ -481,7 +472,8 @@ def _verb(verb: str, n: int, game: str) -> str:
                                     "change their battle positions", n),
         "modify_stat": _("change the ATK/DEF of") if game == "yugioh" else _(
             "change the power of"),
-        "power": _("change the power of"), "negate_effects": _("negate the effects of")
+        "power": _("change the ATK/DEF of") if game == "yugioh" else _("change the power of"),
+        "negate_effects": _("negate the effects of")
         if game == "yugioh" else _("make its abilities ignored"),
         "tap": _("tap"), "untap": _("untap"), "break": _("break"),
         "break_shield": _("break"), "evolve": _("evolve onto"),
@@ -906,7 +898,9 @@ def card_menu_context(board: Board, duel: Duel, iid: int, view: str) -> dict[str
     card = duel.state.cards[iid]  # "Move to" offers the zones where the card may go
     zones = [] if vw.hidden(iid) else [
         z for z in duel.policy.zones_for(duel.definition(card)) if z != card.zone]
+    why_not = "" if view != "open" or vw.hidden(iid) else duel.why_not_activate(iid)
     return {"board": board, "card": _card_view(vw, iid, {}, menus), "readonly": view != "open",
+            "why_not": why_not,
             "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in zones]}
 
 

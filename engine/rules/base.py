@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from .. import protection
 from ..amounts import evaluate
 from ..errors import IllegalAction
-from ..events import card_matches, event_matches, make_event
+from ..events import card_matches, describe_event, event_matches, make_event
 from ..log import card_kind, with_article, zone_place
-from ..state import PLAYER_KEYS, Card, Trigger, player_index
+from ..state import PLAYER_KEYS, Card, Decision, Trigger, player_index
 
 if TYPE_CHECKING:
     from ..cards import CardDef, EffectDef
@@ -44,6 +44,8 @@ class Policy:
     PROTECTION_RULES: tuple[str, ...] = ()
     #: the log key for "this trigger would have met its timing, but its event was replaced"
     NOT_TRIGGERED_KEY = "trigger.not_met"
+    #: the rule a continuous effect that acts on its own at once cites (unique names)
+    STATIC_RULES: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ settings and set-up
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -228,6 +230,7 @@ class Policy:
         st = duel.state
         library = duel.library
         seen: set[tuple[int, int]] = set()
+        again: dict[tuple[int, int], list[dict[str, Any]]] = {}
         watchers = [st.cards[i] for i in sorted(duel._watchers)
                     if i in st.cards and st.cards[i].zone != "limbo"]
         for ev in inst["events"]:
@@ -246,11 +249,32 @@ class Policy:
                     if not self.is_collected(effect):
                         continue
                     key = (card.iid, effect.index)
+                    if not any(event_matches(p, ev, card, library, st) for p in effect.event):
+                        continue
                     if key in seen and not self.PER_EVENT:
-                        continue  # once per instant (YGO-SEGOC: once per occurrence)
-                    if any(event_matches(p, ev, card, library, st) for p in effect.event):
-                        seen.add(key)
-                        self.trigger_met(duel, card, effect, ev, inst)
+                        again.setdefault(key, []).append(ev)  # once per occurrence
+                        continue
+                    seen.add(key)
+                    self.trigger_met(duel, card, effect, ev, inst)
+        self._once_per_occurrence(duel, inst, again)
+
+    def _once_per_occurrence(self, duel: Duel, inst: dict[str, Any],
+                             again: dict[tuple[int, int], list[dict[str, Any]]]) -> None:
+        """Say so when a trigger met its timing on several events of one instant: it is
+        activated once for that occurrence (YGO-SEGOC)."""
+        if not again:
+            return
+        st = duel.state
+        for t in reversed(st.triggers):
+            if t.met_at != inst["n"]:
+                break
+            more = again.pop((t.card, t.effect), None)
+            if more is None or t.status != "met":
+                continue
+            effect = duel.effect(t.card, t.effect)
+            duel.log("trigger.once_per_occurrence", ["YGO-SEGOC"], card=t.card,
+                     effect=self.effect_label(effect), tid=t.tid, count=len(more) + 1,
+                     met_at=t.met_at, events=[describe_event(e) for e in [t.event, *more]])
 
     def is_collected(self, effect: EffectDef) -> bool:
         return effect.kind == "trigger" and bool(effect.event)
@@ -307,7 +331,7 @@ class Policy:
                                               cause="effect", by_player=source.controller)
                 for ev in events:
                     ev.setdefault("by", source.iid)
-            duel.log("static", card=source.iid, what="destroys {cards}",
+            duel.log("static", self.STATIC_RULES, card=source.iid, what="destroys {cards}",
                      cards=[c.iid for c in doomed])
             duel.happen(events, kind="continuous")
 
@@ -443,6 +467,20 @@ class Policy:
         if proc.get("blocker") == card.iid:
             return "blocking"
         return None
+
+    def why_not_activate(self, duel: Duel, card: Card) -> tuple[str, list[str]] | None:
+        """Why a card one activates cannot be activated now, or None (see
+        :meth:`Duel.why_not_activate`)."""
+        return None
+
+    def why_not_option(self, duel: Duel, decision: Decision,
+                       card: Card) -> tuple[str, list[str]] | None:
+        """Why ``card`` is not an option of the open decision, with the rule, or None."""
+        return None
+
+    def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
+        """The rules that decide when a choice of cards is made, by what it is for."""
+        raise NotImplementedError
 
     def can_place(self, duel: Duel, card: Card | None, player: int, zone: str) -> bool:
         if duel.state.settings.get("unlimited_zones") or zone not in self.CAPACITY:

@@ -61,6 +61,18 @@ class DuelMastersPolicy(Policy):
     INDESTRUCTIBLE_RULES = ("DM-STATIC", "DM-EVENT-HAPPENED")
     PROTECTION_RULES = ("DM-STATIC",)
     NOT_TRIGGERED_KEY = "pending.not_triggered"
+    STATIC_RULES = ("DM-STATIC",)
+    #: choices whose moment one rule fixes: shields broken in the attack, an evolution's base
+    CHOICE_RULES = {"break": "DM-ATTACK-STEPS", "evolve": "DM-EVOLUTION-BASE"}
+
+    def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
+        """A shield to break (DM-ATTACK-STEPS), a base to evolve onto (DM-EVOLUTION-BASE); any
+        other choice is made as a spell resolves, out of every zone (DM-PENDING-CARD), or as a
+        pending ability resolves (DM-KIND)."""
+        if purpose in self.CHOICE_RULES:
+            return [self.CHOICE_RULES[purpose]]
+        chain = duel.state.chain
+        return ["DM-PENDING-CARD"] if chain and chain[-1].kind == "spell" else ["DM-KIND"]
 
     def __init__(self) -> None:
         self._interchangeable: dict[tuple[str, int], bool] = {}
@@ -273,6 +285,8 @@ class DuelMastersPolicy(Policy):
             rules.insert(0, "DM-ATTACK-STEPS")
         if card.iid in self._moved and (ev.get("card") != card.iid or ev["type"] in LEAVING):
             rules.append("DM-LOOK-BACK")  # it saw its own leaving, or cards put in with it
+        if ev["type"] == "battle" or ev.get("cause") == "battle":
+            rules.append("DM-ATTACK-STEPS")  # it resolves after the battle, in the attack
         t.rules = rules or ["DM-POOL"]
         self._pool_add(duel, t.tid)
         duel.log("pending.add", t.rules, card=card.iid, effect=name, player=t.controller)
@@ -375,10 +389,11 @@ class DuelMastersPolicy(Policy):
             rules.append("DM-ORDER")
         self._pool_take(duel, tid)
         t = st.triggers[tid - 1]
-        if t.s_trigger and (cut_into is not None or len(queue)):
-            rules.insert(0, "DM-STRIGGER")
         others = (1, 3) if player == st.turn_player else (0, 2)
-        if any(tally.get(str(r)) for r in others):
+        if t.s_trigger:  # S-Triggers go before the rest, the AP's first (DM-STRIGGER)
+            if cut_into is not None or len(queue):
+                rules.insert(0, "DM-STRIGGER")
+        elif any(tally.get(str(r)) for r in others):
             rules.append("DM-AP-FIRST")
             if player == st.turn_player:  # the NAP's abilities pending now wait for it
                 st.chain_flags["ap_first_until"] = st.next_tid
@@ -526,6 +541,8 @@ class DuelMastersPolicy(Policy):
                 return
             if self.ignored(duel, card):
                 t.rules.insert(0, "DM-INDEPENDENT")
+            if card.obj != t.obj and "DM-SOURCE-GONE" not in t.rules:
+                t.rules.insert(0, "DM-SOURCE-GONE")  # its source left after it triggered
             link.data["started"] = True
             st.answers = {}
             duel.log("pending.resolve", t.rules, card=card.iid, effect=name,
@@ -656,12 +673,14 @@ class DuelMastersPolicy(Policy):
             st.chain.append(ChainLink(number=self._number(st), card=card.iid, obj=card.obj,
                                       effect=act["effect"], controller=player, speed=0,
                                       kind="spell", tid=act["tid"]))
-            duel.log("spell.cast", ["DM-STRIGGER"] if how == "s_trigger" else [],
+            duel.log("spell.cast", ["DM-STRIGGER"] if how == "s_trigger" else ["DM-PENDING-CARD"],
                      player=player, card=card.iid)
             events.append(make_event("cast", card, player=player, how=how))
             duel.happen(events, kind="activation")
             return
         base = st.cards[act["base"]] if act["base"] is not None else None
+        if how == "s_trigger":
+            duel.log("strigger.head_start_end", ["DM-STRIGGER"], card=card.iid)
         events += self.enter_battle(duel, card, player, how=how, base=base,
                                     origin=act["origin"])
         duel.happen(events)
@@ -747,7 +766,7 @@ class DuelMastersPolicy(Policy):
                 duel.happen([make_event("turn_end", None, player=st.turn_player)])
             return
         duel.end_lasting("end_of_turn")
-        duel.log("turn.cleanup", turn=st.turn)
+        duel.log("turn.cleanup", ["DM-END-OF-TURN"], turn=st.turn)
         st.turn += 1
         st.turn_player = 1 - st.turn_player
         st.phase = self.PHASES[0]

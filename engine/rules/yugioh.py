@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from .. import protection, summons
 from ..errors import IllegalAction
 from ..events import describe_event, event_matches, make_event
-from ..log import card_kind, render_message, with_article, zone_place
-from ..state import ChainLink, Decision
+from ..log import HIDDEN, card_kind, render_events, render_message, with_article, zone_place
+from ..state import ChainLink, Decision, hidden_from
 from .base import Policy
 
 if TYPE_CHECKING:
@@ -99,6 +99,14 @@ class YugiohPolicy(Policy):
     REPLACEMENT_RULES = ("YGO-KIND",)
     INDESTRUCTIBLE_RULES = ("YGO-KIND",)
     PROTECTION_RULES = ("YGO-CHAIN",)
+    #: "as soon as it is summoned": a continuous effect acts before any trigger can be
+    #: activated, so a trigger whose card it removes is not activated (YGO-LOCATION)
+    STATIC_RULES = ("YGO-LOCATION",)
+
+    def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
+        """Costs are paid at activation (YGO-SEQUENCE); targets are chosen as the chain link
+        is made, other choices as it resolves (YGO-CHAIN)."""
+        return ["YGO-SEQUENCE"] if cost else ["YGO-CHAIN"]
 
     # ------------------------------------------------------------------ settings
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -582,7 +590,7 @@ class YugiohPolicy(Policy):
                 duel.log("trigger.not_activated", t.rules, card=card.iid,
                          effect=self._effect_name(duel, card, effect),
                          reason={"key": "reason.not_on_field",
-                                 "args": {"card": card.iid, "event": [_describe(ev)]}})
+                                 "args": {"card": card.iid, "event": [describe_event(ev)]}})
             return
         if effect.once_per_turn and self._used(duel, card, effect):
             return
@@ -596,7 +604,7 @@ class YugiohPolicy(Policy):
         t = self.new_trigger(duel, card, effect, ev, inst)
         duel.log("trigger.met", ["YGO-KIND"], card=card.iid, tid=t.tid,
                  effect=self._effect_name(duel, card, effect), met_at=inst["n"],
-                 event=[_describe(ev)])
+                 event=[describe_event(ev)])
 
     def _in_activation_zone(self, card: Card, effect: EffectDef) -> bool:
         if card.zone not in effect.activate_from:
@@ -634,6 +642,7 @@ class YugiohPolicy(Policy):
         if st.queue:
             self.activate_trigger(duel, st.queue.pop(0))
             return True
+        self._response_windows(duel)
         if st.chain_state == "building":
             self.priority_step(duel)
             return True
@@ -703,8 +712,8 @@ class YugiohPolicy(Policy):
             if any(e.get("type") == "link_resolved" and e.get("negated") for e in later):
                 rules.append("YGO-NEGATED")
             self._set(duel, t, "missed", rules, "trigger.missed", name, met_at=t.met_at,
-                      event=[_describe(t.event)], last=st.instant,
-                      later=[_describe(e) for e in later])
+                      event=[describe_event(t.event)], last=st.instant,
+                      later=[describe_event(e) for e in later])
             return
         if st.step == "damage" and t.optional and not self._about_itself(t):
             self._set(duel, t, "not_activated", ["YGO-DAMAGE-STEP"], "trigger.not_activated",
@@ -718,7 +727,7 @@ class YugiohPolicy(Policy):
         if t.optional and t.wording == "when":
             t.rules = ["YGO-NOT-MISSED"] + t.rules
             duel.log("trigger.not_missed", ["YGO-NOT-MISSED"], card=card.iid, effect=name,
-                     met_at=t.met_at, event=[_describe(t.event)], tid=t.tid)
+                     met_at=t.met_at, event=[describe_event(t.event)], tid=t.tid)
         if t.controller != card.controller:  # YGO-LOCATION: its controller now activates it
             t.controller = card.controller
             t.rules = ["YGO-LOCATION"]
@@ -1046,12 +1055,7 @@ class YugiohPolicy(Policy):
         is being built, an activation condition about an activation looks at the top link; any
         other event must be the one right before the chain began.
         """
-        st = duel.state
-        if not st.chain:
-            return duel.instant_events(st.instant)
-        if kind == "activated":
-            return duel.instant_events(st.chain[-1].activated_at)
-        return duel.instant_events(st.chain_opened_after)
+        return duel.instant_events(self._last_instant(duel, kind))
 
     def _condition_met(self, duel: Duel, card: Card, patterns: tuple[dict, ...]) -> bool:
         return not patterns or self._matching_event(duel, card, patterns) is not None
@@ -1059,9 +1063,7 @@ class YugiohPolicy(Policy):
     def _matching_event(self, duel: Duel, card: Card, patterns: tuple[dict, ...]):
         """The event among the last things that happened that a "When ..." condition names."""
         for p in patterns:
-            types = p.get("type")
-            kind = "activated" if types == "activated" or types == ["activated"] else "other"
-            for ev in self.last_thing(duel, kind):
+            for ev in self.last_thing(duel, _window_kind((p,))):
                 if event_matches(p, ev, card, duel.library, duel.state):
                     return ev
         return None
@@ -1070,10 +1072,7 @@ class YugiohPolicy(Policy):
         """Every card or effect ``player`` may activate now, as option mappings."""
         st = duel.state
         chain = st.chain
-        top_speed = chain[-1].speed if chain else 0
-        open_state = not chain
-        sole = open_state and player == st.turn_player and st.phase in ("main1", "main2") and (
-            not st.procedure)
+        sole, top_speed = self._speed_context(duel, player)
         options: list[dict[str, Any]] = []
         zones = ("hand", "spell_trap", "field", "monster", "gy")
         for zone in zones:
@@ -1103,6 +1102,45 @@ class YugiohPolicy(Policy):
                 options.append({"id": f"{card.iid}:{t.effect}:t{t.tid}", "card": card.iid,
                                 "effect": t.effect, "tid": t.tid, "speed": effect.speed})
         return options
+
+    def _speed_context(self, duel: Duel, player: int) -> tuple[bool, int]:
+        """May ``player`` activate Spell Speed 1 now (``sole``), and the speed to match."""
+        st = duel.state
+        top_speed = st.chain[-1].speed if st.chain else 0
+        sole = not st.chain and player == st.turn_player and st.phase in ("main1", "main2") and (
+            not st.procedure)
+        return sole, top_speed
+
+    def _response_windows(self, duel: Duel) -> None:
+        """Follow each "When ..." card its controller could activate: once its event is no
+        longer the last thing that happened, say so, naming the later thing
+        (YGO-RESPONSE-WINDOW)."""
+        st = duel.state
+        for player in (st.turn_player, 1 - st.turn_player):
+            for zone in ("hand", "spell_trap"):
+                for iid in st.zones[player][zone]:
+                    card = st.cards[iid]
+                    e = next((e for e in duel.definition(card).effects
+                              if e.kind == "activation" and e.respond_to), None)
+                    if e is not None:
+                        self._follow_window(duel, card, e, player)
+
+    def _follow_window(self, duel: Duel, card: Card, e: EffectDef, player: int) -> None:
+        window = card.flags.get("window")
+        kind = _window_kind(e.respond_to)
+        ev = self._matching_event(duel, card, e.respond_to)
+        if ev is not None:
+            if window is None and any(o["card"] == card.iid for o in self._card_options(
+                    duel, card, duel.definition(card), player, *self._speed_context(duel, player))):
+                card.flags["window"] = {"met": self._last_instant(duel, kind),
+                                        "event": describe_event(ev)}
+            return
+        if window is not None:
+            del card.flags["window"]
+            n = self._last_instant(duel, kind)
+            duel.log("window.closed", ["YGO-RESPONSE-WINDOW"], card=card.iid,
+                     met_at=window["met"], event=[window["event"]], last=n,
+                     later=[describe_event(x) for x in duel.instant_events(n)])
 
     def _card_options(self, duel: Duel, card: Card, definition: CardDef, player: int,
                       sole: bool, top_speed: int):
@@ -1194,7 +1232,6 @@ class YugiohPolicy(Policy):
             st.answers = {}
             if choice == "pass":
                 st.passes += 1
-                duel.log("pass", player=p)
             else:
                 opt = next(o for o in options if o["id"] == choice)
                 self._start(duel, p, opt)
@@ -1248,6 +1285,32 @@ class YugiohPolicy(Policy):
         duel.log("action", player=player, what="activates {card}", card=card.iid)
         self._start(duel, player, opt)
 
+    def why_not_activate(self, duel: Duel, card: Card) -> tuple[str, list[str]] | None:
+        """Why a Spell or Trap card cannot be activated now (a "When ..." card names the later
+        thing that happened: YGO-RESPONSE-WINDOW), or None when it can or is already active."""
+        st = duel.state
+        definition = duel.definition(card)
+        if st.chain or st.activation or st.queue or definition.type not in ("spell", "trap"):
+            return None
+        if card.zone not in ("hand", "spell_trap", "field") or (
+                card.face_up and card.zone != "hand"):
+            return None
+        if any(o["id"] == f"{card.iid}:card" for o in self.activation_options(
+                duel, card.controller)):
+            return None
+        return self._why_not(duel, card, "card")
+
+    def why_not_option(self, duel: Duel, decision: Decision,
+                       card: Card) -> tuple[str, list[str]] | None:
+        """A Spell or Trap card named as a response that cannot respond now: why (a "When ..."
+        card names the later thing that happened: YGO-RESPONSE-WINDOW)."""
+        definition = duel.definition(card)
+        if decision.kind != "respond" or card.controller != decision.player or (
+                definition.type not in ("spell", "trap")):
+            return None
+        reason, rules = self._why_not(duel, card, "card")
+        return f"{definition.en} cannot respond now: {reason}", rules
+
     def _why_not(self, duel: Duel, card: Card, effect: Any,
                  with_effect: Any = None) -> tuple[str, list[str]]:
         """Why a card or effect cannot be activated now, with the rule that says so."""
@@ -1274,8 +1337,10 @@ class YugiohPolicy(Policy):
             return f"{name} was Set this turn", ["YGO-CHAIN"]
         for e in definition.effects:
             if e.respond_to and not self._condition_met(duel, card, e.respond_to):
-                return (f"{name} can be activated only while its event is the last thing that "
-                        "happened", ["YGO-RESPONSE-WINDOW"])
+                return self._why_too_late(duel, card, e), ["YGO-RESPONSE-WINDOW"]
+            if e.kind == "trigger" and e.optional and e.wording == "when" and e.event and (
+                    self._is_effect(effect, e) and not self._condition_met(duel, card, e.event)):
+                return self._why_too_late(duel, card, e), ["YGO-MISS"]
             if e.kind != "trigger" and not self.conditions_hold(
                     duel, card, e, None, ("event", "both")):
                 return f"{name}: its activation condition is not met", ["YGO-CHAIN"]
@@ -1290,6 +1355,35 @@ class YugiohPolicy(Policy):
             return f"{name} is Spell Speed 1: only the turn player, in a Main Phase", [
                 "YGO-CHAIN"]
         return f"{name} cannot be activated now", ["YGO-CHAIN"]
+
+    @staticmethod
+    def _is_effect(effect: Any, e: EffectDef) -> bool:
+        """Does the ``effect`` of an ``activate`` action name the effect ``e``?"""
+        return str(effect) == str(e.index)
+
+    def _why_too_late(self, duel: Duel, card: Card, e: EffectDef) -> str:
+        """A "When ..." activation refused: its event is not the last thing that happened, and
+        the later thing that is (YGO-RESPONSE-WINDOW, YGO-MISS)."""
+        name = duel.definition(card).en
+        n = self._last_instant(duel, _window_kind(e.respond_to or e.event))
+        later = duel.instant_events(n)
+        text = f"{name} can be activated only while its event is the last thing that happened"
+        if not later:
+            return text
+
+        def seen(iid: int) -> str:  # the refusal goes to the card's controller only
+            return HIDDEN if hidden_from(duel.state.cards.get(iid), card.controller) else (
+                duel.name(iid))
+
+        return (f"{text}; the last thing that happened is instant {n}: "
+                f"{render_events([describe_event(ev) for ev in later], seen)}")
+
+    def _last_instant(self, duel: Duel, kind: str) -> int:
+        """The instant :meth:`last_thing` reads."""
+        st = duel.state
+        if not st.chain:
+            return st.instant
+        return st.chain[-1].activated_at if kind == "activated" else st.chain_opened_after
 
     def _why_not_same_link(self, duel: Duel, card: Card, index: int) -> tuple[str, list[str]]:
         definition = duel.definition(card)
@@ -1522,3 +1616,11 @@ _describe = describe_event
 
 #: legal material sets offered per Extra Deck monster (the first ones, fewest materials first)
 SETS_OFFERED = 3
+
+
+def _window_kind(patterns: tuple[dict[str, Any], ...]) -> str:
+    """ "activated" when a "When ..." condition is about an activation (it looks at the top
+    chain link), else "other" (it looks at what happened before the chain)."""
+    return "activated" if any(p.get("type") in ("activated", ["activated"])
+                              for p in patterns) else "other"
+
