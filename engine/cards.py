@@ -50,13 +50,28 @@ SUBTYPES = {
 EFFECT_KEYS = {
     "kind", "label", "wording", "optional", "event", "phase", "activate_from", "speed",
     "once_per_turn", "cost", "targets", "operations", "respond_to", "same_link",
-    "while_face_up", "condition", "apply", "instead", "ninja_strike", "text",
+    "while_face_up", "condition", "apply", "instead", "text",
 }
 CARD_KEYS = {
     "id", "game", "name", "type", "subtype", "attribute", "race", "level", "atk", "def",
     "archetypes", "text", "effects", "civilization", "cost", "power", "races", "evolves_from",
     "double_breaker", "blocker", "note",
 }
+
+
+#: operations on a card's counters: ``counter`` (its name), ``count`` and, to add, ``max``
+COUNTER_OPS = ("add_counter", "remove_counter")
+
+
+def _counter_problem(op: dict[str, Any]) -> str | None:
+    """What is wrong with an add_counter / remove_counter operation, the field first."""
+    if not isinstance(op.get("counter"), str) or not op["counter"]:
+        return "counter must name the counter (e.g. counter: spell)"
+    for key in ("count", "max"):
+        value = op.get(key, 1)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            return f"{key} must be a whole number of at least 1"
+    return None
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -363,6 +378,10 @@ def _parse_effect(
                     f"unknown operation {name!r}; known: {', '.join(sorted(OPERATIONS))}",
                     file=file, line=line_of(raw, key), card=card_id, field=f"{where}.{key}[{j}].op",
                 )
+            problem = _counter_problem(op) if name in COUNTER_OPS else None
+            if problem:
+                raise CardDataError(problem, file=file, line=line_of(raw, key), card=card_id,
+                                    field=f"{where}.{key}[{j}].{problem.split()[0]}")
         ops_by_key[key] = ops
     targets = _as_tuple_of_maps(raw.get("targets"), lambda m: fail(m, "targets"))
     for j, t in enumerate(targets):

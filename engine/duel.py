@@ -278,6 +278,7 @@ class Duel:
         card.position = position
         card.tapped = False
         card.mods = []
+        card.counters = {}  # counters leave with the card: a new object (YGO-LOCATION)
         card.flags = {k: v for k, v in card.flags.items() if k in ("token",)}
         owner = card.controller if zone in self.policy.FIELD_ZONES else card.owner
         if card.flags.get("token") and zone not in self.policy.FIELD_ZONES:
@@ -569,6 +570,9 @@ class Duel:
                     pool = self.find_cards({**spec[key], "other": True}, ctx_me, card.iid)
                     if len(pool) < int(spec[key].get("count", 1)):
                         return {"key": "reason.cannot_pay"}
+            if spec["op"] == "remove_counter" and spec.get("card", "self") == "self" and (
+                    card.counters.get(spec["counter"], 0) < int(spec.get("count", 1))):
+                return {"key": "reason.cannot_pay"}
         cost_zones = {self.policy.zone_alias(COST_DESTINATIONS.get(spec["op"], ""))
                       for spec in effect.cost}
         for spec in effect.targets:

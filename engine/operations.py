@@ -292,3 +292,21 @@ def break_shield(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 def nothing(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     """An effect with no lasting result (its activation still matters)."""
     ctx.did_something = True
+
+
+@operation("add_counter")
+def add_counter(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Place counters on face-up cards on the field (``counter``, ``count``, ``max``)."""
+    for card in select(duel, ctx, spec, "add_counter"):
+        if duel.policy.on_field(card) and card.add_counter(
+                str(spec["counter"]), int(spec.get("count", 1)), spec.get("max")):
+            ctx.did_something = True
+
+
+@operation("remove_counter")
+def remove_counter(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Remove counters from cards (``counter``, ``count``); as a cost the card must have them
+    (checked before activation: Duel.activation_problem)."""
+    for card in select(duel, ctx, spec, "remove_counter"):
+        if card.remove_counter(str(spec["counter"]), int(spec.get("count", 1))):
+            ctx.did_something = True

@@ -300,6 +300,10 @@ class Policy:
     def power(self, duel: Duel, card: Card) -> int | None:
         return None
 
+    def stat(self, duel: Duel, card: Card, stat: str) -> int | None:
+        """A card's ATK or DEF with every change applied (None in a game without them)."""
+        return None
+
     def can_place(self, duel: Duel, card: Card | None, player: int, zone: str) -> bool:
         if duel.state.settings.get("unlimited_zones") or zone not in self.CAPACITY:
             return True

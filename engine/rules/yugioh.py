@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
-from ..log import card_kind, with_article, zone_place
+from ..log import card_kind, render_message, with_article, zone_place
 from ..state import ChainLink, Decision
 from .base import Policy
 
@@ -1138,6 +1138,13 @@ class YugiohPolicy(Policy):
             if e.respond_to and not self._condition_met(duel, card, e.respond_to):
                 return (f"{name} can be activated only while its event is the last thing that "
                         "happened", ["YGO-RESPONSE-WINDOW"])
+        chosen = definition.effects[effect] if isinstance(effect, int) and (
+            0 <= effect < len(definition.effects)) else None
+        problem = duel.activation_problem(card.controller, card, chosen) if chosen else None
+        if problem:  # costs are paid at activation (YGO-SEQUENCE), targets chosen then
+            why = render_message(problem["key"], problem.get("args", {}), duel.name)
+            return (f"{name} cannot be activated now: {why}",
+                    ["YGO-SEQUENCE" if problem["key"] == "reason.cannot_pay" else "YGO-CHAIN"])
         speed = self.speed_of(definition, next(
             (e for e in definition.effects if e.kind == "activation"), None))
         if definition.subtype == "quick_play" and card.zone == "hand" and (
