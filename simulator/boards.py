@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from engine import Duel, EngineError, IllegalAction
 from engine.cards import default_library, parse_cards
 from engine.limits import check_text
-from engine.scenario import Scenario, translate_answer
+from engine.scenario import Scenario, refusal_problem, step_action, translate_answer
 
 from .models import Board
 
@@ -241,12 +241,8 @@ def next_step(board: Board, version: int) -> Duel:
 
 def _play_step(duel: Duel, step: dict[str, Any], auto: bool) -> None:
     """One scenario step on a duel, then the default answers if ``auto`` or the step says so."""
-    step = {k: v for k, v in step.items() if k != "__line__"}
-    auto = step.pop("auto", False) or auto
-    if "answer" in step:
-        duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
-    elif step:
-        duel.apply(step)
+    auto = step.get("auto", False) or auto
+    _apply_step(duel, step)
     if auto:
         duel.auto()
 
@@ -334,17 +330,38 @@ def undo(board: Board, version: int) -> Duel:
 # ---------------------------------------------------------------------- the script
 def _play_next(locked: Board, duel: Duel) -> None:
     """Play the next scenario step as it is written, and count it as played."""
-    step = {k: v for k, v in locked.pending_steps[0].items() if k != "__line__"}
-    auto = step.pop("auto", False)
-    if "answer" in step:
-        duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
-    elif step:
-        duel.apply(step)
+    step = locked.pending_steps[0]
+    auto = step.get("auto", False)
+    _apply_step(duel, step)
     locked.pending_steps = locked.pending_steps[1:]
     if auto:
         duel.auto()
     if locked.auto:
         _auto(locked, duel)
+
+
+def _apply_step(duel: Duel, step: dict[str, Any]) -> None:
+    """Apply a scenario step as written. An answer for the other player's decision is refused
+    (IllegalAction, naming both players). A step the scenario expects to be refused counts as
+    played when the engine refuses it for the expected reason; accepted, or refused otherwise,
+    it is refused here with the reason, and the board leaves its script."""
+    if "expect_refused" not in step:
+        action = step_action(duel, step)
+        if action is not None:
+            duel.apply(action)
+        return
+    try:
+        action = step_action(duel, step)
+        probe = _clone(duel)
+        if action is not None:
+            probe.apply(action)
+    except IllegalAction as exc:
+        problem = refusal_problem(exc, step["expect_refused"])
+        if problem:
+            raise IllegalAction(problem) from exc
+        return
+    raise IllegalAction(_("The scenario expects the engine to refuse this step, but it "
+                          "accepts it."))
 
 
 def _auto(locked: Board, duel: Duel, limit: int = 10000) -> None:
@@ -381,6 +398,8 @@ def same_as_step(duel: Duel, action: dict[str, Any], step: dict[str, Any]) -> bo
     an order decision, the same cards in any order for a choice of cards, the same option
     otherwise. Any other action is the same when it leaves the duel in the same state as
     the step does."""
+    if "expect_refused" in step:  # a step that must be refused: no action does what it does
+        return False
     step = {k: v for k, v in step.items() if k not in ("__line__", "auto")}
     decision = duel.state.decision
     if "answer" in step:
