@@ -182,3 +182,25 @@ def test_effects_checks_the_rules_the_log_cites_for_a_card_activated_or_not() ->
 def test_an_unknown_expect_key_is_refused_with_the_known_ones() -> None:
     with pytest.raises(ScenarioError, match="unknown expect key 'attack'; known: chains"):
         _breaker([], {"attack": {"revived": 1}})
+
+
+# ---------------------------------------------------------------------- documentation
+def test_docs_name_every_step_kind_action_and_expect_key() -> None:
+    """docs/scenarios.md documents everything engine/scenario.py accepts."""
+    from pathlib import Path
+
+    from engine.rules import policy_for
+    from engine.scenario import ANSWER_FOR, EXPECT_KEYS, STEP_KEYS, STEP_KINDS, TOP_KEYS
+
+    doc = (Path(__file__).parents[2] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    actions = {"activate"}
+    for game in ("yugioh", "duel_masters"):
+        policy = policy_for(game)
+        actions |= set(policy.EDITS)
+        actions |= {name.removeprefix("_fire_") for name in dir(policy)
+                    if name.startswith("_fire_")}
+    words = (set(STEP_KINDS) | {k for k in STEP_KEYS if not k.startswith("__")}
+             | set(ANSWER_FOR) | set(EXPECT_KEYS) | set(TOP_KEYS))
+    missing = sorted(w for w in words if f"`{w}" not in doc and f"{w}:" not in doc)
+    missing += sorted(a for a in actions if f"do: {a}" not in doc and f"`{a}`" not in doc)
+    assert missing == []
