@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .catalogue import RULES
 from .cards import DATA_DIR, GAMES, default_library, line_of, load_yaml_with_lines, parse_cards
+from .catalogue import RULES
 from .duel import Duel
 from .errors import EngineError, IllegalAction, ScenarioError
 from .frames import Frame, FrameRecorder

@@ -838,7 +838,8 @@ class DuelMastersPolicy(Policy):
             target = self.card_arg(duel, action, "target")
             if target.zone != "battle" or target.controller == attacker.controller or (
                     not target.tapped):
-                raise IllegalAction("only a tapped creature of the opponent can be attacked", ATTACK_RULES)
+                raise IllegalAction("only a tapped creature of the opponent can be attacked",
+                                    ATTACK_RULES)
         st.procedure = [{"kind": "attack", "attacker": attacker.iid, "obj": attacker.obj,
                          "target": target.iid if target else None,
                          "target_obj": target.obj if target else None, "stage": "block",
