@@ -298,7 +298,7 @@ def nothing(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 def add_counter(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     """Place counters on face-up cards on the field (``counter``, ``count``, ``max``)."""
     for card in select(duel, ctx, spec, "add_counter"):
-        if duel.policy.on_field(card) and card.add_counter(
+        if duel.policy.on_field(card) and card.face_up and card.add_counter(
                 str(spec["counter"]), int(spec.get("count", 1)), spec.get("max")):
             ctx.did_something = True
 

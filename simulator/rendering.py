@@ -172,6 +172,10 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         state.append(_("Defense") if card.position == "defense" else _("Attack"))
     if card.tapped:
         state.append(_("tapped"))
+    counters = [_("%(name)s counters: %(count)d") % {"name": name.replace("_", " ").capitalize(),
+                                                     "count": count}
+                for name, count in sorted(card.counters.items())]
+    state += counters
     return {
         "iid": iid, "name": definition.en, "ja": definition.name.get("ja", ""),
         "type": definition.type, "subtype": definition.subtype, "text": definition.text,
@@ -181,6 +185,7 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         "stats": " · ".join(stats), "state": ", ".join(state), "face_up": card.face_up,
         "tapped": card.tapped, "position": card.position, "marks": marks.get(iid, []),
         "menu": menus.get(iid, []), "owner": card.owner, "controller": card.controller,
+        "counters": counters,
     }
 
 
@@ -431,6 +436,7 @@ def _verb(verb: str, n: int, game: str) -> str:
         "power": _("change the power of"), "negate_effects": _("negate the effects of")
         if game == "yugioh" else _("make its abilities ignored"),
         "tap": _("tap"), "untap": _("untap"), "break": _("break"),
+        "add_counter": _("place counters on"), "remove_counter": _("remove counters from"),
         "break_shield": _("break"), "evolve": _("evolve onto"),
     }
     return verbs.get(verb, verb.replace("_", " "))
