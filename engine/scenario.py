@@ -84,6 +84,15 @@ class Result:
     duel: Duel
     failures: list[str]
     frames: list[list[Frame]] = field(default_factory=list)
+    #: steps refused as expected: (log entries before it, step number, the refusal)
+    refused: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def transcript(self) -> list[str]:
+        """The duel's transcript with each step refused as expected where it was played."""
+        lines = self.duel.transcript()
+        for at, step, reason in reversed(self.refused):
+            lines.insert(at, f"Step {step} is refused, as expected: {reason}")
+        return lines
 
     @property
     def ok(self) -> bool:
@@ -218,17 +227,19 @@ def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
     duel = scn.new_duel(settings)
     failures: list[str] = []
     recorded: list[list[Frame]] = []
+    refused: list[tuple[int, int, str]] = []
     for i, step in enumerate(scn.steps, 1):
         if auto_only and "do" not in step:
             continue
         try:
             duel.recorder = FrameRecorder(duel, i) if frames else None
             if "expect_refused" in step:
-                problem, accepted = _play_refused(duel, step)
+                problem, refusal = _play_refused(duel, step)
                 if problem:
                     failures.append(f"step {i}: {problem}")
-                if accepted:  # the next steps were written for a board where it was refused
-                    return Result(scn, duel, failures, recorded)
+                if refusal is None:  # accepted: the next steps were written for a refusal
+                    return Result(scn, duel, failures, recorded, refused)
+                refused.append((len(duel.state.log), i, refusal))
             else:
                 _play_step(duel, step)
                 if scn.auto or auto_only:
@@ -245,7 +256,7 @@ def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
         failures.append(f"an unanswered decision remains: Player {d.player + 1} must decide "
                         f"({d.kind}: {', '.join(o['id'] for o in d.options)}); answer it in a "
                         "step or set auto: true")
-    return Result(scn, duel, failures, recorded)
+    return Result(scn, duel, failures, recorded, refused)
 
 
 def _play_step(duel: Duel, step: dict[str, Any]) -> None:
@@ -256,18 +267,18 @@ def _play_step(duel: Duel, step: dict[str, Any]) -> None:
         duel.auto()
 
 
-def _play_refused(duel: Duel, step: dict[str, Any]) -> tuple[str | None, bool]:
-    """Play a step that must be refused: what went otherwise (or None), and whether the
-    engine accepted it. A refusal (IllegalAction) leaves the duel as it was, so the next steps
-    go on from the same board."""
+def _play_refused(duel: Duel, step: dict[str, Any]) -> tuple[str | None, str | None]:
+    """Play a step that must be refused: what went otherwise (or None), and the refusal's
+    text (None: the engine accepted it). A refusal (IllegalAction) leaves the duel as it was,
+    so the next steps go on from the same board."""
     try:
         action = step_action(duel, step)
         if action is not None:
             duel.apply(action)
     except IllegalAction as exc:
-        return refusal_problem(exc, step["expect_refused"]), False
+        return refusal_problem(exc, step["expect_refused"]), refusal_text(exc)
     return (f"expected the engine to refuse this step ({_wanted(step['expect_refused'])}), "
-            "but it accepted it"), True
+            "but it accepted it"), None
 
 
 def step_action(duel: Duel, step: dict[str, Any]) -> dict[str, Any] | None:

@@ -204,3 +204,15 @@ def test_docs_name_every_step_kind_action_and_expect_key() -> None:
     missing = sorted(w for w in words if f"`{w}" not in doc and f"{w}:" not in doc)
     missing += sorted(a for a in actions if f"do: {a}" not in doc and f"`{a}`" not in doc)
     assert missing == []
+
+
+@pytest.mark.rule("DM-ATTACK-STEPS")
+def test_the_run_command_shows_a_step_refused_as_expected(capsys) -> None:
+    from engine.__main__ import main
+    from engine.scenario import builtin_scenarios
+
+    path = next(p for p in builtin_scenarios("duel_masters")
+                if p.stem == "holy_awe_taps_the_next_attackers")
+    assert main(["run", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "Step 4 is refused, as expected: Burning Mane is tapped (DM-ATTACK-STEPS)"
