@@ -231,9 +231,10 @@ def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
     for i, step in enumerate(scn.steps, 1):
         if auto_only and "do" not in step:
             continue
-        try:
-            duel.recorder = FrameRecorder(duel, i) if frames else None
-            if "expect_refused" in step:
+        try:  # a refused step has no frames (undoing it replays the history: not recorded)
+            refusing = "expect_refused" in step
+            duel.recorder = FrameRecorder(duel, i) if frames and not refusing else None
+            if refusing:
                 problem, refusal = _play_refused(duel, step)
                 if problem:
                     failures.append(f"step {i}: {problem}")
@@ -246,6 +247,8 @@ def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
                     duel.auto()
             if duel.recorder is not None:
                 recorded.append(duel.recorder.finish(duel))
+            elif frames:
+                recorded.append([])
             duel.recorder = None
         except IllegalAction as exc:
             duel.recorder = None

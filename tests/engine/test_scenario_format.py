@@ -216,3 +216,14 @@ def test_the_run_command_shows_a_step_refused_as_expected(capsys) -> None:
     assert main(["run", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "Step 4 is refused, as expected: Burning Mane is tapped (DM-ATTACK-STEPS)"
+
+
+@pytest.mark.rule("YGO-SEQUENCE")
+def test_a_step_refused_as_expected_has_no_frames() -> None:
+    scn = _breaker([{"do": "activate", "card": "revived", "effect": 1,
+                     "expect_refused": "YGO-SEQUENCE"},
+                    {"do": "normal_summon", "card": "summoned"}], {})
+    result = run_scenario(scn, frames=True)
+    assert result.frames[0] == [] and result.frames[1]
+    assert result.transcript()[0] == (f"Step 1 is refused, as expected: {BREAKER} cannot be "
+                                      "activated now: its cost cannot be paid (YGO-SEQUENCE)")
