@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from engine import Duel, EngineError, IllegalAction
 from engine.cards import default_library, parse_cards
 from engine.limits import check_text
-from engine.scenario import Scenario, refusal_problem, step_action, translate_answer
+from engine.scenario import Scenario, refusal_problem, refusal_text, step_action, translate_answer
 
 from .models import Board
 
@@ -234,7 +234,7 @@ def next_step(board: Board, version: int) -> Duel:
         try:
             _play_next(locked, duel)
         except IllegalAction as exc:
-            _leave(locked, "failed", list(duel.actions), reason=_reason(exc))
+            _leave(locked, "failed", list(duel.actions), reason=refusal_text(exc))
 
     return _apply_and_save(board, version, change)
 
@@ -376,7 +376,7 @@ def _auto(locked: Board, duel: Duel, limit: int = 10000) -> None:
                 _play_next(locked, duel)
                 continue
             except IllegalAction as exc:
-                _leave(locked, "failed", list(duel.actions), reason=_reason(exc))
+                _leave(locked, "failed", list(duel.actions), reason=refusal_text(exc))
         duel.apply({"do": "answer", "choice": duel.default_answer()})
 
 
@@ -385,10 +385,6 @@ def _leave(locked: Board, how: str, actions: list[dict[str, Any]], reason: str =
     script" returns."""
     locked.script_left = {"step": locked.next_step_number, "how": how, "reason": reason,
                           "actions": actions}
-
-
-def _reason(exc: IllegalAction) -> str:
-    return exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
 
 
 def same_as_step(duel: Duel, action: dict[str, Any], step: dict[str, Any]) -> bool:
