@@ -332,7 +332,11 @@ def _play_next(locked: Board, duel: Duel) -> None:
     """Play the next scenario step as it is written, and count it as played."""
     step = locked.pending_steps[0]
     auto = step.get("auto", False)
-    _apply_step(duel, step)
+    refusal = _apply_step(duel, step)
+    if refusal:  # said to whoever pressed "Next step" (the board itself is unchanged)
+        locked.script_notice = _("Step %(k)s is refused, as the scenario expects: "
+                                 "%(reason)s") % {"k": locked.next_step_number,
+                                                  "reason": refusal}
     locked.pending_steps = locked.pending_steps[1:]
     if auto:
         duel.auto()
@@ -340,16 +344,17 @@ def _play_next(locked: Board, duel: Duel) -> None:
         _auto(locked, duel)
 
 
-def _apply_step(duel: Duel, step: dict[str, Any]) -> None:
+def _apply_step(duel: Duel, step: dict[str, Any]) -> str | None:
     """Apply a scenario step as written. An answer for the other player's decision is refused
     (IllegalAction, naming both players). A step the scenario expects to be refused counts as
-    played when the engine refuses it for the expected reason; accepted, or refused otherwise,
-    it is refused here with the reason, and the board leaves its script."""
+    played when the engine refuses it for the expected reason (returns the refusal's text);
+    accepted, or refused otherwise, it is refused here with the reason, and the board leaves
+    its script."""
     if "expect_refused" not in step:
         action = step_action(duel, step)
         if action is not None:
             duel.apply(action)
-        return
+        return None
     try:
         action = step_action(duel, step)
         probe = _clone(duel)
@@ -359,7 +364,7 @@ def _apply_step(duel: Duel, step: dict[str, Any]) -> None:
         problem = refusal_problem(exc, step["expect_refused"])
         if problem:
             raise IllegalAction(problem) from exc
-        return
+        return refusal_text(exc)
     raise IllegalAction(_("The scenario expects the engine to refuse this step, but it "
                           "accepts it."))
 

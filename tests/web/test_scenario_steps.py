@@ -32,7 +32,9 @@ def _step(client: Client, slug: str) -> str:
 def test_a_step_refused_as_expected_is_played_and_counters_are_shown() -> None:
     client = Client(HTTP_HOST="localhost")
     slug = _open(client, "breaker_counter_is_the_cost")
-    _step(client, slug)  # Breaker without a Spell Counter: refused, as the scenario expects
+    html = _step(client, slug)  # Breaker without a Spell Counter: refused, as expected
+    assert ("Step 1 is refused, as the scenario expects: Breaker the Magical Warrior cannot be "
+            "activated now: its cost cannot be paid (YGO-SEQUENCE)") in html
     board = Board.objects.get(slug=slug)
     assert board.script_left is None and board.next_step_number == 2
     assert boards.duel_of(board).actions == []
