@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
                 for line in frame.chain_lines(name):
                     print(f"    {line}")
         else:
-            for line in result.duel.transcript():
+            for line in result.transcript():
                 print(line)
         failures = check_scenario(scn, result) if not args.preset else []
         for f in failures:

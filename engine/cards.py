@@ -57,7 +57,7 @@ SUBTYPES = {
 EFFECT_KEYS = {
     "kind", "label", "wording", "optional", "event", "phase", "activate_from", "speed",
     "once_per_turn", "cost", "targets", "operations", "respond_to", "same_link",
-    "while_face_up", "condition", "apply", "instead", "ninja_strike", "text",
+    "while_face_up", "condition", "apply", "instead", "text",
 }
 CARD_KEYS = {
     "id", "game", "name", "type", "subtype", "attribute", "race", "level", "atk", "def",
@@ -68,6 +68,21 @@ CARD_KEYS = {
 MATERIAL_KEYS = {"min", "max", "filter", "tuner", "each"}
 #: the Extra Deck monster kinds that have a stat of their own instead of a Level
 RANK_OR_LINK = {"rank": "xyz", "link": "link"}
+
+
+#: operations on a card's counters: ``counter`` (its name), ``count`` and, to add, ``max``
+COUNTER_OPS = ("add_counter", "remove_counter")
+
+
+def _counter_problem(op: dict[str, Any]) -> str | None:
+    """What is wrong with an add_counter / remove_counter operation, the field first."""
+    if not isinstance(op.get("counter"), str) or not op["counter"]:
+        return "counter must name the counter (e.g. counter: spell)"
+    for key in ("count", "max"):
+        value = op.get(key, 1)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            return f"{key} must be a whole number of at least 1"
+    return None
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -485,6 +500,8 @@ def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, 
         return ".until", f"until must be one of {', '.join(UNTIL)}"
     if name in OP_CHECKS and (why := OP_CHECKS[name](op)):
         return "", f"{name}: {why}"
+    if name in COUNTER_OPS and (why := _counter_problem(op)):
+        return f".{why.split()[0]}", why
     for selector in ("choose", "all", "top", "random", "pick"):
         flt = (op.get(selector) or {}).get("filter") if isinstance(op.get(selector), dict) else {}
         for key, value in (flt or {}).items():

@@ -297,6 +297,7 @@ class Duel:
         card.position = position
         card.tapped = False
         card.mods = []
+        card.counters = {}  # counters leave with the card: a new object (YGO-LOCATION)
         card.flags = {k: v for k, v in card.flags.items() if k in ("token",)}
         owner = card.controller if zone in self.policy.FIELD_ZONES else card.owner
         if card.flags.get("token") and zone not in self.policy.FIELD_ZONES:

@@ -414,5 +414,32 @@ def nothing(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     ctx.did_something = True
 
 
+@operation("add_counter")
+def add_counter(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Place counters on face-up cards on the field (``counter``, ``count``, ``max``)."""
+    for card in select(duel, ctx, spec, "add_counter"):
+        if duel.policy.on_field(card) and card.face_up and card.add_counter(
+                str(spec["counter"]), int(spec.get("count", 1)), spec.get("max")):
+            ctx.did_something = True
+
+
+@operation("remove_counter")
+def remove_counter(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Remove counters from cards (``counter``, ``count``); as a cost the card must have them
+    (checked before activation: Duel.activation_problem)."""
+    for card in select(duel, ctx, spec, "remove_counter"):
+        if card.remove_counter(str(spec["counter"]), int(spec.get("count", 1))):
+            ctx.did_something = True
+
+
+def _counters_there(duel: Duel, player: int, card: Card, spec: dict[str, Any]) -> bool:
+    """A cost of removing counters from this card needs them there (YGO-SEQUENCE)."""
+    return spec.get("card", "self") != "self" or (
+        card.counters.get(spec["counter"], 0) >= int(spec.get("count", 1)))
+
+
+FEASIBLE["remove_counter"] = _counters_there
+
+
 # the operation families kept in modules of their own register here
 from . import abilities, summons  # noqa: E402,F401

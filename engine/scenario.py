@@ -9,16 +9,18 @@ on a :class:`~engine.duel.Duel` and :func:`check_scenario` compares the outcome 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .cards import DATA_DIR, GAMES, default_library, line_of, load_yaml_with_lines, parse_cards
+from .catalogue import RULES
 from .duel import Duel
 from .errors import EngineError, IllegalAction, ScenarioError
 from .frames import Frame, FrameRecorder
 from .limits import LimitError, check_duel, check_plain, check_text
-from .state import PLAYER_KEYS
+from .state import PLAYER_KEYS, Card
 
 MAX_TITLE = 200  # characters: the board's title field
 
@@ -28,6 +30,15 @@ TOP_KEYS = {"game", "title", "question", "explanation", "source", "rules", "sett
 #: older spellings still read: ``description:`` is ``explanation:``
 ALIASES = {"description": "explanation"}
 FATES = {"activated", "missed", "not_activated", "declined", "negated", "pending", "resolved"}
+#: what a step may do: ``do`` an action, ``answer`` a decision, or ``auto`` answer every one
+STEP_KINDS = ("do", "answer", "auto")
+#: step keys that are the scenario's, not the engine action's: stripped before it is applied
+STEP_KEYS = ("__line__", "auto", "expect_refused")
+#: the keys that name the player an answer is for (``{answer: X, player: p2}``)
+ANSWER_FOR = ("player", "for")
+#: every key an ``expect:`` block may hold (docs/scenarios.md documents each)
+EXPECT_KEYS = ("chains", "order", "triggers", "all_triggers", "lp", "zones", "positions",
+               "power", "atk", "def", "tapped", "counters", "effects", "log")
 
 
 @dataclass
@@ -73,6 +84,15 @@ class Result:
     duel: Duel
     failures: list[str]
     frames: list[list[Frame]] = field(default_factory=list)
+    #: steps refused as expected: (log entries before it, step number, the refusal)
+    refused: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def transcript(self) -> list[str]:
+        """The duel's transcript with each step refused as expected where it was played."""
+        lines = self.duel.transcript()
+        for at, step, reason in reversed(self.refused):
+            lines.insert(at, f"Step {step} is refused, as expected: {reason}")
+        return lines
 
     @property
     def ok(self) -> bool:
@@ -111,10 +131,15 @@ def parse_scenario(raw: Any, file: str) -> Scenario:
         raise ScenarioError("steps must be a list", file=file, line=line_of(raw, "steps"),
                             field="steps")
     for i, step in enumerate(steps, 1):
-        if not isinstance(step, dict) or not ({"do", "answer", "auto"} & set(step)):
-            raise ScenarioError("a step needs 'do', 'answer' or 'auto'", file=file,
-                                line=line_of(step) or line_of(raw, "steps"), step=i,
-                                field="steps")
+        _check_step(step, file, i, line_of(step) or line_of(raw, "steps"))
+    expect = raw["expect"] if raw["expect"] is not None else {}
+    if not isinstance(expect, dict):
+        raise ScenarioError("expect must be a mapping", file=file,
+                            line=line_of(raw, "expect"), field="expect")
+    for key in expect:
+        if key not in EXPECT_KEYS and not key.startswith("__"):
+            raise ScenarioError(f"unknown expect key {key!r}; known: {', '.join(EXPECT_KEYS)}",
+                                file=file, line=line_of(expect, key), field=f"expect.{key}")
     explanation = _explanation(raw, file)
     cards = parse_cards(raw.get("cards"), file=file, game_hint=game)
     return Scenario(
@@ -128,6 +153,27 @@ def parse_scenario(raw: Any, file: str) -> Scenario:
         lines={k: line_of(raw, k) for k in TOP_KEYS},
         raw_cards=_plain(raw.get("cards")) or [],
     )
+
+
+def _check_step(step: Any, file: str, i: int, line: int | None) -> None:
+    """A step is a mapping with ``do``, ``answer`` or ``auto``; ``expect_refused`` is a rule
+    id or a reason text (or a list of them); ``player``/``for`` of an answer is p1 or p2."""
+    if not isinstance(step, dict) or not (set(STEP_KINDS) & set(step)):
+        raise ScenarioError("a step needs 'do', 'answer' or 'auto'", file=file, line=line,
+                            step=i, field="steps")
+    refused = step.get("expect_refused")
+    if "expect_refused" in step and not (
+            isinstance(refused, str) and refused
+            or isinstance(refused, list) and refused and all(isinstance(r, str) for r in refused)):
+        raise ScenarioError("expect_refused is a rule id or a text the refusal's reason "
+                            "contains, or a list of them", file=file, line=line, step=i,
+                            field="expect_refused")
+    if "answer" in step:
+        given = [key for key in ANSWER_FOR if key in step]
+        if len(given) > 1 or given and step[given[0]] not in PLAYER_KEYS:
+            raise ScenarioError("an answer names the player it is for once, as player: p1 or "
+                                "p2 (or for: p1 / p2)", file=file, line=line, step=i,
+                                field=given[-1])
 
 
 def _explanation(raw: dict[str, Any], file: str) -> str:
@@ -181,43 +227,102 @@ def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
     duel = scn.new_duel(settings)
     failures: list[str] = []
     recorded: list[list[Frame]] = []
+    refused: list[tuple[int, int, str]] = []
     for i, step in enumerate(scn.steps, 1):
         if auto_only and "do" not in step:
             continue
-        try:
-            duel.recorder = FrameRecorder(duel, i) if frames else None
-            _play_step(duel, step)
-            if scn.auto or auto_only:
-                duel.auto()
+        try:  # a refused step has no frames (undoing it replays the history: not recorded)
+            refusing = "expect_refused" in step
+            duel.recorder = FrameRecorder(duel, i) if frames and not refusing else None
+            if refusing:
+                problem, refusal = _play_refused(duel, step)
+                if problem:
+                    failures.append(f"step {i}: {problem}")
+                if refusal is None:  # accepted: the next steps were written for a refusal
+                    return Result(scn, duel, failures, recorded, refused)
+                refused.append((len(duel.state.log), i, refusal))
+            else:
+                _play_step(duel, step)
+                if scn.auto or auto_only:
+                    duel.auto()
             if duel.recorder is not None:
                 recorded.append(duel.recorder.finish(duel))
+            elif frames:
+                recorded.append([])
             duel.recorder = None
         except IllegalAction as exc:
             duel.recorder = None
-            raise ScenarioError(exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else ""),
-                                file=scn.file, line=step.get("__line__"), step=i,
-                                field="answer" if "answer" in step else "do") from exc
+            raise ScenarioError(refusal_text(exc), file=scn.file, line=step.get("__line__"),
+                                step=i, field="answer" if "answer" in step else "do") from exc
     if duel.state.decision is not None:
         d = duel.state.decision
         failures.append(f"an unanswered decision remains: Player {d.player + 1} must decide "
                         f"({d.kind}: {', '.join(o['id'] for o in d.options)}); answer it in a "
                         "step or set auto: true")
-    return Result(scn, duel, failures, recorded)
+    return Result(scn, duel, failures, recorded, refused)
 
 
 def _play_step(duel: Duel, step: dict[str, Any]) -> None:
-    step = {k: v for k, v in step.items() if k != "__line__"}
-    if step.get("auto") and len(step) == 1:
-        duel.auto()
-        return
-    if "answer" in step:
-        duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
-    else:
-        action = dict(step)
-        action.pop("auto", None)
+    action = step_action(duel, step)
+    if action is not None:
         duel.apply(action)
     if step.get("auto"):
         duel.auto()
+
+
+def _play_refused(duel: Duel, step: dict[str, Any]) -> tuple[str | None, str | None]:
+    """Play a step that must be refused: what went otherwise (or None), and the refusal's
+    text (None: the engine accepted it). A refusal (IllegalAction) leaves the duel as it was,
+    so the next steps go on from the same board."""
+    try:
+        action = step_action(duel, step)
+        if action is not None:
+            duel.apply(action)
+    except IllegalAction as exc:
+        return refusal_problem(exc, step["expect_refused"]), refusal_text(exc)
+    return (f"expected the engine to refuse this step ({_wanted(step['expect_refused'])}), "
+            "but it accepted it"), None
+
+
+def step_action(duel: Duel, step: dict[str, Any]) -> dict[str, Any] | None:
+    """The engine action a scenario step plays (None for a bare ``{auto: true}``).
+
+    An answer that names its player (``player:``/``for:``) must answer that player's
+    decision: answering the other player's is refused, naming both players."""
+    if "answer" in step:
+        decision = duel.state.decision
+        meant = next((step[key] for key in ANSWER_FOR if key in step), None)
+        if decision is not None and meant is not None and PLAYER_KEYS[decision.player] != meant:
+            raise IllegalAction(
+                f"this answer is for Player {PLAYER_KEYS.index(meant) + 1} ({meant}), but the "
+                f"open decision ({decision.kind}) is Player {decision.player + 1}'s "
+                f"({PLAYER_KEYS[decision.player]})", decision.rules)
+        return {"do": "answer", "choice": translate_answer(duel, step["answer"])}
+    if "do" not in step:
+        return None
+    return {k: v for k, v in step.items() if k not in STEP_KEYS}
+
+
+def refusal_problem(exc: IllegalAction, expected: str | list[str]) -> str | None:
+    """Why a refusal is not the one a step's ``expect_refused`` names, or None. A rule id
+    must be among the refusal's rules; any other text must be part of its reason."""
+    for want in [expected] if isinstance(expected, str) else expected:
+        if want in RULES:
+            if want not in exc.rules:
+                return (f"refused as expected, but citing {', '.join(exc.rules) or 'no rule'}, "
+                        f"not {want}: {refusal_text(exc)}")
+        elif want.lower() not in exc.reason.lower():
+            return f"refused as expected, but not for {want!r}: {refusal_text(exc)}"
+    return None
+
+
+def refusal_text(exc: IllegalAction) -> str:
+    """A refusal's reason and the rules it cites, as the transcript writes them."""
+    return exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
+
+
+def _wanted(expected: str | list[str]) -> str:
+    return expected if isinstance(expected, str) else ", ".join(expected)
 
 
 def translate_answer(duel: Duel, answer: Any) -> Any:
@@ -281,23 +386,71 @@ def check_scenario(scn: Scenario, result: Result | None = None) -> list[str]:
                 if got != want:
                     failures.append(f"{key} {zone}: expected {sorted(want.elements())}, "
                                     f"got {sorted(got.elements())}")
-    if "positions" in expect:
-        for ref, position in expect["positions"].items():
-            card = duel.state.cards[_ref(duel, ref)]
-            if card.position != position:
-                failures.append(f"{ref} position: expected {position}, got {card.position}")
-    if "power" in expect:
-        for ref, power in expect["power"].items():
-            card = duel.state.cards[_ref(duel, ref)]
-            got = duel.policy.power(duel, card)
-            if got != power:
-                failures.append(f"{ref} power: expected {power}, got {got}")
+    for key, what in CARD_VALUES.items():
+        for ref, want in (expect.get(key) or {}).items():
+            got = what(duel, duel.state.cards[_ref(duel, ref)])
+            if got != want:
+                failures.append(f"{ref} {key.rstrip('s')}: expected {want}, got {got}")
+    for ref, counters in (expect.get("counters") or {}).items():
+        card = duel.state.cards[_ref(duel, ref)]
+        for name, count in counters.items():
+            if card.counters.get(name, 0) != count:
+                failures.append(f"{ref} {name} counters: expected {count}, got "
+                                f"{card.counters.get(name, 0)}")
+    if "effects" in expect:
+        failures += _check_effects(duel, expect["effects"])
     if "log" in expect:
         text = "\n".join(duel.transcript())
         for needle in expect["log"]:
             if needle not in text:
                 failures.append(f"log: expected a line containing {needle!r}")
     return failures
+
+
+#: ``expect`` keys that compare one value of a card: ATK/DEF (Yu-Gi-Oh!, with every change
+#: applied), power (Duel Masters), tapped (Duel Masters), battle position
+CARD_VALUES: dict[str, Callable[[Duel, Card], Any]] = {
+    "positions": lambda duel, card: card.position,
+    "power": lambda duel, card: duel.policy.power(duel, card),
+    "atk": lambda duel, card: duel.policy.stat(duel, card, "atk"),
+    "def": lambda duel, card: duel.policy.stat(duel, card, "def"),
+    "tapped": lambda duel, card: card.tapped,
+}
+
+
+def _check_effects(duel: Duel, want: list[dict[str, Any]]) -> list[str]:
+    """``effects: [{card, effect, rules}]``: the log entries about that card (and effect:
+    its index, or its label) cite each of ``rules``, whether it was activated or not."""
+    out = []
+    for item in want:
+        iid = _ref(duel, item["card"])
+        cited = {rule for entry in duel.state.log if _about(duel, entry, iid, item.get("effect"))
+                 for rule in entry["rules"]}
+        which = item["card"] + (f" effect {item['effect']}" if "effect" in item else "")
+        if not cited:
+            out.append(f"{which}: expected log entries citing {item.get('rules', [])}, but "
+                       "the log has none about it")
+            continue
+        missing = [rule for rule in item.get("rules", []) if rule not in cited]
+        if missing:
+            out.append(f"{which}: expected the log to cite {', '.join(missing)}; its entries "
+                       f"cite {', '.join(sorted(cited))}")
+    return out
+
+
+def _about(duel: Duel, entry: dict[str, Any], iid: int, effect: Any) -> bool:
+    """Is a log entry about card ``iid`` (and its effect ``effect``, an index or label)?"""
+    args = entry["args"]
+    if args.get("card") != iid and iid not in (args.get("cards") or []):
+        return False
+    if effect is None:
+        return True
+    tids = {t.tid: t.effect for t in duel.state.triggers}
+    if args.get("tid") in tids:
+        return tids[args["tid"]] == effect
+    effects = duel.definition(iid).effects
+    label = effects[effect].label if isinstance(effect, int) and effect < len(effects) else effect
+    return args.get("effect") in (effect, label)
 
 
 def _ref(duel: Duel, ref: str) -> int:

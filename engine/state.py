@@ -63,6 +63,26 @@ class Card:
     mods: list[dict[str, Any]] = field(default_factory=list)
     flags: dict[str, Any] = field(default_factory=dict)
     under: list[int] = field(default_factory=list)  # evolution sources (Duel Masters)
+    counters: dict[str, int] = field(default_factory=dict)  # counter name -> how many
+
+    def add_counter(self, name: str, count: int = 1, limit: int | None = None) -> int:
+        """Place ``count`` counters called ``name`` on the card (no more than ``limit`` in
+        all); returns how many were placed."""
+        have = self.counters.get(name, 0)
+        placed = count if limit is None else max(0, min(count, limit - have))
+        if placed:
+            self.counters[name] = have + placed
+        return placed
+
+    def remove_counter(self, name: str, count: int = 1) -> int:
+        """Remove up to ``count`` counters called ``name``; returns how many were removed."""
+        have = self.counters.get(name, 0)
+        removed = min(count, have)
+        if have - removed:
+            self.counters[name] = have - removed
+        else:
+            self.counters.pop(name, None)
+        return removed
 
 
 @dataclass

@@ -24,7 +24,13 @@ from django.utils.translation import gettext as _
 from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
 from engine.cards import default_library, parse_cards
 from engine.limits import check_text
-from engine.scenario import Scenario, translate_answer
+from engine.scenario import (
+    Scenario,
+    refusal_problem,
+    refusal_text,
+    step_action,
+    translate_answer,
+)
 from engine.versions import VersionError, outcome
 
 from .models import Board
@@ -265,19 +271,15 @@ def next_step(board: Board, version: int) -> Duel:
         try:
             _play_next(locked, duel)
         except IllegalAction as exc:
-            _leave(locked, "failed", list(duel.actions), reason=_reason(exc))
+            _leave(locked, "failed", list(duel.actions), reason=refusal_text(exc))
 
     return _apply_and_save(board, version, change)
 
 
 def _play_step(duel: Duel, step: dict[str, Any], auto: bool) -> None:
     """One scenario step on a duel, then the default answers if ``auto`` or the step says so."""
-    step = {k: v for k, v in step.items() if k != "__line__"}
-    auto = step.pop("auto", False) or auto
-    if "answer" in step:
-        duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
-    elif step:
-        duel.apply(step)
+    auto = step.get("auto", False) or auto
+    _apply_step(duel, step)
     if auto:
         duel.auto()
 
@@ -365,17 +367,43 @@ def undo(board: Board, version: int) -> Duel:
 # ---------------------------------------------------------------------- the script
 def _play_next(locked: Board, duel: Duel) -> None:
     """Play the next scenario step as it is written, and count it as played."""
-    step = {k: v for k, v in locked.pending_steps[0].items() if k != "__line__"}
-    auto = step.pop("auto", False)
-    if "answer" in step:
-        duel.apply({"do": "answer", "choice": translate_answer(duel, step["answer"])})
-    elif step:
-        duel.apply(step)
+    step = locked.pending_steps[0]
+    auto = step.get("auto", False)
+    refusal = _apply_step(duel, step)
+    if refusal:  # said to whoever pressed "Next step" (the board itself is unchanged)
+        locked.script_notice = _("Step %(k)s is refused, as the scenario expects: "
+                                 "%(reason)s") % {"k": locked.next_step_number,
+                                                  "reason": refusal}
     locked.pending_steps = locked.pending_steps[1:]
     if auto:
         duel.auto()
     if locked.auto:
         _auto(locked, duel)
+
+
+def _apply_step(duel: Duel, step: dict[str, Any]) -> str | None:
+    """Apply a scenario step as written. An answer for the other player's decision is refused
+    (IllegalAction, naming both players). A step the scenario expects to be refused counts as
+    played when the engine refuses it for the expected reason (returns the refusal's text);
+    accepted, or refused otherwise, it is refused here with the reason, and the board leaves
+    its script."""
+    if "expect_refused" not in step:
+        action = step_action(duel, step)
+        if action is not None:
+            duel.apply(action)
+        return None
+    try:
+        action = step_action(duel, step)
+        probe = _clone(duel)
+        if action is not None:
+            probe.apply(action)
+    except IllegalAction as exc:
+        problem = refusal_problem(exc, step["expect_refused"])
+        if problem:
+            raise IllegalAction(problem) from exc
+        return refusal_text(exc)
+    raise IllegalAction(_("The scenario expects the engine to refuse this step, but it "
+                          "accepts it."))
 
 
 def _auto(locked: Board, duel: Duel, limit: int = 10000) -> None:
@@ -390,7 +418,7 @@ def _auto(locked: Board, duel: Duel, limit: int = 10000) -> None:
                 _play_next(locked, duel)
                 continue
             except IllegalAction as exc:
-                _leave(locked, "failed", list(duel.actions), reason=_reason(exc))
+                _leave(locked, "failed", list(duel.actions), reason=refusal_text(exc))
         duel.apply({"do": "answer", "choice": duel.default_answer()})
 
 
@@ -401,10 +429,6 @@ def _leave(locked: Board, how: str, actions: list[dict[str, Any]], reason: str =
                           "actions": actions}
 
 
-def _reason(exc: IllegalAction) -> str:
-    return exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
-
-
 def same_as_step(duel: Duel, action: dict[str, Any], step: dict[str, Any]) -> bool:
     """Whether ``action`` does what the scenario ``step`` does, on the duel as it is now.
 
@@ -412,6 +436,8 @@ def same_as_step(duel: Duel, action: dict[str, Any], step: dict[str, Any]) -> bo
     an order decision, the same cards in any order for a choice of cards, the same option
     otherwise. Any other action is the same when it leaves the duel in the same state as
     the step does."""
+    if "expect_refused" in step:  # a step that must be refused: no action does what it does
+        return False
     step = {k: v for k, v in step.items() if k not in ("__line__", "auto")}
     decision = duel.state.decision
     if "answer" in step:

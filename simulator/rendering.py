@@ -186,6 +186,10 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
     negated = duel.policy.on_field(card) and negated_by(duel, card) is not None
     if negated:
         state.append(_("effects negated"))
+    counters = [_("%(name)s counters: %(count)d") % {"name": name.replace("_", " ").capitalize(),
+                                                     "count": count}
+                for name, count in sorted(card.counters.items())]
+    state += counters
     return {
         "iid": iid, "name": definition.en, "ja": definition.name.get("ja", ""),
         "type": definition.type, "subtype": definition.subtype, "text": definition.text,
@@ -197,6 +201,7 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         "menu": menus.get(iid, []), "owner": card.owner, "controller": card.controller,
         "materials": materials,
         "negated": negated,
+        "counters": counters,
     }
 
 
@@ -476,6 +481,7 @@ def _verb(verb: str, n: int, game: str) -> str:
         "negate_effects": _("negate the effects of")
         if game == "yugioh" else _("make its abilities ignored"),
         "tap": _("tap"), "untap": _("untap"), "break": _("break"),
+        "add_counter": _("place counters on"), "remove_counter": _("remove counters from"),
         "break_shield": _("break"), "evolve": _("evolve onto"),
         "detach": _("detach"), "fusion_summon": _("Fusion Summon"),
         "ritual_summon": _("Ritual Summon"), "fusion_material": _("use as Fusion Material"),

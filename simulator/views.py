@@ -401,6 +401,9 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
     broadcast(board, views)  # the acting browser gets the same bytes as its kind of viewer
     if board.presenting and board.presenter_at is None:
         classroom.broadcast_presentation(board, since)  # followers of the live board
+    notice = getattr(board, "script_notice", "")
+    if notice:  # a step refused as the scenario expects: nothing moved, the page says why
+        return _respond(request, board, notice)
     return HttpResponse(views[access.view_of(role, board)])
 
 

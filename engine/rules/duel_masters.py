@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from ..state import Card, State, Trigger
 
 #: the kinds of effect that wait in the pending pool (DM-KIND)
+#: the rule an attack declaration is refused under (the declaration step of DM-ATTACK-STEPS)
+ATTACK_RULES = ("DM-ATTACK-STEPS",)
 POOLED = ("trigger", "s_trigger", "ninja_strike")
 #: keyword abilities that use their own card from the hand, for free
 USE_FROM_HAND = ("s_trigger", "ninja_strike")
@@ -785,17 +787,18 @@ class DuelMastersPolicy(Policy):
         self._own_step(duel, attacker, ("attack",), "attacks")
         name = duel.name(attacker.iid)
         if attacker.zone != "battle" or attacker.controller != st.turn_player:
-            raise IllegalAction(f"{name} is not a creature of the active player")
+            raise IllegalAction(f"{name} is not a creature of the active player", ATTACK_RULES)
         if attacker.tapped:
-            raise IllegalAction(f"{name} is tapped")
+            raise IllegalAction(f"{name} is tapped", ATTACK_RULES)
         if attacker.flags.get("arrived_turn") == st.turn:
-            raise IllegalAction(f"{name} was put into the battle zone this turn")
+            raise IllegalAction(f"{name} was put into the battle zone this turn", ATTACK_RULES)
         target = None
         if action.get("target") is not None:
             target = self.card_arg(duel, action, "target")
             if target.zone != "battle" or target.controller == attacker.controller or (
                     not target.tapped):
-                raise IllegalAction("only a tapped creature of the opponent can be attacked")
+                raise IllegalAction("only a tapped creature of the opponent can be attacked",
+                                    ATTACK_RULES)
         st.procedure = [{"kind": "attack", "attacker": attacker.iid, "obj": attacker.obj,
                          "target": target.iid if target else None,
                          "target_obj": target.obj if target else None, "stage": "block",

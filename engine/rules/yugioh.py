@@ -1326,10 +1326,11 @@ class YugiohPolicy(Policy):
         index = -2 if effect in ("card", None) else int(effect)
         if 0 <= index < len(definition.effects):
             problem = duel.activation_problem(card.controller, card, definition.effects[index])
-            if problem:  # no legal target (perhaps only protected ones), or no cost
-                return (f"{name} cannot be activated: "
-                        f"{render_message(problem['key'], problem.get('args', {}), duel.name)}",
-                        list(self.PROTECTION_RULES))
+            if problem:  # costs are paid at activation (YGO-SEQUENCE), targets chosen then
+                why = render_message(problem["key"], problem.get("args", {}), duel.name)
+                return (f"{name} cannot be activated now: {why}",
+                        ["YGO-SEQUENCE"] if problem["key"] == "reason.cannot_pay"
+                        else list(self.PROTECTION_RULES))
         if definition.type == "trap" and card.zone == "hand":
             return f"{name} is a Trap: Set it first, then activate it", ["YGO-CHAIN"]
         if card.flags.get("set_turn") == st.turn and definition.type in ("trap", "spell") and (
