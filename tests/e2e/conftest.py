@@ -364,28 +364,34 @@ class BoardUI:
         """The board's edit link, from its share panel (the creator's page shows it)."""
         return page.get_by_label(re.compile(r"^Edit link")).input_value()
 
-    def wait_change(self, page: Page, before: int) -> int:
+    def wait_change(self, page: Page, before: int, expect_message: str = "",
+                    stale: str = "") -> int:
         """Wait until the board's version moved on from ``before`` or a message shows (in
         the message area, or beside the decision for a refused answer); fail with that
-        message if one does."""
+        message if one does, unless it starts with ``expect_message``."""
         wait_until(
-            page, """before => {
+            page, """([before, stale]) => {
                  const v = document.getElementById("board-version");
                  const m = document.getElementById("message");
                  const r = document.querySelector("#decision .decision-error");
-                 return (v && Number(v.value) !== before) || (m && m.textContent.trim())
-                        || !!r;
-               }""", arg=before)
+                 const text = m ? m.textContent.trim() : "";
+                 return (v && Number(v.value) !== before) || (text && text !== stale) || !!r;
+               }""", arg=[before, stale])
+        if expect_message:
+            expect(page.locator("#board-version")).to_have_value(str(before + 1))
         message = self.message(page)
-        assert message == "", f"the page shows an error: {message!r}"
+        if expect_message:
+            assert message.startswith(expect_message), f"the page shows: {message!r}"
+        else:
+            assert message == "", f"the page shows an error: {message!r}"
         refused = page.locator("#decision .decision-error")
         assert not refused.count(), f"the answer was refused: {refused.inner_text()!r}"
         return self.version(page)
 
-    def click_and_wait(self, page: Page, target: Locator) -> int:
-        before = self.version(page)
+    def click_and_wait(self, page: Page, target: Locator, expect_message: str = "") -> int:
+        before, stale = self.version(page), self.message(page)
         target.click()
-        after = self.wait_change(page, before)
+        after = self.wait_change(page, before, expect_message, stale)
         assert after == before + 1, f"version {before} -> {after}"
         return after
 

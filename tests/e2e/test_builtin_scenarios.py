@@ -37,10 +37,13 @@ def test_builtin_scenario_played_in_the_browser(path, page: Page, ui, saved, e2e
     played = 0
     while ui.next_step_button(page).count():
         assert played < len(scn.steps), "more steps offered than the scenario has"
-        ui.click_and_wait(page, ui.next_step_button(page))
+        refused = scn.steps[played].get("expect_refused") is not None
+        ui.click_and_wait(page, ui.next_step_button(page), expect_message=(
+            f"Step {played + 1} is refused, as the scenario expects" if refused else ""))
         played += 1
     assert played == len(scn.steps)
-    assert ui.message(page) == ""
+    if scn.steps[-1].get("expect_refused") is None:
+        assert ui.message(page) == ""
     assert console_errors == [], "\n".join(console_errors)
 
     board, duel = saved.duel(e2e_server, slug)
