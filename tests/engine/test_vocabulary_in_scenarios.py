@@ -70,7 +70,7 @@ def _builtin_cards() -> dict[str, dict[str, Any]]:
 def _named_in_setup(setup: dict[str, Any]) -> Iterator[str]:
     """The card names of a scenario's set-up, cards under other cards included."""
     for player in ("p1", "p2"):
-        for zone, cards in (setup.get(player) or {}).items():
+        for cards in (setup.get(player) or {}).values():
             if isinstance(cards, list):
                 yield from _card_names(cards)
 
