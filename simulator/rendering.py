@@ -183,13 +183,13 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         state.append(_("Defense") if card.position == "defense" else _("Attack"))
     if card.tapped:
         state.append(_("tapped"))
-    negated = duel.policy.on_field(card) and negated_by(duel, card) is not None
+    negated = (duel.policy.on_field(card) and card.face_up  # a Set card shows nothing of itself
+               and negated_by(duel, card) is not None)
     if negated:
         state.append(_("effects negated"))
-    counters = [_("%(name)s counters: %(count)d") % {"name": name.replace("_", " ").capitalize(),
-                                                     "count": count}
+    counters = [{"name": name.replace("_", " ").capitalize(), "count": count}
                 for name, count in sorted(card.counters.items())]
-    state += counters
+    state += [_("%(name)s counters: %(count)d") % c for c in counters]
     return {
         "iid": iid, "name": definition.en, "ja": definition.name.get("ja", ""),
         "type": definition.type, "subtype": definition.subtype, "text": definition.text,

@@ -40,7 +40,7 @@ def test_a_step_refused_as_expected_is_played_and_counters_are_shown() -> None:
     assert boards.duel_of(board).actions == []
     _step(client, slug)  # the Normal Summon: its trigger places a Spell Counter
     page = client.get(f"/b/{slug}/").content.decode()
-    assert '<span class="badge counter">Spell counters: 1</span>' in page
+    assert '<span class="badge counter" title="Spell counters: 1">1× Spell</span>' in page
     _step(client, slug)  # removed as the cost of destroying the Set card
     page = client.get(f"/b/{slug}/").content.decode()
     assert "badge counter" not in page

@@ -31,8 +31,8 @@ def test_a_trap_whose_window_closed_says_what_happened_later(client: Client) -> 
     duel = boards.duel_of(board)
     menu = html_lib.unescape(client.get(
         f"/b/{board.slug}/card/{duel.ref('Trap Hole')}/menu").content.decode())
-    assert "Cannot be activated now: Trap Hole can be activated only while its event is" in menu
+    assert "Not now:</strong> Trap Hole can be activated only while its event is" in menu
     assert "instant 3: Celtic Guardian was Special Summoned" in menu
     assert "(YGO-RESPONSE-WINDOW)" in menu
     captain = client.get(f"/b/{board.slug}/card/{duel.ref('Marauding Captain')}/menu")
-    assert "Cannot be activated now" not in captain.content.decode()
+    assert "why-not" not in captain.content.decode()
