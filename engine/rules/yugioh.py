@@ -140,14 +140,17 @@ class YugiohPolicy(Policy):
         destroyed, though not by a card effect. Its activation found no monster to equip: it is
         sent to the GY without being destroyed (YGO-LOCATION)."""
         st = duel.state
+        equips = [c for p in (st.turn_player, 1 - st.turn_player)
+                  for c in st.cards_in(p, "spell_trap")
+                  if c.face_up and duel.definition(c).subtype == "equip"
+                  and duel.definition(c).type == "spell"]
+        if not equips:  # checked after every instant: the usual case stays cheap
+            return
         on_chain = {(link.card, link.obj) for link in st.chain}
         if st.activation:
             on_chain.add((st.activation["card"], st.activation["obj"]))
-        doomed = [c for p in (st.turn_player, 1 - st.turn_player)
-                  for c in st.cards_in(p, "spell_trap")
-                  if c.face_up and duel.definition(c).subtype == "equip"
-                  and duel.definition(c).type == "spell" and (c.iid, c.obj) not in on_chain
-                  and not self._equip_holds(duel, c)]
+        doomed = [c for c in equips
+                  if (c.iid, c.obj) not in on_chain and not self._equip_holds(duel, c)]
         if not doomed:
             return
         events: list[dict[str, Any]] = []
