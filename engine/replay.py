@@ -353,13 +353,18 @@ def _default(new: Duel) -> list[str]:
 # ---------------------------------------------------------------------- identities
 def _identities(duel: Duel, d: Decision) -> dict[str, str]:
     """Each option id of a decision -> what it is, stable across replays: the card (and
-    effect) for an order of triggers, the option id without trigger ids otherwise."""
+    effect) for an order of triggers, the option id without trigger ids otherwise. The same
+    effect of one card met twice (two summons for one "each time" card) is told apart by
+    its rank among the options, which list triggers in the order they met their timing."""
     out = {}
+    seen: dict[str, int] = {}
     for o in d.options:
         oid = str(o["id"])
         if d.kind == "order":
             t = duel.trigger(int(oid))
-            out[oid] = f"{t.card}:{t.effect}"
+            base = f"{t.card}:{t.effect}"
+            seen[base] = seen.get(base, 0) + 1
+            out[oid] = base if seen[base] == 1 else f"{base}#{seen[base]}"
         else:
             out[oid] = re.sub(r":t\d+$", "", oid)
     return out

@@ -213,3 +213,35 @@ def test_the_report_is_plain_data() -> None:
     assert again == report and again.duel is None
     assert again.lines() == report.lines()
     assert report.lines()[0] == "Replayed 3 of 3 steps under the TCG classic preset."
+
+
+@pytest.mark.rule("YGO-SEGOC")
+def test_an_order_of_two_triggers_of_one_effect_is_carried() -> None:
+    """Two summons in one chain meet Level Cannon's "each time" effect twice: its controller
+    orders two triggers of the same card and effect. Replayed with no change, that order is
+    carried as it was, not refused as naming one trigger twice."""
+    old = Duel("yugioh", setup={
+        "turn_player": "p1", "phase": "main1",
+        "p1": {"spell_trap": [{"card": "Call of the Haunted", "set": True},
+                              {"card": "Call of the Haunted", "set": True}, "Level Cannon"],
+               "gy": ["Celtic Guardian", "Kuriboh"]},
+        "p2": {},
+    })
+    first, second = (old.ref("Call of the Haunted#1"), old.ref("Call of the Haunted#2"))
+    old.apply({"do": "activate", "card": first})
+    asked = []
+    while old.state.decision is not None:
+        d = old.state.decision
+        choice = old.default_answer()
+        if d.kind == "respond" and len(old.state.chain) == 1:  # chain the second one
+            choice = next(o["id"] for o in d.options if o.get("card") == second)
+        elif d.kind == "choose_cards" and old.state.chain:  # the other monster in the GY
+            choice = d.options[-1]["id"]
+        elif d.kind == "order":
+            asked.append(d)
+            choice = [str(o["id"]) for o in d.options][::-1]  # not the default order
+        old.apply({"do": "answer", "choice": choice})
+    assert asked and len({old.trigger(int(o["id"])).card for o in asked[0].options}) == 1
+    report = replay_under(old)
+    assert report.not_carried == [] and report.dropped == []
+    assert report.duel.state.to_dict() == old.state.to_dict()
