@@ -91,6 +91,8 @@ class Duel:
         self.actions: list[dict[str, Any]] = []
         self.aliases: dict[str, int] = {}
         self._snapshots: dict[int, State] = {}
+        #: whether applying keeps copies of the state (not on a duel replayed for its frames)
+        self.keeps_copies = True
         self._loop_budget = 0
         self._applying = False
         #: True while the game takes a step of its own (a decision can be asked), False while
@@ -757,7 +759,7 @@ class Duel:
         """Keep a copy every ``SNAPSHOT_EVERY`` steps, and one step before it: the state
         before a kept step opens as fast as the step itself (its frames start there)."""
         n = len(self.actions)
-        if n and n % SNAPSHOT_EVERY in (0, SNAPSHOT_EVERY - 1):
+        if self.keeps_copies and n and n % SNAPSHOT_EVERY in (0, SNAPSHOT_EVERY - 1):
             self._snapshots[n] = self.state.copy()
 
     @contextmanager
@@ -845,6 +847,7 @@ class Duel:
         if not 1 <= k <= len(self.actions):
             raise IllegalAction(f"there is no step {k}: the history has {len(self.actions)}")
         before = self.at(k - 1)
+        before.keeps_copies = False  # replayed for its frames, then thrown away
         recorder = FrameRecorder(before, k, keep=keep)
         before.recorder = recorder
         try:
