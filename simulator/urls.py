@@ -43,6 +43,7 @@ urlpatterns = [
     path("s/<str:link>/", views.snapshot, name="snapshot"),
     path("s/<str:link>/copy", views.snapshot_copy, name="snapshot_copy"),
     path("cards/", views.card_search, name="card_search"),
+    path("cards/classify", views.classify_card, name="classify_card"),
     path("rules/", views.rules, name="rules"),
     path("rules/<str:rule_id>/", views.rule, name="rule"),
 ]

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -20,6 +20,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine import RULES, Duel, EngineError, IllegalAction, Recheck, replay_under
+from engine.classify import classify
 from engine.limits import (
     MAX_ACTION_DEPTH,
     MAX_ACTION_ITEMS,
@@ -928,6 +929,19 @@ def card_search(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game")
     return render(request, "simulator/partials/library.html",
                   {"cards": library_entries(game if game in GAMES else None, q)})
+
+
+@require_GET
+def classify_card(request: HttpRequest) -> JsonResponse:
+    """A card's text read as the rules read it: its effects, each classified, with the words
+    that decided it and the rule ids behind it (engine/classify). A text it cannot take (none,
+    too long, too many effects, an unknown game) gets a 400 with the reason."""
+    try:
+        readings = classify(request.GET.get("game", ""), request.GET.get("text", ""))
+    except IllegalAction as exc:
+        return JsonResponse({"error": exc.reason}, status=400)
+    return JsonResponse({"effects": [r.to_dict() for r in readings]},
+                        json_dumps_params={"ensure_ascii": False})
 
 
 @require_GET
