@@ -77,17 +77,17 @@ _EN_AT = re.compile(r"^(?P<word>at)\s+(?P<event>the (?:end|start|beginning) of [
                     re.I)
 _EN_INSTEAD = re.compile(r"\bwould\b.*\binstead\b", re.I)
 
-_JA_COND = re.compile(r"(?P<cond>[^、。]+?(?:なら|場合|ならば))、")
+_JA_COND = re.compile(r"(?P<cond>[^、。]+?(?:ならば|なら|場合|あれば|いれば))、")
 _EN_COND = re.compile(r"(?P<cond>\bif\b[^,]+),\s*", re.I)
 
-_JA_MAY = re.compile(r"(?:しても|ても|ても)よい")
+_JA_MAY = re.compile(r"し?[てで]もよい")
 _EN_MAY = re.compile(r"\byou may\b|\bmay\b", re.I)
 
 _JA_TARGET = re.compile(r"(?P<t>[^、。]*?選(?:び|んで))")
 _EN_TARGET = re.compile(r"(?P<t>\bchoose\b[^,.;]*)", re.I)
 
 _JA_STATIC = re.compile(
-    r"パワー[+＋\-－−][0-9０-９]+|パワーは[+＋\-－−]?[0-9０-９]+|できない|を得る|"
+    r"パワー[+＋\-－−][0-9０-９]+|パワー[はを][+＋\-－−]?[0-9０-９]+|できない|を得る|"
     r"かわりに|少なくなる|多くなる|コストを[0-9０-９]+少なく|攻撃されない|ブレイクされない")
 _EN_STATIC = re.compile(
     r"\bcan't\b|\bcannot\b|\bgets?\s*[+\-]\d+|\bhas\s*[+\-]\d+|\bgains?\b|\binstead\b|"
@@ -116,8 +116,8 @@ _EN_EVENTS = [
     (re.compile(r"\battacks?\b", re.I), "attack", "DM-ATTACK-STEPS"),
     (re.compile(r"\bblocks?\b", re.I), "block", "DM-ATTACK-STEPS"),
     (re.compile(r"\bbreaks?\b", re.I), "break", "DM-ATTACK-STEPS"),
-    (re.compile(r"\b(?:put into|enters?) the battle zone\b", re.I), "put_into_battle_zone",
-     None),
+    (re.compile(r"\binto the battle zone\b|\benters? the battle zone\b", re.I),
+     "put_into_battle_zone", None),
     (re.compile(r"\bis destroyed\b", re.I), "destroyed", None),
     (re.compile(r"\bleaves the battle zone\b", re.I), "leaves_battle_zone", None),
     (re.compile(r"\bend of\b.*\bturn\b", re.I), "end_of_turn", "DM-END-OF-TURN"),
@@ -267,7 +267,7 @@ class _Reader:
             self.rule("DM-CONDITION")
             if r.wording is None:
                 r.wording = "if"
-                w = re.search(r"場合|なら|\bif\b", cond, re.I)
+                w = re.search(r"場合|なら|あれば|いれば|\bif\b", cond, re.I)
                 if w:
                     self.because("wording", c0 + w.start(), c0 + w.end())
             pos = cm.end()
