@@ -103,7 +103,7 @@ _EN_ACTION = re.compile(
 _JA_EVENTS = [  # (pattern on the event, category, rule)
     (re.compile(r"攻撃する|攻撃した"), "attack", "DM-ATTACK-STEPS"),
     (re.compile(r"ブロックした|ブロックする"), "block", "DM-ATTACK-STEPS"),
-    (re.compile(r"ブレイクした|ブレイクする"), "break", "DM-ATTACK-STEPS"),
+    (re.compile(r"ブレイクした|ブレイクする|ブレイクされ"), "break", "DM-ATTACK-STEPS"),
     (re.compile(r"出た|出した"), "put_into_battle_zone", None),
     (re.compile(r"破壊された"), "destroyed", None),
     (re.compile(r"離れた"), "leaves_battle_zone", None),
@@ -115,7 +115,7 @@ _JA_EVENTS = [  # (pattern on the event, category, rule)
 _EN_EVENTS = [
     (re.compile(r"\battacks?\b", re.I), "attack", "DM-ATTACK-STEPS"),
     (re.compile(r"\bblocks?\b", re.I), "block", "DM-ATTACK-STEPS"),
-    (re.compile(r"\bbreaks?\b", re.I), "break", "DM-ATTACK-STEPS"),
+    (re.compile(r"\bbreaks?\b|\bis broken\b", re.I), "break", "DM-ATTACK-STEPS"),
     (re.compile(r"\binto the battle zone\b|\benters? the battle zone\b", re.I),
      "put_into_battle_zone", None),
     (re.compile(r"\bis destroyed\b", re.I), "destroyed", None),
@@ -229,6 +229,15 @@ class _Reader:
         cm = (_JA_COND if ja else _EN_COND).match(s)
         if cm and not instead:
             pos = cm.end()
+            cond = cm.group("cond")
+            if any(p.search(cond) for p, _, _ in (_JA_EVENTS if ja else _EN_EVENTS)):
+                # 「～された場合、」 names an event but no timing: in Duel Masters 場合 is a
+                # condition, and a triggered ability says 「時」; read neither way, not guessed
+                reason = ("the ability opens with a condition that names an event "
+                          f"(「{cond.strip()}」) but no timing 「時」 / \"when\"")
+                self.because("kind", cm.start("cond"), cm.end("cond"))
+                r.because.append(Because("reason", reason, self.base, self.base + len(s)))
+                return r
         rest = s[pos:]
         st = (_JA_STATIC if ja else _EN_STATIC).search(rest)
         act = (_JA_ACTION if ja else _EN_ACTION).search(rest)

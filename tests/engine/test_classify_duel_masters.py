@@ -121,3 +121,13 @@ def test_unknown_timing_is_unreadable() -> None:
     (r,) = read("月が満ちた時、カードを1枚引く。")
     assert r.kind == "unreadable" and r.event is None
     assert any(b.field == "reason" and "月が満ちた" in b.words for b in r.because)
+
+
+@pytest.mark.rule("DM-CONDITION")
+def test_event_named_only_as_a_condition_is_not_guessed() -> None:
+    text = "このクリーチャーが破壊された場合、カードを1枚引く。"
+    (r,) = read(text)
+    assert r.kind == "unreadable" and r.wording is None
+    kind = next(b for b in r.because if b.field == "kind")
+    assert text[kind.start:kind.end] == "このクリーチャーが破壊された場合"
+    assert any(b.field == "reason" and "時" in b.words for b in r.because)
