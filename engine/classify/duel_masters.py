@@ -29,9 +29,6 @@ from . import Because, EffectReading
 
 # --- splitting --------------------------------------------------------------------------
 
-_MARKER = re.compile(r"[■\u25a0]")
-
-
 def _segments(text: str) -> list[tuple[int, int]]:
     """The (start, end) of each ability: split at ■ and line breaks, blanks trimmed."""
     cuts: list[tuple[int, int]] = []
@@ -83,7 +80,7 @@ _EN_COND = re.compile(r"(?P<cond>\bif\b[^,]+),\s*", re.I)
 _JA_MAY = re.compile(r"し?[てで]もよい")
 _EN_MAY = re.compile(r"\byou may\b|\bmay\b", re.I)
 
-_JA_TARGET = re.compile(r"(?P<t>[^、。]*?選(?:び|んで))")
+_JA_TARGET = re.compile(r"(?P<t>[^、。]*?選(?:び|んで|ぶ))")
 _EN_TARGET = re.compile(r"(?P<t>\bchoose\b[^,.;]*)", re.I)
 
 _JA_STATIC = re.compile(
@@ -265,21 +262,26 @@ class _Reader:
     # --- the body: condition, optional, targets, operations -------------------------------
 
     def body(self, pos: int, ja: bool) -> None:
+        """Condition, optional, targets and operations of the words from ``pos`` on."""
         r = self.r
         s = self.s
-        cm = (_JA_COND if ja else _EN_COND).match(s, pos)
+        while pos < len(s) and s[pos] in " 、,":
+            pos += 1
+        ops_start = pos
+        cm = (_JA_COND if ja else _EN_COND).search(s, pos)
         if cm:
             cond = cm.group("cond").strip()
             c0 = cm.start("cond") + (len(cm.group("cond")) - len(cm.group("cond").lstrip()))
             r.condition = cond
             self.because("condition", c0, c0 + len(cond))
             self.rule("DM-CONDITION")
-            if r.wording is None:
+            if r.wording is None and c0 == pos:
                 r.wording = "if"
-                w = re.search(r"場合|なら|あれば|いれば|\bif\b", cond, re.I)
+                w = re.search(r"場合|ならば|なら|あれば|いれば|\bif\b", cond, re.I)
                 if w:
                     self.because("wording", c0 + w.start(), c0 + w.end())
-            pos = cm.end()
+            if c0 == pos:  # a leading condition: the operations follow it
+                ops_start = cm.end()
         may = (_JA_MAY if ja else _EN_MAY).search(s, pos)
         r.optional = may is not None
         if may:
@@ -292,11 +294,10 @@ class _Reader:
             t0 = tm.start("t") + (len(tm.group("t")) - len(tm.group("t").lstrip()))
             r.targets = t
             self.because("targets", t0, t0 + len(t))
-            ops_start = tm.end()
-            while ops_start < len(s) and s[ops_start] in "、, ":
-                ops_start += 1
-        else:
-            ops_start = pos
+            if t0 <= ops_start:  # choices made first: the operations follow them
+                ops_start = max(ops_start, tm.end())
+        while ops_start < len(s) and s[ops_start] in "、, 。.":
+            ops_start += 1
         ops = s[ops_start:].strip()
         if ops:
             r.operations = ops
@@ -304,7 +305,6 @@ class _Reader:
             self.because("operations", o0, o0 + len(ops))
             if not may:  # mandatory: the instruction, stated without "may"
                 self.because("optional", o0, o0 + len(ops))
-
 
 def read(text: str) -> list[EffectReading]:
     """Split a Duel Masters text into abilities and classify each (see the module doc)."""
