@@ -53,7 +53,7 @@ def _segments(text: str) -> list[tuple[int, int]]:
 # --- patterns ---------------------------------------------------------------------------
 
 _JA_STRIGGER = re.compile(r"^S[・\-･]?トリガー(?:・プラス)?$")
-_EN_STRIGGER = re.compile(r"^shield[ -]?trigger\b[ .]*$", re.I)
+_EN_STRIGGER = re.compile(r"^(?:shield|s)[ -]?trigger\b(?:\s*\(.*\))?[ .]*$", re.I)
 _JA_BLOCKER = re.compile(r"^ブロッカー(?:[（(].*[)）])?$")
 _EN_BLOCKER = re.compile(r"^blocker\b(?:\s*\(.*\))?[ .]*$", re.I)
 _JA_NINJA = re.compile(r"^ニンジャ・ストライク\s*[0-9０-９]+")
