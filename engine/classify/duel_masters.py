@@ -1,0 +1,314 @@
+"""Reading a Duel Masters card's text (Japanese official wording or English).
+
+The text is split into abilities at the ■ markers and at line breaks; each ability is read by
+the game's card-text conventions, never by a list of known cards:
+
+* keywords: 「S・トリガー」 / "Shield trigger" (``s_trigger``), 「ブロッカー」 / "Blocker"
+  (``blocker``), 「ニンジャ・ストライク」 / "Ninja strike" (``ninja_strike``), and the
+  breaker / attacker keywords (「W・ブレイカー」, 「スピードアタッカー」, "Double breaker"...)
+  read as ``static``;
+* a triggered ability opens with its timing: 「～した時、」「～する時、」「ターンの終わりに、」 /
+  "When ...," "Whenever ...," "At the end of ...," (wording ``when``). 「～する時、かわりに」
+  ("would ..., instead") is a replacement effect, a static ability, not a trigger;
+* 「～場合、」 / "If ...," is a condition (wording ``if``): at the head of an ability with no
+  timing it conditions a static ability or a spell's effect, inside a triggered ability it is
+  the condition checked when it resolves;
+* with no timing, a continuous state (power changes, 「～できない」, 「～を得る」, "can't",
+  "gets +N000 power") is a ``static`` ability, and a one-shot instruction (destroy, draw,
+  choose...) is a spell's effect (``activation``);
+* 「～してもよい」 / "you may" makes it optional; 「～選び」 / "choose ..." are its targets.
+
+What fits none of these is ``unreadable``, with the reason in ``because``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import Because, EffectReading
+
+# --- splitting --------------------------------------------------------------------------
+
+def _segments(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each ability: split at ■ and line breaks, blanks trimmed."""
+    cuts: list[tuple[int, int]] = []
+    start = 0
+    for i, ch in enumerate(text + "\n"):
+        if ch in "\n\r■" or i == len(text):
+            cuts.append((start, i))
+            start = i + 1
+    spans = []
+    for s, e in cuts:
+        while s < e and text[s] in " \t\u3000・-*":
+            if text[s] in "・-" and s + 1 < e and text[s + 1] not in " \t\u3000":
+                break
+            s += 1
+        while e > s and text[e - 1] in " \t\u3000":
+            e -= 1
+        if s < e:
+            spans.append((s, e))
+    return spans
+
+
+# --- patterns ---------------------------------------------------------------------------
+
+_JA_STRIGGER = re.compile(r"^S[・\-･]?トリガー(?:・プラス)?$")
+_EN_STRIGGER = re.compile(r"^(?:shield|s)[ -]?trigger\b(?:\s*\(.*\))?[ .]*$", re.I)
+_JA_BLOCKER = re.compile(r"^ブロッカー(?:[（(].*[)）])?$")
+_EN_BLOCKER = re.compile(r"^blocker\b(?:\s*\(.*\))?[ .]*$", re.I)
+_JA_NINJA = re.compile(r"^ニンジャ・ストライク\s*[0-9０-９]+")
+_EN_NINJA = re.compile(r"^ninja strike\s*[0-9]+", re.I)
+_JA_KEYWORD = re.compile(
+    r"^(?:[WTQ]・ブレイカー|ワールド・ブレイカー|スピードアタッカー|スレイヤー|"
+    r"パワーアタッカー\s*[+＋][0-9０-９]+|ジャストダイバー)(?:[（(].*[)）])?$")
+_EN_KEYWORD = re.compile(
+    r"^(?:double breaker|triple breaker|quattro breaker|world breaker|speed attacker|"
+    r"slayer|power attacker\s*\+\d+)\b(?:\s*\(.*\))?[ .]*$", re.I)
+
+# a Japanese timing at the head: everything up to 「時、」「時に、」 or 「ターンの終わりに、」
+_JA_TOKI = re.compile(r"^(?P<event>.+?)(?P<word>時)(?:に)?、")
+_JA_TURN = re.compile(r"^(?P<event>(?:各|自分の|相手の|その)?ターンの(?:終わり|はじめ|初め)に)、")
+_JA_INSTEAD = re.compile(r"時、\s*(?:その)?かわりに")
+_EN_WHEN = re.compile(r"^(?P<word>whenever|when)\s+(?P<event>[^,]+),\s*", re.I)
+_EN_AT = re.compile(r"^(?P<word>at)\s+(?P<event>the (?:end|start|beginning) of [^,]+),\s*",
+                    re.I)
+_EN_INSTEAD = re.compile(r"\bwould\b.*\binstead\b", re.I)
+
+_JA_COND = re.compile(r"(?P<cond>[^、。]+?(?:ならば|なら|場合|あれば|いれば))、")
+_EN_COND = re.compile(r"(?P<cond>\bif\b[^,]+),\s*", re.I)
+
+_JA_MAY = re.compile(r"し?[てで]もよい")
+_EN_MAY = re.compile(r"\byou may\b|\bmay\b", re.I)
+
+_JA_TARGET = re.compile(r"(?P<t>[^、。]*?選(?:び|んで|ぶ))")
+_EN_TARGET = re.compile(r"(?P<t>\bchoose\b[^,.;]*)", re.I)
+
+_JA_STATIC = re.compile(
+    r"パワー[+＋\-－−][0-9０-９]+|パワー[はを][+＋\-－−]?[0-9０-９]+|できない|を得る|"
+    r"かわりに|少なくなる|多くなる|コストを[0-9０-９]+少なく|攻撃されない|ブレイクされない")
+_EN_STATIC = re.compile(
+    r"\bcan't\b|\bcannot\b|\bgets?\s*[+\-]\d+|\bhas\s*[+\-]\d+|\bgains?\b|\binstead\b|"
+    r"\bcosts?\b.*\bless\b|\bpower\s*[+\-]\d+", re.I)
+
+_JA_ACTION = re.compile(
+    r"(?:破壊|引|加え|戻|置|出|タップ|アンタップ|捨て|ブレイク|見|唱え|選|シャッフル|"
+    r"表向き|墓地|山札|手札|マナ|シールド)[^。]*(?:する|す|く|る|う|つ|ける|ない)。?$")
+_EN_ACTION = re.compile(
+    r"^(?:you may\s+)?(?:destroy|draw|return|put|tap|untap|discard|break|look|choose|add|"
+    r"search|shuffle|each|your opponent|cast|send)\b", re.I)
+
+_JA_EVENTS = [  # (pattern on the event, category, rule)
+    (re.compile(r"攻撃する|攻撃した"), "attack", "DM-ATTACK-STEPS"),
+    (re.compile(r"ブロックした|ブロックする"), "block", "DM-ATTACK-STEPS"),
+    (re.compile(r"ブレイクした|ブレイクする|ブレイクされ"), "break", "DM-ATTACK-STEPS"),
+    (re.compile(r"出た|出した"), "put_into_battle_zone", None),
+    (re.compile(r"破壊された"), "destroyed", None),
+    (re.compile(r"離れた"), "leaves_battle_zone", None),
+    (re.compile(r"ターンの(?:終わり)"), "end_of_turn", "DM-END-OF-TURN"),
+    (re.compile(r"ターンの(?:はじめ|初め)"), "start_of_turn", None),
+    (re.compile(r"唱えた"), "spell_cast", None),
+    (re.compile(r"召喚した"), "summoned", None),
+]
+_EN_EVENTS = [
+    (re.compile(r"\battacks?\b", re.I), "attack", "DM-ATTACK-STEPS"),
+    (re.compile(r"\bblocks?\b", re.I), "block", "DM-ATTACK-STEPS"),
+    (re.compile(r"\bbreaks?\b|\bis broken\b", re.I), "break", "DM-ATTACK-STEPS"),
+    (re.compile(r"\binto the battle zone\b|\benters? the battle zone\b", re.I),
+     "put_into_battle_zone", None),
+    (re.compile(r"\bis destroyed\b", re.I), "destroyed", None),
+    (re.compile(r"\bleaves the battle zone\b", re.I), "leaves_battle_zone", None),
+    (re.compile(r"\bend of\b.*\bturn\b", re.I), "end_of_turn", "DM-END-OF-TURN"),
+    (re.compile(r"\b(?:start|beginning) of\b.*\bturn\b", re.I), "start_of_turn", None),
+    (re.compile(r"\bcasts?\b", re.I), "spell_cast", None),
+    (re.compile(r"\bsummons?\b", re.I), "summoned", None),
+]
+
+
+def _japanese(s: str) -> bool:
+    return re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", s) is not None
+
+
+class _Reader:
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.full = text
+        self.base = start
+        self.s = text[start:end]
+        self.r = EffectReading(text=self.s, kind="unreadable")
+
+    def because(self, field_: str, a: int, b: int) -> None:
+        """Record the words s[a:b] (offsets within the ability) as deciding ``field_``."""
+        self.r.because.append(Because(field_, self.s[a:b], self.base + a, self.base + b))
+
+    def rule(self, *ids: str) -> None:
+        for i in ids:
+            if i not in self.r.rules:
+                self.r.rules.append(i)
+
+    def read(self) -> EffectReading:
+        s = self.s
+        ja = _japanese(s)
+        if self.keyword(s, ja):
+            return self.r
+        m = (_JA_TURN.match(s) or _JA_TOKI.match(s)) if ja else (
+            _EN_WHEN.match(s) or _EN_AT.match(s))
+        instead = (_JA_INSTEAD if ja else _EN_INSTEAD).search(s)
+        if m and not instead:
+            return self.trigger(m, ja)
+        return self.untimed(ja, instead)
+
+    # --- keywords -------------------------------------------------------------------------
+
+    def keyword(self, s: str, ja: bool) -> bool:
+        head = s.rstrip("。.")
+        for pat, kind, optional, rules in (
+            (_JA_STRIGGER if ja else _EN_STRIGGER, "s_trigger", True,
+             ("DM-STRIGGER", "DM-KIND")),
+            (_JA_BLOCKER if ja else _EN_BLOCKER, "blocker", None, ("DM-STATIC",)),
+            (_JA_NINJA if ja else _EN_NINJA, "ninja_strike", True, ("DM-KIND",)),
+            (_JA_KEYWORD if ja else _EN_KEYWORD, "static", None, ("DM-STATIC",)),
+        ):
+            m = pat.match(head)
+            if m:
+                self.r.kind = kind
+                self.r.optional = optional
+                self.because("kind", m.start(), m.end())
+                if optional is not None:
+                    self.because("optional", m.start(), m.end())
+                if kind == "ninja_strike":
+                    self.r.event = ("相手のクリーチャーが攻撃またはブロックした時" if ja
+                                    else "an opponent's creature attacks or blocks")
+                    self.because("event", m.start(), m.end())
+                    self.rule("DM-ATTACK-STEPS")
+                self.rule(*rules)
+                return True
+        return False
+
+    # --- triggered abilities --------------------------------------------------------------
+
+    def trigger(self, m: re.Match[str], ja: bool) -> EffectReading:
+        r = self.r
+        r.kind = "trigger"
+        r.wording = "when"
+        event = m.group("event").strip()
+        ev_start = m.start("event")
+        r.event = event
+        self.because("event", ev_start, ev_start + len(event))
+        if "word" in m.groupdict() and m.group("word"):
+            self.because("kind", m.start("word"), m.end("word"))
+            self.because("wording", m.start("word"), m.end("word"))
+        else:
+            self.because("kind", ev_start, ev_start + len(event))
+            self.because("wording", ev_start, ev_start + len(event))
+        self.rule("DM-KIND", "DM-WAIT")
+        category = None
+        for pat, cat, rule in (_JA_EVENTS if ja else _EN_EVENTS):
+            if pat.search(event):
+                category = cat
+                if rule:
+                    self.rule(rule)
+                break
+        if category is None:
+            reason = f"the timing 「{event}」 names no event this reader knows"
+            self.r = EffectReading(text=self.s, kind="unreadable")
+            self.because("kind", ev_start, ev_start + len(event))
+            self.r.because.append(Because("reason", reason, self.base,
+                                          self.base + len(self.s)))
+            return self.r
+        self.body(m.end(), ja)
+        return r
+
+    # --- untimed: static, spell effect, or unreadable -------------------------------------
+
+    def untimed(self, ja: bool, instead: re.Match[str] | None) -> EffectReading:
+        r = self.r
+        s = self.s
+        pos = 0
+        cm = (_JA_COND if ja else _EN_COND).match(s)
+        if cm and not instead:
+            pos = cm.end()
+            cond = cm.group("cond")
+            if any(p.search(cond) for p, _, _ in (_JA_EVENTS if ja else _EN_EVENTS)):
+                # 「～された場合、」 names an event but no timing: in Duel Masters 場合 is a
+                # condition, and a triggered ability says 「時」; read neither way, not guessed
+                reason = ("the ability opens with a condition that names an event "
+                          f"(「{cond.strip()}」) but no timing 「時」 / \"when\"")
+                self.because("kind", cm.start("cond"), cm.end("cond"))
+                r.because.append(Because("reason", reason, self.base, self.base + len(s)))
+                return r
+        rest = s[pos:]
+        st = (_JA_STATIC if ja else _EN_STATIC).search(rest)
+        act = (_JA_ACTION if ja else _EN_ACTION).search(rest)
+        if instead:
+            r.kind = "static"
+            self.because("kind", instead.start(), instead.end())
+            self.rule("DM-STATIC", "DM-KIND")
+        elif st:
+            r.kind = "static"
+            self.because("kind", pos + st.start(), pos + st.end())
+            self.rule("DM-STATIC")
+        elif act:
+            r.kind = "activation"
+            self.because("kind", pos + act.start(), pos + act.end())
+            self.rule("DM-WAIT")
+        else:
+            reason = ("no timing (「時」 / \"when\"), no keyword, no continuous state and "
+                      "no instruction this reader knows")
+            self.r.because.append(Because("kind", s, self.base, self.base + len(s)))
+            self.r.because.append(Because("reason", reason, self.base, self.base + len(s)))
+            return r
+        self.body(0, ja)
+        return r
+
+    # --- the body: condition, optional, targets, operations -------------------------------
+
+    def body(self, pos: int, ja: bool) -> None:
+        """Condition, optional, targets and operations of the words from ``pos`` on."""
+        r = self.r
+        s = self.s
+        while pos < len(s) and s[pos] in " 、,":
+            pos += 1
+        ops_start = pos
+        cm = (_JA_COND if ja else _EN_COND).search(s, pos)
+        if cm:
+            cond = cm.group("cond").strip()
+            c0 = cm.start("cond") + (len(cm.group("cond")) - len(cm.group("cond").lstrip()))
+            r.condition = cond
+            self.because("condition", c0, c0 + len(cond))
+            self.rule("DM-CONDITION")
+            if r.wording is None and c0 == pos:
+                r.wording = "if"
+                w = re.search(r"場合|ならば|なら|あれば|いれば|\bif\b", cond, re.I)
+                if w:
+                    self.because("wording", c0 + w.start(), c0 + w.end())
+            if c0 == pos:  # a leading condition: the operations follow it
+                ops_start = cm.end()
+        may = (_JA_MAY if ja else _EN_MAY).search(s, pos)
+        r.optional = may is not None
+        if may:
+            self.because("optional", may.start(), may.end())
+        if r.kind != "activation" or may:
+            self.rule("DM-KIND")
+        tm = (_JA_TARGET if ja else _EN_TARGET).search(s, pos)
+        if tm:
+            t = tm.group("t").strip()
+            t0 = tm.start("t") + (len(tm.group("t")) - len(tm.group("t").lstrip()))
+            r.targets = t
+            self.because("targets", t0, t0 + len(t))
+            if t0 <= ops_start:  # choices made first: the operations follow them
+                ops_start = max(ops_start, tm.end())
+        while ops_start < len(s) and s[ops_start] in "、, 。.":
+            ops_start += 1
+        ops = s[ops_start:].strip()
+        if ops:
+            r.operations = ops
+            o0 = s.index(ops, ops_start)
+            self.because("operations", o0, o0 + len(ops))
+            if not may:  # mandatory: the instruction, stated without "may"
+                self.because("optional", o0, o0 + len(ops))
+
+def read(text: str) -> list[EffectReading]:
+    """Split a Duel Masters text into abilities and classify each (see the module doc)."""
+    return [_Reader(text, a, b).read() for a, b in _segments(text)]
+
+
+__all__ = ["read"]
