@@ -37,7 +37,7 @@ class EffectReading:
     text: str
     kind: str  # trigger, ignition, quick, continuous, flip, activation, s_trigger, static,
     #            blocker, ninja_strike, unreadable, ...
-    wording: str | None = None  # "when" / "if" (Yu-Gi-Oh!), "toki" / "baai" for 時 / 場合
+    wording: str | None = None  # "when" / "if"; in Japanese 時 reads "when", 場合 "if"
     optional: bool | None = None
     spell_speed: int | None = None
     event: str | None = None  # the timing or event, as read
