@@ -69,13 +69,13 @@ def _effects_en(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in effects]
 
 
-_ONCE_JA = re.compile(r"^[^①-⑩]*[１1]ターンに[１1]度しか(使用|発動)できない。?$")
+_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度しか(使用|発動)できない。?$")
 
 
 def _effects_ja(text: str) -> list[tuple[int, int]]:
     cuts = [0]
     for i, ch in enumerate(text):
-        if ch in _MARKERS or ch == "\n":
+        if (ch in _MARKERS and text[i + 1:i + 2] in ("：", ":")) or ch == "\n":
             cuts.append(i)
     cuts.append(len(text))
     spans = []
@@ -393,9 +393,10 @@ _EVENT_JA = re.compile(
     r"ダメージを(受け|与え)|対象になっ|戦闘を行っ|戦闘で破壊し|フィールドから離れ|ドローし|"
     r"リリースされ|戻っ|セットされ)")
 _STATE_JA = re.compile(r"(存在しない|存在する|いない|ある|以下の|以上の)場合")
-_COST_JA = re.compile(r"([^、。]*?(捨て|リリースし|除外し|払い?|墓地へ送っ|見せ|取り除い)て)"
-                      r"(、[^、。]*?を対象として)?(発動|、)")
-_TARGET_JA = re.compile(r"(?:^|、)([^、。]*?を対象として)(発動|、)")
+_COST_JA = re.compile(r"(?:^|、)([^、。]*?(捨てて|リリースして|リリースし|除外して|除外し|払って|"
+                      r"払い|墓地へ送って|墓地へ送り|見せて|取り除いて))(?=、|発動|$)")
+_TARGET_JA = re.compile(r"(?:^|、)([^、。]*?を対象として)(?=、|発動|$)")
+_QUICK_JA = re.compile(r"(この効果は)?(相手ターンでも|お互いのターンに)発動できる。?")
 
 
 def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> EffectReading:
@@ -422,6 +423,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         r.optional = "できる" in seg
         r.operations = rd.say("operations", s + body + 5, e)
         rd.rule("YGO-KIND")
+        _speed_because(rd)
         return r
     act = re.compile(r"発動(できる|する)。").search(seg, body)
     if not act:
@@ -450,6 +452,9 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
     r.optional = act.group(1) == "できる"
     rd.say("optional", a_s, a_e - 1)
     ops = seg[act.end():].strip()
+    quick_after = _QUICK_JA.search(ops)
+    if quick_after:
+        ops = ops[:quick_after.start()].strip()
     if ops:
         os_ = s + act.end() + seg[act.end():].index(ops)
         r.operations = rd.say("operations", os_, os_ + len(ops))
@@ -460,7 +465,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
     if tm := _TARGET_JA.search(head):
         r.targets = rd.say("targets", hs + tm.start(1), hs + tm.end(1))
         rd.rule("YGO-IDENTIFY")
-    quick = re.search(r"相手ターンでも発動できる|お互いのターンに発動できる", seg)
+    quick = re.compile(r"相手ターンでも発動できる|お互いのターンに発動できる").search(seg, body)
     pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
     wm = re.search(r"(時|場合)(に|、)", head)
@@ -525,9 +530,11 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         rd.say("kind", a_s, a_e - 1)
         r.spell_speed = _activation_speed(card)
         r.optional = None
+        r.because = [b for b in r.because if b.field != "optional"]
         rd.rule("YGO-IDENTIFY")
     else:
         return rd.unreadable("the words before 「発動」 are not a timing the reader knows")
+    _speed_because(rd)
     return r
 
 
