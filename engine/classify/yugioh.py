@@ -524,6 +524,12 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
     elif wm:
         return rd.unreadable(f"「{head[:wm.end()]}」 is a timing the reader does not know")
+    elif mon := re.search(r"このカードを(リリース|捨て)|手札のこのカード|墓地のこのカード", head):
+        # no timing, but only a monster can be released or discarded this way: ignition
+        r.kind = "ignition"
+        r.spell_speed = 1
+        rd.say("kind", hs + mon.start(), hs + mon.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
     elif re.fullmatch(r"[^時場合]*", head):
         # no timing at all: a Spell/Trap card's own activation
         r.kind = "activation"
@@ -534,6 +540,13 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         rd.rule("YGO-IDENTIFY")
     else:
         return rd.unreadable("the words before 「発動」 are not a timing the reader knows")
+    if card and first and r.kind in ("trigger", "quick", "ignition"):
+        # the first effect of a Spell/Trap named as such is the card's own activation
+        r.kind = "activation"
+        r.spell_speed = _activation_speed(card)
+        r.optional = None
+        r.rules = ["YGO-IDENTIFY"]
+        r.because = [b for b in r.because if b.field not in ("optional", "spell_speed")]
     _speed_because(rd)
     return r
 
