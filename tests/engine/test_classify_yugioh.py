@@ -79,7 +79,8 @@ def test_optional_when_can_miss_and_if_waits() -> None:
 
 @pytest.mark.rule("YGO-WAIT")
 def test_japanese_toki_and_baai_offsets() -> None:
-    text = "①：このカードが召喚に成功した時に発動できる。１枚ドローする。\n②：このカードが除外された場合に発動する。１枚ドローする。"
+    text = ("①：このカードが召喚に成功した時に発動できる。１枚ドローする。\n"
+            "②：このカードが除外された場合に発動する。１枚ドローする。")
     toki, baai = classify("yugioh", text)
     assert (toki.wording, baai.wording) == ("when", "if")
     for reading, word in ((toki, "時"), (baai, "場合")):
