@@ -75,7 +75,7 @@ _ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度しか(使用|発動)
 def _effects_ja(text: str) -> list[tuple[int, int]]:
     cuts = [0]
     for i, ch in enumerate(text):
-        if (ch in _MARKERS and text[i + 1:i + 2] in ("：", ":")) or ch == "\n":
+        if (ch in _MARKERS and text[i + 1:i + 2] in ("：", ":", " ", "　")) or ch == "\n":
             cuts.append(i)
     cuts.append(len(text))
     spans = []
@@ -313,8 +313,9 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
             event_txt = text[rest_s:ev_end]
             if _EVENT_EN.search(event_txt):
                 r.kind = "trigger"
-                r.wording = "when" if word == "When" else "if"
-                rd.say("wording", s, s + len(word))
+                if word != "Each time":
+                    r.wording = "when" if word == "When" else "if"
+                    rd.say("wording", s, s + len(word))
                 rd.say("kind", s, head_e + 1)
                 r.event = rd.say("event", rest_s, ev_end)
                 if cond:
@@ -346,13 +347,16 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         elif r.kind == "trigger":
             if r.optional and r.wording == "when":
                 rd.rule("YGO-MISS")
-            elif "YGO-PHASE" not in r.rules:
+            elif "YGO-PHASE" not in r.rules and (not r.optional or r.wording == "if"):
                 rd.rule("YGO-WAIT", "YGO-CHAIN")
         if r.kind == "quick" and card in ("counter",):
             r.spell_speed = 3
         _speed_because(rd)
         return r
     # no colon
+    if m := re.match(r"(Cannot be (Normal )?Summoned|Must (first )?be (Special )?Summoned)", seg):
+        return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
+                             "applies as an effect")
     if m := re.match(r"While (.+?),", seg):
         r.kind = "continuous"
         rd.say("kind", s, s + 5)
@@ -405,14 +409,14 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
     seg = text[s:e]
     # skip the marker 「①：」 and a leading once-per-turn clause of the card name
     body = 0
-    mm = re.match(r"[①-⑩][：:]?", seg)
+    mm = re.match(r"[①-⑩][：:]?\s*", seg)
     if mm:
         body = mm.end()
     if seg.startswith("このカード名") or seg.startswith("このカード名の"):
         once = re.match(r"[^。]*しか(使用|発動)できない。", seg)
         if once:
             body = once.end()
-            mm = re.compile(r"[①-⑩][：:]?").match(seg, body)
+            mm = re.compile(r"[①-⑩][：:]?\s*").match(seg, body)
             if mm:
                 body = mm.end()
     if seg.startswith("リバース：", body) or seg.startswith("リバース:", body):
