@@ -412,7 +412,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
     mm = re.match(r"[①-⑩][：:]?\s*", seg)
     if mm:
         body = mm.end()
-    if seg.startswith("このカード名") or seg.startswith("このカード名の"):
+    if seg.startswith("このカード名"):
         once = re.match(r"[^。]*しか(使用|発動)できない。", seg)
         if once:
             body = once.end()
@@ -429,6 +429,9 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         rd.rule("YGO-KIND")
         _speed_because(rd)
         return r
+    if re.compile(r"このカードは(通常召喚できない|.*でしか特殊召喚できない)").match(seg, body):
+        return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
+                             "applies as an effect")
     act = re.compile(r"発動(できる|する)。").search(seg, body)
     if not act:
         text_b = seg[body:]
