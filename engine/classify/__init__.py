@@ -28,6 +28,7 @@ class Because:
     words: str  # the deciding words, exactly as in the text
     start: int  # their offset in the whole text (for highlighting)
     end: int
+    reason: str | None = None  # why the text could not be read (kind "unreadable")
 
 
 @dataclass

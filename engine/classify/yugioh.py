@@ -1,0 +1,574 @@
+"""Reading a Yu-Gi-Oh! card's text (Problem-Solving Card Text, or the OCG's Japanese wording).
+
+The reader goes by the wording conventions only (YGO-IDENTIFY, YGO-KIND):
+
+* English: "timing or event: You can cost/targets; operations". A colon after a timing or
+  event makes a trigger; "Once per turn:" / "During your Main Phase:" an ignition effect;
+  "(Quick Effect)" or "during either player's turn" a quick effect; "FLIP:" a flip effect;
+  a sentence with no colon that starts "While ..." or changes stats is continuous; one that
+  starts with an order ("Target 1 ...; destroy it") is the card's own activation.
+* Japanese: effects are split at ①②③; 「～した時」 is "when", 「～した場合」 "if";
+  「発動できる」 optional, 「発動する」 mandatory; 「相手ターンでも発動できる」 quick;
+  「～を捨てて／リリースして発動できる」 a cost, 「～を対象として発動できる」 targets.
+
+The card type is known only if the text says so (a first line "Trap", "Counter Trap",
+"通常罠", "カウンター罠"...); otherwise a Spell's or Trap's speed is None. Whatever the
+reader does not understand is returned as ``kind: "unreadable"`` with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import Because, EffectReading
+
+_JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_MARKERS = "①②③④⑤⑥⑦⑧⑨⑩"
+
+# ------------------------------------------------------------------ splitting
+
+
+def _spans_en(text: str) -> list[tuple[int, int]]:
+    """Sentences (outside quotes) and lines, as (start, end) offsets."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        stop = ch == "." and not quoted and (i + 1 == len(text) or text[i + 1] in " \n")
+        if ch == "\n" or stop:
+            end = i + 1 if ch == "." else i
+            spans.append((start, end))
+            start = i + 1
+    spans.append((start, len(text)))
+    out = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            out.append((s, e))
+    return out
+
+
+_CONTINUES_EN = re.compile(
+    r"(You can only (use|activate)|Then,|If you do,|Otherwise,|Also,|This is a Quick Effect"
+    r"|This effect can be used|You cannot (Special Summon|activate).*the turn you activate)")
+
+
+def _effects_en(text: str) -> list[tuple[int, int]]:
+    effects: list[list[int]] = []
+    for s, e in _spans_en(text):
+        sentence = text[s:e]
+        if effects and _CONTINUES_EN.match(sentence):
+            effects[-1][1] = e
+        else:
+            effects.append([s, e])
+    return [(s, e) for s, e in effects]
+
+
+_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度しか(使用|発動)できない。?$")
+
+
+def _effects_ja(text: str) -> list[tuple[int, int]]:
+    cuts = [0]
+    for i, ch in enumerate(text):
+        if (ch in _MARKERS and text[i + 1:i + 2] in ("：", ":", " ", "　")) or ch == "\n":
+            cuts.append(i)
+    cuts.append(len(text))
+    spans = []
+    for s, e in zip(cuts, cuts[1:], strict=False):
+        while s < e and (text[s].isspace()):
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            spans.append([s, e])
+    # 「このカード名の①の効果は１ターンに１度しか使用できない。」 belongs to an effect
+    merged: list[list[int]] = []
+    pending = None
+    for span in spans:
+        line = text[span[0]:span[1]]
+        if _ONCE_JA.match(line) and span[0] > 0 and merged:
+            merged[-1][1] = span[1]
+        elif _ONCE_JA.match(line) and not merged:
+            pending = span[0]
+        else:
+            if pending is not None:
+                span = [pending, span[1]]
+                pending = None
+            merged.append(span)
+    if pending is not None:
+        merged.append([pending, len(text.rstrip())])
+    return [(s, e) for s, e in merged]
+
+
+# ------------------------------------------------------------------ card type
+
+_TYPE_LINE = re.compile(
+    r"^\s*\[?(Counter Trap|Continuous Trap|Normal Trap|Trap|Quick-Play Spell|Continuous Spell"
+    r"|Field Spell|Equip Spell|Ritual Spell|Normal Spell|Spell|カウンター罠|永続罠|通常罠|罠"
+    r"|速攻魔法|永続魔法|フィールド魔法|装備魔法|儀式魔法|通常魔法|魔法)( Card)?\]?\s*(\n|$)")
+
+
+def _card_type(text: str) -> tuple[str | None, int]:
+    """The card type given on the text's first line, and where the effects start."""
+    m = _TYPE_LINE.match(text)
+    if not m:
+        return None, 0
+    name = m.group(1)
+    if "Counter" in name or "カウンター" in name:
+        kind = "counter"
+    elif "Trap" in name or "罠" in name:
+        kind = "trap"
+    elif "Quick" in name or "速攻" in name:
+        kind = "quickplay"
+    else:
+        kind = "spell"
+    return kind, m.end()
+
+
+def _activation_speed(card: str | None) -> int | None:
+    return {"counter": 3, "trap": 2, "quickplay": 2, "spell": 1}.get(card or "")
+
+
+# ------------------------------------------------------------------ building a reading
+
+
+class _Reading:
+    def __init__(self, text: str, start: int, end: int):
+        self.full = text
+        self.base = start
+        self.r = EffectReading(text=text[start:end], kind="unreadable")
+
+    def say(self, fld: str, start: int, end: int, reason: str | None = None) -> str:
+        """Note the words full[start:end] (absolute offsets) as deciding ``fld``."""
+        words = self.full[start:end]
+        self.r.because.append(Because(fld, words, start, end, reason))
+        return words
+
+    def rule(self, *ids: str) -> None:
+        for i in ids:
+            if i not in self.r.rules:
+                self.r.rules.append(i)
+
+    def unreadable(self, reason: str) -> EffectReading:
+        r = self.r
+        r.kind = "unreadable"
+        r.wording = r.optional = r.spell_speed = None
+        r.event = r.condition = r.cost = r.targets = r.operations = None
+        r.rules = []
+        r.because = [Because("kind", r.text, self.base, self.base + len(r.text), reason)]
+        return r
+
+
+def _speed_because(rd: _Reading) -> None:
+    """The spell speed is decided by the same words as the kind."""
+    r = rd.r
+    if r.spell_speed is None or any(b.field == "spell_speed" for b in r.because):
+        return
+    kind = next(b for b in r.because if b.field == "kind")
+    rd.say("spell_speed", kind.start, kind.end)
+
+
+# ------------------------------------------------------------------ English
+
+_EVENT_EN = re.compile(
+    r"\b(is|are|was|were|gets?) (Normal |Special |Tribute |Flip |Synchro |Xyz |Link |Fusion "
+    r"|Ritual |Pendulum )?(Summoned|Set|destroyed|sent|banished|added|discarded|returned|"
+    r"targeted|flipped|detached|Tributed|revealed|drawn|used as material|attacked)\b"
+    r"|\b(Normal|Special|Tribute|Flip) Summons?\b|\bdeclares? an attack\b|\battacks?\b"
+    r"|\bactivates?\b|\bactivated\b|\btakes? (battle )?damage\b|\binflicts? (battle )?damage\b"
+    r"|\bleaves the field\b|\bwould\b|\bdestroys? .* by battle\b|\bdraws?\b|\bresolves?\b")
+_STATE_EN = re.compile(r"\b(you|your opponent) (control|controls|have|has)\b|\bthere (is|are)\b"
+                       r"|\bis in your\b|\bis face-up\b|\byour LP\b", re.I)
+_PHASE_EN = re.compile(r"\b(During|At the (start|end) of) (the|each|your|your opponent's) "
+                       r"(next )?(End|Standby|Battle|Draw) Phase\b")
+_COST_EN = re.compile(r"^(Tribute|discard|banish|pay|send|reveal|detach|shuffle|return|"
+                      r"remove)\b", re.I)
+_ORDER_EN = re.compile(r"^(Target|Destroy|Draw|Add|Special Summon|Send|Banish|Inflict|Negate|"
+                       r"Discard|Tribute|Pay|Return|Shuffle|Gain|Change|Take|Reveal|Look|"
+                       r"Excavate|Declare|Each player|Your opponent (discards|takes)|All)\b")
+_CONTINUOUS_EN = re.compile(
+    r"\b(gain|gains|lose|loses) \d+ (ATK|DEF|ATK/DEF)\b|\bcannot\b|\bis unaffected\b"
+    r"|\bare unaffected\b|\bmust\b|\bis (also )?treated as\b")
+
+
+def _colon(s: str) -> int:
+    """Index of the first colon outside quotes, or -1."""
+    quoted = False
+    for i, ch in enumerate(s):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == ":" and not quoted:
+            return i
+    return -1
+
+
+def _semicolon(s: str) -> int:
+    quoted = False
+    for i, ch in enumerate(s):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == ";" and not quoted:
+            return i
+    return -1
+
+
+def _body_en(rd: _Reading, start: int, end: int) -> str | None:
+    """Read "You can cost/targets; operations" from full[start:end]. None if understood."""
+    full = rd.full
+    m = re.compile(r"\s*You can\b").match(full, start, end)
+    if m:
+        rd.r.optional = True
+        rd.say("optional", m.start() + len(m.group(0)) - 7, m.end())
+        start = m.end()
+    elif rd.r.optional is None:
+        rd.r.optional = False
+    while start < end and full[start] == " ":
+        start += 1
+    semi = _semicolon(full[start:end])
+    if semi >= 0:
+        pre_s, pre_e = start, start + semi
+        for piece in re.finditer(r"[^,]+?(?=, then |, and |$)", full[pre_s:pre_e]):
+            p = piece.group(0).lstrip(", ").removeprefix("then ").removeprefix("and ").strip()
+            if not p:
+                continue
+            ps = pre_s + full[pre_s:pre_e].index(p, piece.start())
+            pe = ps + len(p)
+            if re.search(r"\btarget", p, re.I):
+                rd.r.targets = rd.say("targets", ps, pe)
+                rd.rule("YGO-IDENTIFY")
+            elif _COST_EN.match(p):
+                rd.r.cost = rd.say("cost", ps, pe)
+                rd.rule("YGO-IDENTIFY")
+            else:
+                return f"the words before the semicolon ({p!r}) are neither a cost nor a target"
+        start = pre_e + 1
+    once = re.compile(r"[^.]*\bYou can only (use|activate)\b").search(full, start, end)
+    if once:
+        end = once.start()
+    ops = full[start:end].strip()
+    if ops:
+        os_ = start + full[start:end].index(ops)
+        rd.r.operations = rd.say("operations", os_, os_ + len(ops))
+    return None
+
+
+def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> EffectReading:
+    rd = _Reading(text, s, e)
+    r = rd.r
+    seg = text[s:e]
+    colon = _colon(seg)
+    # FLIP:
+    m = re.match(r"FLIP:", seg)
+    if m:
+        r.kind = "flip"
+        rd.say("kind", s, s + 4)
+        r.event = "FLIP"
+        r.spell_speed = 1
+        rd.rule("YGO-KIND")
+        err = _body_en(rd, s + 5, e)
+        _speed_because(rd)
+        return rd.unreadable(err) if err else r
+    if colon >= 0:
+        head_e = s + colon
+        head = seg[:colon]
+        quick = re.search(r"\(Quick Effect\)|during either player's turn|"
+                          r"during your opponent's turn", head, re.I)
+        if re.search(r"When this card (resolves|is activated)", head):
+            return rd.unreadable("'When this card resolves/is activated' is part of the card's "
+                                 "own resolution, not an effect the reader classifies")
+        if quick:
+            r.kind = "quick"
+            r.spell_speed = 2
+            rd.say("kind", s + quick.start(), s + quick.end())
+            rd.say("spell_speed", s + quick.start(), s + quick.end())
+            rd.rule("YGO-IDENTIFY", "YGO-KIND")
+            ev = re.match(r"(When|If) (.+?)(?= \(Quick Effect\)|$)", head)
+            if ev:
+                r.event = rd.say("event", s + ev.start(2), s + ev.end(2))
+                r.wording = rd.say("wording", s, s + len(ev.group(1))).lower()
+        elif m := re.match(r"(Once per turn|Twice per turn|During your Main Phase)"
+                           r"(, (during your Main Phase|if .+))?$", head):
+            r.kind = "ignition"
+            r.spell_speed = 1
+            rd.say("kind", s + m.start(1), s + m.end(1))
+            rd.rule("YGO-IDENTIFY", "YGO-KIND")
+            if m.group(3) and m.group(3).startswith("if "):
+                r.condition = rd.say("condition", s + m.start(3), s + m.end(3))
+        elif pm := _PHASE_EN.match(head):
+            r.kind = "trigger"
+            rd.say("kind", s + pm.start(), s + pm.end())
+            r.event = rd.say("event", s + pm.start(), s + len(head))
+            r.spell_speed = 2 if card in ("trap", "counter") else 1
+            rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-PHASE", "YGO-WAIT")
+        elif wm := re.match(r"(When|If|Each time) ", head):
+            word = wm.group(1)
+            rest_s = s + wm.end()
+            cond = re.search(r"(,? while |, if | and if )(.+)$", head)
+            ev_end = s + (cond.start() if cond else len(head))
+            event_txt = text[rest_s:ev_end]
+            if _EVENT_EN.search(event_txt):
+                r.kind = "trigger"
+                if word != "Each time":
+                    r.wording = "when" if word == "When" else "if"
+                    rd.say("wording", s, s + len(word))
+                rd.say("kind", s, head_e + 1)
+                r.event = rd.say("event", rest_s, ev_end)
+                if cond:
+                    r.condition = rd.say("condition", s + cond.start(2), s + cond.end(2))
+                r.spell_speed = 2 if card in ("trap", "counter") else 1
+                rd.rule("YGO-IDENTIFY", "YGO-KIND")
+            elif _STATE_EN.search(event_txt):
+                r.kind = "ignition"
+                r.spell_speed = 1
+                r.condition = rd.say("condition", rest_s, head_e)
+                rd.say("kind", s, head_e + 1)
+                rd.rule("YGO-IDENTIFY", "YGO-KIND")
+            else:
+                return rd.unreadable(f"the words before the colon ({head!r}) are neither an "
+                                     "event nor a state the reader knows")
+        else:
+            return rd.unreadable(f"the words before the colon ({head!r}) are not a timing the "
+                                 "reader knows")
+        err = _body_en(rd, head_e + 1, e)
+        if err:
+            return rd.unreadable(err)
+        if r.kind == "trigger" and card in ("trap", "counter", "spell", "quickplay") \
+                and not r.optional and first:
+            # a Spell/Trap's first "When ...: <order>" is the card's own activation
+            r.kind = "activation"
+            r.spell_speed = _activation_speed(card)
+            r.optional = None
+            r.rules = ["YGO-IDENTIFY"]
+        elif r.kind == "trigger":
+            if r.optional and r.wording == "when":
+                rd.rule("YGO-MISS")
+            elif "YGO-PHASE" not in r.rules and (not r.optional or r.wording == "if"):
+                rd.rule("YGO-WAIT", "YGO-CHAIN")
+        if r.kind == "quick" and card in ("counter",):
+            r.spell_speed = 3
+        _speed_because(rd)
+        return r
+    # no colon
+    if m := re.match(r"(Cannot be (Normal )?Summoned|Must (first )?be (Special )?Summoned)", seg):
+        return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
+                             "applies as an effect")
+    if m := re.match(r"While (.+?),", seg):
+        r.kind = "continuous"
+        rd.say("kind", s, s + 5)
+        r.condition = rd.say("condition", s + m.start(1), s + m.end(1))
+        r.operations = rd.say("operations", s + m.end() + 1, e)
+        rd.rule("YGO-KIND")
+        return r
+    if m := re.match(r"You can ", seg):
+        r.kind = "ignition"
+        r.spell_speed = 1
+        rd.say("kind", s, s + 7)
+        rd.rule("YGO-KIND")
+        _speed_because(rd)
+        err = _body_en(rd, s, e)
+        return rd.unreadable(err) if err else r
+    if m := _ORDER_EN.match(seg):
+        r.kind = "activation"
+        rd.say("kind", s + m.start(), s + m.end())
+        r.spell_speed = _activation_speed(card)
+        rd.rule("YGO-IDENTIFY")
+        err = _body_en(rd, s, e)
+        r.optional = None
+        return rd.unreadable(err) if err else r
+    if m := _CONTINUOUS_EN.search(seg):
+        r.kind = "continuous"
+        rd.say("kind", s + m.start(), s + m.end())
+        r.operations = rd.say("operations", s, e)
+        rd.rule("YGO-KIND")
+        return r
+    return rd.unreadable("no colon, no order and no lasting change the reader knows")
+
+
+# ------------------------------------------------------------------ Japanese
+
+_EVENT_JA = re.compile(
+    r"(召喚に成功|特殊召喚に成功|反転召喚に成功|召喚・特殊召喚に成功|召喚された|特殊召喚された|"
+    r"破壊され|墓地へ送られ|除外され|手札に加わ|捨てられ|リバースし|攻撃宣言|発動し|"
+    r"ダメージを(受け|与え)|対象になっ|戦闘を行っ|戦闘で破壊し|フィールドから離れ|ドローし|"
+    r"リリースされ|戻っ|セットされ)")
+_STATE_JA = re.compile(r"(存在しない|存在する|いない|ある|以下の|以上の)場合")
+_COST_JA = re.compile(r"(?:^|、)([^、。]*?(捨てて|リリースして|リリースし|除外して|除外し|払って|"
+                      r"払い|墓地へ送って|墓地へ送り|見せて|取り除いて))(?=、|発動|$)")
+_TARGET_JA = re.compile(r"(?:^|、)([^、。]*?を対象として)(?=、|発動|$)")
+_QUICK_JA = re.compile(r"(この効果は)?(相手ターンでも|お互いのターンに)発動できる。?")
+
+
+def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> EffectReading:
+    rd = _Reading(text, s, e)
+    r = rd.r
+    seg = text[s:e]
+    # skip the marker 「①：」 and a leading once-per-turn clause of the card name
+    body = 0
+    mm = re.match(r"[①-⑩][：:]?\s*", seg)
+    if mm:
+        body = mm.end()
+    if seg.startswith("このカード名"):
+        once = re.match(r"[^。]*しか(使用|発動)できない。", seg)
+        if once:
+            body = once.end()
+            mm = re.compile(r"[①-⑩][：:]?\s*").match(seg, body)
+            if mm:
+                body = mm.end()
+    if seg.startswith("リバース：", body) or seg.startswith("リバース:", body):
+        r.kind = "flip"
+        rd.say("kind", s + body, s + body + 4)
+        r.event = "FLIP"
+        r.spell_speed = 1
+        r.optional = "できる" in seg
+        r.operations = rd.say("operations", s + body + 5, e)
+        rd.rule("YGO-KIND")
+        _speed_because(rd)
+        return r
+    if re.compile(r"このカードは(通常召喚できない|.*でしか特殊召喚できない)").match(seg, body):
+        return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
+                             "applies as an effect")
+    act = re.compile(r"発動(できる|する)。").search(seg, body)
+    if not act:
+        text_b = seg[body:]
+        if m := re.search(r"(存在する限り|アップする|ダウンする|できない|受けない|"
+                          r"破壊されない|扱う)", text_b):
+            r.kind = "continuous"
+            rd.say("kind", s + body + m.start(), s + body + m.end())
+            cm = re.match(r"(.+?限り)、", text_b)
+            if cm:
+                r.condition = rd.say("condition", s + body + cm.start(1), s + body + cm.end(1))
+            r.operations = rd.say("operations", s + body, e)
+            rd.rule("YGO-KIND")
+            return r
+        if re.search(r"(する|加える|破壊する|ドローする|与える)。?$", text_b):
+            r.kind = "activation"
+            rd.say("kind", s + body, e)
+            r.spell_speed = _activation_speed(card)
+            r.operations = rd.say("operations", s + body, e)
+            rd.rule("YGO-IDENTIFY")
+            return r
+        return rd.unreadable("no 「発動できる／発動する」 and no lasting change the reader knows")
+    a_s, a_e = s + act.start(), s + act.end()
+    head = seg[body:act.start()]
+    hs = s + body
+    r.optional = act.group(1) == "できる"
+    rd.say("optional", a_s, a_e - 1)
+    ops = seg[act.end():].strip()
+    quick_after = _QUICK_JA.search(ops)
+    if quick_after:
+        ops = ops[:quick_after.start()].strip()
+    if ops:
+        os_ = s + act.end() + seg[act.end():].index(ops)
+        r.operations = rd.say("operations", os_, os_ + len(ops))
+    # cost / targets
+    if cm := _COST_JA.search(head):
+        r.cost = rd.say("cost", hs + cm.start(1), hs + cm.end(1))
+        rd.rule("YGO-IDENTIFY")
+    if tm := _TARGET_JA.search(head):
+        r.targets = rd.say("targets", hs + tm.start(1), hs + tm.end(1))
+        rd.rule("YGO-IDENTIFY")
+    quick = re.compile(r"相手ターンでも発動できる|お互いのターンに発動できる").search(seg, body)
+    pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
+                   r"バトルフェイズ)(に|時に)", head)
+    wm = re.search(r"(時|場合)(に|、)", head)
+    if quick:
+        r.kind = "quick"
+        r.spell_speed = 3 if card == "counter" else 2
+        rd.say("kind", s + quick.start(), s + quick.end())
+        rd.say("spell_speed", s + quick.start(), s + quick.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif wm and re.search(r"発動し", head[:wm.start()]) and _EVENT_JA.search(head[:wm.start()]):
+        # responding to an activation: a quick effect
+        r.kind = "quick"
+        r.spell_speed = 3 if card == "counter" else 2
+        rd.say("kind", hs + wm.start(), hs + wm.end())
+        rd.say("spell_speed", hs + wm.start(), hs + wm.end())
+        r.wording = "when" if wm.group(1) == "時" else "if"
+        rd.say("wording", hs + wm.start(1), hs + wm.end(1))
+        r.event = rd.say("event", hs, hs + wm.start())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif pm:
+        r.kind = "trigger"
+        rd.say("kind", hs + pm.start(), hs + pm.end())
+        r.event = rd.say("event", hs + pm.start(), hs + pm.end() - len(pm.group(4)))
+        r.spell_speed = 2 if card in ("trap", "counter") else 1
+        rd.say("spell_speed", hs + pm.start(), hs + pm.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-PHASE", "YGO-WAIT")
+    elif wm and _EVENT_JA.search(head[:wm.start()]):
+        r.kind = "trigger"
+        r.wording = "when" if wm.group(1) == "時" else "if"
+        rd.say("wording", hs + wm.start(1), hs + wm.end(1))
+        rd.say("kind", hs + wm.start(1), hs + wm.end(1))
+        ev_s = hs
+        once = re.match(r"[１1]ターンに[１1]度、", head)
+        if once:
+            ev_s += once.end()
+        r.event = rd.say("event", ev_s, hs + wm.start())
+        r.spell_speed = 2 if card in ("trap", "counter") else 1
+        rd.say("spell_speed", hs + wm.start(1), hs + wm.end(1))
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
+        if r.optional and r.wording == "when":
+            rd.rule("YGO-MISS")
+        else:
+            rd.rule("YGO-WAIT", "YGO-CHAIN")
+    elif im := re.search(r"[１1]ターンに[１1]度|自分メインフェイズに", head):
+        r.kind = "ignition"
+        r.spell_speed = 1
+        rd.say("kind", hs + im.start(), hs + im.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
+        if sm := _STATE_JA.search(head):
+            r.condition = rd.say("condition", hs, hs + sm.end())
+    elif sm := _STATE_JA.search(head):
+        r.kind = "ignition"
+        r.spell_speed = 1
+        r.condition = rd.say("condition", hs, hs + sm.end())
+        rd.say("kind", hs, hs + sm.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif wm:
+        return rd.unreadable(f"「{head[:wm.end()]}」 is a timing the reader does not know")
+    elif mon := re.search(r"このカードを(リリース|捨て)|手札のこのカード|墓地のこのカード", head):
+        # no timing, but only a monster can be released or discarded this way: ignition
+        r.kind = "ignition"
+        r.spell_speed = 1
+        rd.say("kind", hs + mon.start(), hs + mon.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif re.fullmatch(r"[^時場合]*", head):
+        # no timing at all: a Spell/Trap card's own activation
+        r.kind = "activation"
+        rd.say("kind", a_s, a_e - 1)
+        r.spell_speed = _activation_speed(card)
+        r.optional = None
+        r.because = [b for b in r.because if b.field != "optional"]
+        rd.rule("YGO-IDENTIFY")
+    else:
+        return rd.unreadable("the words before 「発動」 are not a timing the reader knows")
+    if card and first and r.kind in ("trigger", "quick", "ignition"):
+        # the first effect of a Spell/Trap named as such is the card's own activation
+        r.kind = "activation"
+        r.spell_speed = _activation_speed(card)
+        r.optional = None
+        r.rules = ["YGO-IDENTIFY"]
+        r.because = [b for b in r.because if b.field not in ("optional", "spell_speed")]
+    _speed_because(rd)
+    return r
+
+
+# ------------------------------------------------------------------ entry point
+
+
+def read(text: str) -> list[EffectReading]:
+    """Split a Yu-Gi-Oh! card's text into effects and classify each one."""
+    card, begin = _card_type(text)
+    japanese = bool(_JA.search(text[begin:]))
+    spans = _effects_ja(text[begin:]) if japanese else _effects_en(text[begin:])
+    spans = [(s + begin, e + begin) for s, e in spans]
+    reader = _read_ja if japanese else _read_en
+    return [reader(text, s, e, card, i == 0) for i, (s, e) in enumerate(spans)]
+
+
+__all__ = ["read"]
