@@ -1,8 +1,9 @@
-"""Helpers shared by the Yu-Gi-Oh! engine tests."""
+"""Helpers shared by the engine tests."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -118,3 +119,27 @@ def spell(cid: str, name: str, *operations: dict[str, Any], targets=None,
     if targets:
         effect["targets"] = targets
     return {"id": cid, "name": name, "type": "spell", "subtype": subtype, "effects": [effect]}
+
+
+def play_randomly(duel: Duel, picks: list[int], *, after: Callable[[Duel], Any] | None = None,
+                  narrow: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] | None = None,
+                  stop_at_win: bool = False) -> Duel:
+    """Random legal play: each pick chooses one of the legal actions (``narrow`` may keep
+    some of them, when it keeps any). A refusal must be a rule's, never a Python error turned
+    into one; ``after`` checks the duel after each action; ``stop_at_win`` ends the play where
+    a duel is won. Replaying the history must give the same state."""
+    for pick in picks:
+        actions = duel.legal_actions()
+        if not actions:
+            break
+        actions = (narrow(actions) if narrow else None) or actions
+        try:
+            duel.apply(actions[pick % len(actions)])
+        except IllegalAction as exc:  # a rule's refusal, never a Python error turned into one
+            assert exc.__cause__ is None, f"the engine broke: {exc.__cause__!r}"
+        if stop_at_win and duel.state.winner is not None:
+            break  # the duel is over where it stands (an attack that won stays unfinished)
+        if after is not None:
+            after(duel)
+    assert duel.replay().state.to_dict() == duel.state.to_dict(), "replay differs"
+    return duel

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine import Duel, IllegalAction
+from engine import Duel
+from tests.engine.helpers import play_randomly
 
 SIDE: dict[str, Any] = {
     "battle": ["Quixotic Hero Swine Snout", "Propeller Mutant", "Super Trash Train, Fuuma Devil",
@@ -59,17 +60,7 @@ def count(duel: Duel) -> None:
 @given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=30))
 def play(picks: list[int]) -> None:
     duel = Duel("duel_masters", setup=SETUP)
-    for pick in picks:
-        actions = duel.legal_actions()
-        if not actions:
-            break
-        try:
-            duel.apply(actions[pick % len(actions)])
-        except IllegalAction as exc:  # a rule's refusal, never a Python error turned into one
-            assert exc.__cause__ is None, f"the engine broke: {exc.__cause__!r}"
-        check_invariants(duel)
-        count(duel)
-    assert duel.replay().state.to_dict() == duel.state.to_dict()
+    play_randomly(duel, picks, after=lambda d: (check_invariants(d), count(d)))
 
 
 @pytest.mark.rule("DM-POOL")

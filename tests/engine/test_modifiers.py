@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from engine.cards import parse_card
 from engine.duel import Duel
 from engine.errors import CardDataError, IllegalAction
-from tests.engine.helpers import answer, new_duel, only_trigger
+from tests.engine.helpers import answer, new_duel, only_trigger, play_randomly
 from tests.engine.test_dm_properties import check_invariants as check_dm_invariants
 from tests.engine.test_properties import check_invariants as check_ygo_invariants
 
@@ -467,19 +467,7 @@ def check_modifiers(duel: Duel) -> None:
 def random_play(game: str, setup: dict[str, Any], picks: list[int]) -> None:
     duel = Duel(game, setup=setup)
     check = check_ygo_invariants if game == "yugioh" else check_dm_invariants
-    for pick in picks:
-        actions = duel.legal_actions()
-        if not actions:
-            break
-        try:
-            duel.apply(actions[pick % len(actions)])
-        except IllegalAction as exc:  # a rule's refusal, never a Python error turned into one
-            assert exc.__cause__ is None, f"the engine broke: {exc.__cause__!r}"
-        if duel.state.winner is not None:
-            break  # the duel is over where it stands (an attack that won stays unfinished)
-        check(duel)
-        check_modifiers(duel)
-    assert duel.replay().state.to_dict() == duel.state.to_dict(), "replay differs"
+    play_randomly(duel, picks, after=lambda d: (check(d), check_modifiers(d)), stop_at_win=True)
 
 
 @pytest.mark.rule("YGO-LOCATION")

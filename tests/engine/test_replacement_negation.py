@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Duel, IllegalAction
+from engine import Duel
 from engine.cards import load_card_file
 from engine.errors import CardDataError
-from tests.engine.helpers import answer, assert_illegal
+from tests.engine.helpers import answer, assert_illegal, play_randomly
 
 SANGAN = "Sangan"
 VEILER = "Effect Veiler"
@@ -343,18 +343,13 @@ DM_SIDE: dict[str, Any] = {
 
 def _play(game: str, side: dict[str, Any], phase: str, picks: list[int]) -> None:
     duel = Duel(game, setup={"turn_player": "p1", "phase": phase, "p1": side, "p2": side})
-    for pick in picks:
-        actions = duel.legal_actions()
-        if not actions:
-            break
-        try:
-            duel.apply(actions[pick % len(actions)])
-        except IllegalAction as exc:  # a rule's refusal, never a Python error turned into one
-            assert exc.__cause__ is None, f"the engine broke: {exc.__cause__!r}"
-        for card in duel.state.cards.values():
-            listed = [z for p in duel.state.zones for z, iids in p.items() if card.iid in iids]
-            assert listed == ([] if card.zone in ("limbo", "under") else [card.zone])
-    assert duel.replay().state.to_dict() == duel.state.to_dict()
+    play_randomly(duel, picks, after=_each_card_listed_once)
+
+
+def _each_card_listed_once(duel: Duel) -> None:
+    for card in duel.state.cards.values():
+        listed = [z for p in duel.state.zones for z, iids in p.items() if card.iid in iids]
+        assert listed == ([] if card.zone in ("limbo", "under") else [card.zone])
 
 
 @pytest.mark.rule("YGO-NEGATED")

@@ -11,11 +11,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Duel, IllegalAction
+from engine import Duel
 from engine.cards import load_card_file
 from engine.errors import CardDataError
 
-from .helpers import answer, assert_illegal, chain_names, new_duel, only_trigger, triggers_of
+from .helpers import (
+    answer,
+    assert_illegal,
+    chain_names,
+    new_duel,
+    only_trigger,
+    play_randomly,
+    triggers_of,
+)
 
 SYNCHRO_BOARD: dict[str, Any] = {
     "turn_player": "p1", "phase": "main1",
@@ -362,20 +370,12 @@ def _summoned(duel: Duel) -> None:
        st.booleans())
 def random_play(picks: list[int], prefer_summons: bool) -> None:
     duel = Duel("yugioh", setup=RANDOM_BOARD)
-    for pick in picks:
-        actions = duel.legal_actions()
-        if not actions:
-            break
-        summons = [a for a in actions if a["do"] in PROCEDURES
-                   or (a["do"] == "activate" and a.get("effect") == "card")]
-        pool = summons if prefer_summons and summons else actions
-        try:
-            duel.apply(pool[pick % len(pool)])
-        except IllegalAction as exc:
-            assert exc.__cause__ is None, f"the engine broke: {exc.__cause__!r}"
-        check_invariants(duel)
-        _summoned(duel)
-    assert duel.replay().state.to_dict() == duel.state.to_dict(), "replay differs"
+    def summons(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [a for a in actions if a["do"] in PROCEDURES
+                or (a["do"] == "activate" and a.get("effect") == "card")]
+
+    play_randomly(duel, picks, after=lambda d: (check_invariants(d), _summoned(d)),
+                  narrow=summons if prefer_summons else None)
 
 
 @pytest.mark.rule("YGO-SEGOC")
