@@ -243,11 +243,23 @@ def _can_detach(duel: Duel, player: int, card: Card, spec: dict[str, Any]) -> bo
     return "card" in spec or "choose" in spec or len(card.under) >= int(spec.get("count", 1))
 
 
-def _fusion_pool(duel: Duel, player: int, spec: dict[str, Any], monster: Card) -> list[Card]:
-    zones = spec.get("materials_from", ["hand", "monster"])
+def _monsters_usable(duel: Duel, player: int, zones: Any, monster: Card) -> list[Card]:
+    """The player's monsters in ``zones`` that may be materials or tributes for ``monster``."""
     return [c for c in duel.find_cards({"zone": zones, "controller": "you",
                                         "filter": {"type": "monster"}}, player)
             if c.iid != monster.iid]
+
+
+def _fusion_pool(duel: Duel, player: int, spec: dict[str, Any], monster: Card) -> list[Card]:
+    return _monsters_usable(duel, player, spec.get("materials_from", ["hand", "monster"]),
+                            monster)
+
+
+def _choose_monster(duel: Duel, ctx: Context, candidates: list[Card], what: str) -> Card:
+    """The player picks the monster to Fusion or Ritual Summon."""
+    return duel.choose_cards(key=f"{ctx.key}:{what}", player=ctx.controller, cards=candidates,
+                             count=1, purpose=f"{what}_summon", source=ctx.source,
+                             noun="monster")[0]
 
 
 def _fusion_candidates(duel: Duel, player: int, spec: dict[str, Any], source: int) -> list[Card]:
@@ -266,9 +278,7 @@ def fusion_summon(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     candidates = _fusion_candidates(duel, player, spec, ctx.source)
     if not candidates:
         return
-    monster = duel.choose_cards(key=f"{ctx.key}:fusion", player=player, cards=candidates,
-                                count=1, purpose="fusion_summon", source=ctx.source,
-                                noun="monster")[0]
+    monster = _choose_monster(duel, ctx, candidates, "fusion")
     pool = _fusion_pool(duel, player, spec, monster)
     sets = list(material_sets(duel, monster, pool, "fusion", player))
     materials = _pick_set(duel, ctx, "fusion_material", pool, sets, player)
@@ -295,10 +305,8 @@ def _pick_set(duel: Duel, ctx: Context, what: str, pool: list[Card], sets: list[
 
 
 def _ritual_pool(duel: Duel, player: int, spec: dict[str, Any], monster: Card) -> list[Card]:
-    zones = spec.get("tribute_from", ["hand", "monster"])
-    return [c for c in duel.find_cards({"zone": zones, "controller": "you",
-                                        "filter": {"type": "monster"}}, player)
-            if c.iid != monster.iid and duel.definition(c).level]
+    return [c for c in _monsters_usable(duel, player, spec.get("tribute_from", ["hand", "monster"]),
+                                        monster) if duel.definition(c).level]
 
 
 def ritual_problem(duel: Duel, monster: Card, tributes: list[Card], spec: dict[str, Any],
@@ -349,9 +357,7 @@ def ritual_summon(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     candidates = _ritual_candidates(duel, player, spec, ctx.source)
     if not candidates:
         return
-    monster = duel.choose_cards(key=f"{ctx.key}:ritual", player=player, cards=candidates,
-                                count=1, purpose="ritual_summon", source=ctx.source,
-                                noun="monster")[0]
+    monster = _choose_monster(duel, ctx, candidates, "ritual")
     pool = _ritual_pool(duel, player, spec, monster)
     tributes = _pick_set(duel, ctx, "tribute", pool,
                          list(_ritual_sets(duel, monster, player, spec)), player)
