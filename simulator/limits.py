@@ -40,10 +40,15 @@ def _address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
+def _now() -> float:
+    """The clock the windows are counted on."""
+    return time.time()
+
+
 def _hit(key: str, limit: int) -> bool:
     """Count one hit on ``key`` in the current window; False once over ``limit``."""
     cache = caches[getattr(settings, "RATE_LIMIT_CACHE", "default")]
-    window = int(time.time() // WINDOW)
+    window = int(_now() // WINDOW)
     full = "rl:" + hashlib.sha256(f"{key}:{window}".encode()).hexdigest()[:32]
     cache.add(full, 0, WINDOW + 5)
     try:

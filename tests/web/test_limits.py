@@ -3,12 +3,14 @@ generously, per network address; a classroom behind one address is not refused."
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.core.cache import cache
 from django.test import Client, override_settings
 
 from engine.links import encode
-from simulator import boards
+from simulator import boards, limits
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -17,8 +19,12 @@ SCHOOL = "203.0.113.7"
 
 
 @pytest.fixture(autouse=True)
-def _fresh_counts():
+def _fresh_counts(monkeypatch):
+    """Empty counters, and one fixed minute: the counts are per clock minute, so a test that
+    crossed a minute boundary would otherwise start again from zero halfway through."""
     cache.clear()
+    now = time.time()
+    monkeypatch.setattr(limits, "_now", lambda: now)
     yield
     cache.clear()
 
