@@ -2,8 +2,11 @@
 
 The presenter's step (``Board.presenter_at``; empty for the live board) and the captions are
 stored on the board. Every change the followers must see (the presenter moves, a caption is
-written, the live board changes while the presenter follows it) is rendered once, as whole
-read-only partials, and sent to the board's "follow" group.
+written, the live board changes while the presenter follows it, presenting stops) is rendered
+once, as whole read-only partials, and sent to the board's "follow" group. A question asked
+of the room (simulator.predict) goes to the same group; its live tally only to the
+presenter's ("teach") group. A lesson has its own group: the teacher's "next chapter" tells
+every follower of the lesson which chapter to open.
 """
 
 from __future__ import annotations
@@ -15,12 +18,21 @@ from django.template.loader import render_to_string
 from engine import Duel
 
 from . import boards
-from .models import Board
+from .models import Board, Lesson, Prediction
 from .rendering import render_partials
 
 
 def follow_group(board: Board) -> str:
     return f"board.{board.slug}.follow"
+
+
+def teach_group(board: Board) -> str:
+    """The presenter's own group: the live tally of the question asked."""
+    return f"board.{board.slug}.teach"
+
+
+def lesson_group(lesson: Lesson) -> str:
+    return f"lesson.{lesson.slug}"
 
 
 def presented_step(board: Board) -> int:
@@ -52,10 +64,12 @@ def frame_neighbours(full: Duel, step: int, n: int | None, count: int) -> tuple[
     return prev, nxt
 
 
-def render_presentation(board: Board, request=None, *, since: int | None = None) -> str:
+def render_presentation(board: Board, request=None, *, since: int | None = None,
+                        question: bool = True) -> str:
     """What followers see now: the board at the presenter's step (or one frame of it, in the
-    middle of that action), with its caption. ``since``: while the presenter follows the live
-    board, the steps before a change; the frames of the new ones come along to be played."""
+    middle of that action), with its caption and (``question``) the question asked of the
+    room. ``since``: while the presenter follows the live board, the steps before a change;
+    the frames of the new ones come along to be played."""
     from . import playback
 
     full = boards.duel_of(board)
@@ -66,8 +80,8 @@ def render_presentation(board: Board, request=None, *, since: int | None = None)
         "board": board, "step": step, "total": len(full.actions), "frame": frame,
         "count": count, "prev_frame": prev, "next_frame": nxt,
         "live": board.presenter_at is None, "caption": board.captions.get(str(step), ""),
-        "oob": True,
-    }, request=request)
+        "oob": True, "presenting": board.presenting,
+    }, request=request) + (render_predict(board, request) if question else "")
     if frame is not None:
         duel, caption, items = playback.frame_page(board, full, step, frame, view)
         return marker + render_partials(
@@ -84,7 +98,51 @@ def render_presentation(board: Board, request=None, *, since: int | None = None)
 
 
 def broadcast_presentation(board: Board, since: int | None = None) -> None:
+    _send(follow_group(board), render_presentation(board, since=since))
+
+
+def _send(group: str, html: str) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(follow_group(board), {
-            "type": "board.update", "html": render_presentation(board, since=since)})
+        async_to_sync(layer.group_send)(group, {"type": "board.update", "html": html})
+
+
+def render_predict(board: Board, request=None) -> str:
+    """The question the room is answering (or its revealed answer), for every follower and
+    the presenter: the same HTML for all (a student's own answer is marked by the page)."""
+    from . import predict
+
+    return render_to_string("simulator/partials/predict.html", {
+        "board": board, "prediction": predict.current(board), "oob": True}, request=request)
+
+
+def render_tally(board: Board, prediction: Prediction | None, request=None) -> str:
+    """The presenter's live tally of the question asked."""
+    from . import predict
+
+    return render_to_string("simulator/partials/predict_tally.html", {
+        "board": board, "prediction": prediction,
+        "tally": predict.tally(prediction) if prediction else [],
+        "voters": prediction.votes.count() if prediction else 0, "oob": True},
+        request=request)
+
+
+def broadcast_predict(board: Board) -> None:
+    """A question was asked or its answer revealed: followers and the presenter see it."""
+    from . import predict
+
+    _send(follow_group(board), render_predict(board))
+    _send(teach_group(board), render_tally(board, predict.current(board)))
+
+
+def broadcast_tally(board: Board, prediction: Prediction) -> None:
+    _send(teach_group(board), render_tally(board, prediction))
+
+
+def render_lesson_marker(lesson: Lesson) -> str:
+    """Which chapter the teacher shows: a follower of the lesson on another one moves."""
+    return render_to_string("simulator/partials/lesson_marker.html", {"lesson": lesson})
+
+
+def broadcast_lesson(lesson: Lesson) -> None:
+    _send(lesson_group(lesson), render_lesson_marker(lesson))

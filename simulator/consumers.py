@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import access, boards
-from .models import Board
+from .models import Board, Lesson
 from .rendering import render_partials
 
 SLUG_MAX = 32  # Board.slug's max_length
@@ -135,3 +135,42 @@ class FollowConsumer(WatcherConsumer):
         from .classroom import render_presentation
 
         return render_presentation(board)
+
+
+class TeachConsumer(WatcherConsumer):
+    """Classroom mode, the presenter's own socket: the live tally of the question asked.
+    Only an editor of the board may listen."""
+
+    def group_of(self, board: Board) -> str | None:
+        from .classroom import teach_group
+
+        editor = access.role(self.scope.get("session"), board) == "edit"
+        return teach_group(board) if editor else None
+
+    def current(self, board: Board) -> str:
+        from . import predict
+        from .classroom import render_tally
+
+        return render_tally(board, predict.current(board))
+
+
+class LessonConsumer(WatcherConsumer):
+    """A lesson's followers: told which chapter the teacher shows, to move there."""
+
+    @database_sync_to_async
+    def _revocation_groups(self) -> list[str]:
+        return []
+
+    @database_sync_to_async
+    def _group(self) -> str | None:
+        from .classroom import lesson_group
+
+        lesson = Lesson.objects.filter(slug=self.slug).first()
+        return None if lesson is None else lesson_group(lesson)
+
+    @database_sync_to_async
+    def _current(self) -> str | None:
+        from .classroom import render_lesson_marker
+
+        lesson = Lesson.objects.filter(slug=self.slug).first()
+        return None if lesson is None else render_lesson_marker(lesson)

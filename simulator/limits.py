@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 LIMITS = {
     "create": (20, 300),
     "act": (120, 1200),
+    "vote": (100, 1000),  # a class behind one address answers at once
 }
 WINDOW = 60
 #: the largest request body an action on a board may have (a move is a few hundred bytes)

@@ -118,6 +118,7 @@ class Lesson(models.Model):
     slug = models.CharField(_("slug"), max_length=32, unique=True, default=new_slug)
     title = models.CharField(_("title"), max_length=200)
     chapters = models.JSONField(_("board slugs, in order"), default=list)
+    current = models.PositiveIntegerField(_("chapter the teacher shows (from 1)"), default=1)
     edit_key = models.CharField(_("edit key"), max_length=64, default=new_key)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -126,3 +127,39 @@ class Lesson(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class Prediction(models.Model):
+    """A question the presenter asked the room at one step (and frame) of a board: its text,
+    options, right answer and deciding rule id (``question``, see simulator.predict). Once
+    revealed, followers see the answer; a newer question closes it."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="predictions")
+    step = models.PositiveIntegerField(_("step"))
+    frame = models.PositiveIntegerField(_("frame (empty: the step's end)"), null=True,
+                                        blank=True)
+    question = models.JSONField(_("question, options, answer and rule id"))
+    revealed = models.BooleanField(_("answer shown to the room"), default=False)
+    closed = models.BooleanField(_("no longer shown"), default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.question.get("text", "")
+
+
+class PredictionVote(models.Model):
+    """One student's answer to a question: an anonymous voter id and name from a signed
+    cookie; one vote per voter and question."""
+
+    prediction = models.ForeignKey(Prediction, on_delete=models.CASCADE, related_name="votes")
+    voter = models.CharField(_("anonymous voter id"), max_length=32)
+    name = models.CharField(_("anonymous name"), max_length=40)
+    choice = models.PositiveSmallIntegerField(_("option chosen"))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["prediction", "voter"],
+                                               name="one_vote_per_voter")]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.choice}"

@@ -64,11 +64,12 @@ def chain_svg(duel: Duel, *, title: str = "", view: str = "open") -> str:
 
 
 def qr_svg(url: str, *, standalone: bool = False) -> str:
-    """A QR code of a link as SVG (for a classroom screen): inline for a page, or a
-    standalone file with its XML namespace."""
+    """A QR code of a link as SVG (for a classroom screen): inline for a page (scalable, with
+    the whole quiet zone: its size is the page's), or a standalone file with its XML
+    namespace."""
     code = segno.make(url, error="m")
     if not standalone:
-        return code.svg_inline(scale=5, border=2, dark="#000", light="#fff")
+        return code.svg_inline(border=4, dark="#000", light="#fff", omitsize=True)
     out = io.BytesIO()
     code.save(out, kind="svg", scale=5, border=2, dark="#000", light="#fff", xmldecl=False)
     return out.getvalue().decode("utf-8")

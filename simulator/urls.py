@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulator import views
+from simulator import views, views_classroom
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -33,13 +33,26 @@ urlpatterns = [
     path("b/<str:slug>/chain.svg", views.board_chain_svg, name="board_chain_svg"),
     path("b/<str:slug>/qr.svg", views.board_qr, name="board_qr"),
     path("embed/<str:slug>/", views.embed, name="embed"),
-    path("b/<str:slug>/present/", views.present, name="present"),
-    path("b/<str:slug>/follow/", views.follow, name="follow"),
-    path("b/<str:slug>/present", views.present_step, name="present_step"),
-    path("b/<str:slug>/caption", views.caption, name="caption"),
-    path("b/<str:slug>/at/<int:k>/partials", views.step_partials, name="step_partials"),
-    path("lessons/new", views.new_lesson, name="new_lesson"),
-    path("lessons/<str:slug>/<int:n>/", views.lesson, name="lesson"),
+    # classroom: presenting, following, predicting the chain, lessons
+    path("b/<str:slug>/present/", views_classroom.present, name="present"),
+    path("b/<str:slug>/follow/", views_classroom.follow, name="follow"),
+    path("b/<str:slug>/present", views_classroom.present_step, name="present_step"),
+    path("b/<str:slug>/present/next", views_classroom.present_next, name="present_next"),
+    path("b/<str:slug>/caption", views_classroom.caption, name="caption"),
+    path("b/<str:slug>/at/<int:k>/partials", views_classroom.step_partials,
+         name="step_partials"),
+    path("b/<str:slug>/predict/offer", views_classroom.predict_offer, name="predict_offer"),
+    path("b/<str:slug>/predict/ask", views_classroom.predict_ask, name="predict_ask"),
+    path("b/<str:slug>/predict/vote", views_classroom.predict_vote, name="predict_vote"),
+    path("b/<str:slug>/predict/reveal", views_classroom.predict_reveal, name="predict_reveal"),
+    path("b/<str:slug>/predict/close", views_classroom.predict_close, name="predict_close"),
+    path("b/<str:slug>/predict.csv", views_classroom.predict_csv, name="predict_csv"),
+    path("lessons/new", views_classroom.new_lesson, name="new_lesson"),
+    path("lessons/<str:slug>/", views_classroom.lesson_start, name="lesson_start"),
+    path("lessons/<str:slug>/follow/", views_classroom.lesson_follow, name="lesson_follow"),
+    path("lessons/<str:slug>/go", views_classroom.lesson_go, name="lesson_go"),
+    path("lessons/<str:slug>/edit/", views_classroom.lesson_edit, name="lesson_edit"),
+    path("lessons/<str:slug>/<int:n>/", views_classroom.lesson, name="lesson"),
     path("s/<str:link>/", views.snapshot, name="snapshot"),
     path("s/<str:link>/copy", views.snapshot_copy, name="snapshot_copy"),
     path("cards/", views.card_search, name="card_search"),

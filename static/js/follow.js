@@ -1,7 +1,9 @@
 // Classroom mode. Followers: while "follow the presenter" is on, the presenter's step is
 // swapped in as it comes; detached, updates are kept, "N steps behind" is shown, and Back /
 // Forward explore locally; switching it on again jumps back to the presenter. The presenter:
-// Back / Forward move the step every follower sees.
+// Back / Forward move the step every follower sees. A follower of a lesson opens the chapter
+// the teacher moves to. A question asked of the room: the student's own answer is marked,
+// and once revealed, whether it was right.
 (function () {
   "use strict";
   const root = document.querySelector(".presentation-page");
@@ -29,8 +31,51 @@
       (gap > 0 ? root.dataset.behind : root.dataset.ahead).replace("N", String(Math.abs(gap)));
   }
 
+  function chapterOf(html) {
+    const match = /id="lesson-chapter"[^>]*data-chapter="(\d+)"[^>]*data-url="([^"]+)"/.exec(html);
+    return match ? {chapter: match[1], url: match[2]} : null;
+  }
+
+  // The student's own answer (#my-vote) against the question shown (#predict).
+  function markMine() {
+    const box = document.getElementById("predict");
+    const mine = document.getElementById("my-vote");
+    const result = document.getElementById("predict-result");
+    if (!box || !mine || !result || !box.dataset.question) return;
+    const same = mine.dataset.question === box.dataset.question && mine.dataset.choice !== "";
+    const choice = same ? mine.dataset.choice : null;
+    box.querySelectorAll("[data-option]").forEach(function (option) {
+      const chosen = option.dataset.option === choice;
+      option.classList.toggle("mine", chosen);
+      if (option.tagName === "BUTTON") {
+        option.disabled = same;
+        option.setAttribute("aria-pressed", chosen ? "true" : "false");
+      }
+    });
+    if (root.classList.contains("presenter")) return;
+    if (box.dataset.answer === undefined) {
+      result.textContent = same ? box.dataset.waiting : "";
+    } else {
+      result.textContent = !same ? box.dataset.none :
+        (choice === box.dataset.answer ? box.dataset.right : box.dataset.wrong);
+    }
+    result.className = "predict-result" + (same && box.dataset.answer !== undefined ?
+      (choice === box.dataset.answer ? " right" : " wrong") : "");
+  }
+  ["htmx:afterSettle", "htmx:oobAfterSwap", "htmx:wsAfterMessage"].forEach(function (name) {
+    document.addEventListener(name, markMine);
+  });
+
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     const html = event.detail.message;
+    const moved = chapterOf(html);
+    if (moved) {  // the teacher opened another chapter of the lesson: go there
+      if (root.dataset.lessonChapter && moved.chapter !== root.dataset.lessonChapter) {
+        event.preventDefault();
+        window.location.assign(moved.url);
+      }
+      return;
+    }
     const info = stepOf(html);
     if (!info) return;
     presenterStep = info.step;
@@ -109,4 +154,5 @@
     }
   });
   showBehind();
+  markMine();
 })();

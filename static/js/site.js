@@ -2,7 +2,7 @@
 // inline script: a refused htmx request (403, 404, 429, ...) is explained in the page's
 // message area, never swapped in as raw HTML; forms that ask before they submit
 // (data-confirm); forms that reload the page once their htmx request is done
-// (data-reload-after).
+// (data-reload-after); the order of a lesson's chapters as they are ticked.
 (function () {
   "use strict";
 
@@ -64,6 +64,22 @@
       event.stopImmediatePropagation();
     }
   }, true);
+
+  // "Make a lesson": chapters in the order they are ticked (sent as "order", numbered).
+  document.addEventListener("change", function (event) {
+    const box = event.target;
+    const form = box.form;
+    if (!form || !form.classList.contains("lesson-form") || box.name !== "chapter") return;
+    const order = form.elements.order;
+    let refs = order.value ? order.value.split(",") : [];
+    refs = refs.filter(function (ref) { return ref !== box.value; });
+    if (box.checked) refs.push(box.value);
+    order.value = refs.join(",");
+    form.querySelectorAll("input[name=chapter]").forEach(function (input) {
+      const at = refs.indexOf(input.value);
+      input.parentElement.dataset.order = at < 0 ? "" : String(at + 1);
+    });
+  });
 
   document.addEventListener("htmx:afterRequest", function (event) {
     const source = event.detail.elt;

@@ -1,0 +1,351 @@
+"""Predict the chain: questions for the room, generated from the board at the presenter's step
+and answered by the engine playing on (a copy of) the duel.
+
+A question is offered only where its answer is fixed: by the rules (playing on needs no
+player's decision with more than one answer before the answer is known), or else by the
+scenario's scripted steps (the question then says so). Each question names the rule id that
+decides it.
+
+Votes: one per browser, known by a signed cookie that holds an anonymous voter id and name
+(no account, no session). They are rows of :class:`~simulator.models.PredictionVote`, one per
+voter and question (a unique constraint refuses a second one at once, across processes).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import secrets
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from engine import RULES, Duel, IllegalAction
+from engine.log import player_name
+
+from . import boards
+from .models import Board, Prediction, PredictionVote
+from .rendering import Viewer
+
+COOKIE = "predict_voter"
+SALT = "simulator.predict.voter"
+COOKIE_MAX_AGE = 60 * 60 * 24 * 30
+ANIMALS = ("Badger", "Crane", "Dolphin", "Falcon", "Fox", "Hare", "Heron", "Lynx", "Otter",
+           "Owl", "Panda", "Puffin", "Raven", "Seal", "Swan", "Tiger", "Turtle", "Wolf")
+MAX_OPTIONS = 4
+#: log keys saying a trigger did not activate (a Yu-Gi-Oh! effect or a Duel Masters ability)
+NOT_ACTIVATED = ("trigger.missed", "trigger.not_met", "trigger.not_activated",
+                 "trigger.declined", "pending.declined", "pending.not_triggered")
+ACTIVATED = ("chain.link", "chain.link_same", "pending.add")
+
+
+@dataclass
+class Question:
+    """One question: its kind and key (stable for a step), its text, the options, the index
+    of the right one, the rule id that decides it and whether the script decides it."""
+
+    key: str
+    text: str
+    options: list[str]
+    answer: int
+    rule: str
+    scripted: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Future:
+    """The duel played on from the shown moment: the log entries after it, the life points
+    then and now, and whether playing on ended with nothing left to resolve."""
+
+    duel: Duel
+    entries: list[dict[str, Any]]
+    lp_before: list[int]
+    settled: bool
+    scripted: bool
+
+
+# ---------------------------------------------------------------------- generating questions
+def questions(board: Board, step: int, frame: int | None = None) -> list[Question]:
+    """The questions whose answer is fixed at the presenter's step (and frame): by the rules
+    first; else by the scenario's scripted steps."""
+    full = boards.duel_of(board)
+    for scripted in (False, True):
+        future = play_on(board, full, step, frame, scripted=scripted)
+        if future is None:
+            continue
+        found = _from_future(future, board)
+        if found:
+            return found
+    return []
+
+
+def play_on(board: Board, full: Duel, step: int, frame: int | None, *,
+            scripted: bool) -> Future | None:
+    """Play on from the shown moment, on a copy: only the decisions with one legal answer
+    (``scripted`` False), or the scenario's steps from there (None when it has none)."""
+    duel = boards._clone(full.at(step)) if step < len(full.actions) else boards._clone(full)
+    shown, lp_before = len(duel.state.log), list(duel.state.lp)
+    if frame is not None and step:
+        frames = full.frames(step)
+        before = full.at(step - 1)
+        shown = len(before.state.log) + sum(len(f.log) for f in frames[:frame])
+        lp_before = list(frames[frame - 1].lp)
+    if scripted:
+        steps = script_after(board, full, step)
+        if not steps:
+            return None
+        for item in steps:  # up to the end of the first chain (or pending pool) to come
+            try:
+                boards._play_step(duel, item, False)
+            except IllegalAction:
+                break
+            if _settled(duel):
+                break
+    else:
+        _forced(duel)
+    return Future(duel, duel.state.log[shown:], lp_before, _settled(duel), scripted)
+
+
+def _settled(duel: Duel) -> bool:
+    """Nothing is left to decide or resolve."""
+    st = duel.state
+    return st.decision is None and not st.chain and not st.queue
+
+
+def script_after(board: Board, full: Duel, step: int) -> list[dict[str, Any]]:
+    """The scenario's steps after step ``step``, while the board follows its script."""
+    if not board.follows_script:
+        return []
+    return [boards.as_step(a) for a in full.actions[step:]] + list(board.pending_steps)
+
+
+def _forced(duel: Duel, limit: int = 500) -> None:
+    """Answer every decision that has a single legal answer; stop at a real choice."""
+    for _turn in range(limit):
+        if duel.state.decision is None:
+            return
+        actions = duel.legal_actions()
+        if len(actions) != 1:
+            return
+        duel.apply(actions[0])
+
+
+def _from_future(future: Future, board: Board) -> list[Question]:
+    found: list[Question] = []
+    if future.duel.game == "yugioh":
+        found += _chain_link_1(future)
+    else:
+        found += _resolves_first(future)
+    found += _activates(future)
+    if future.duel.game == "yugioh":
+        found += _life_points(future)
+    if future.scripted:
+        for q in found:
+            q.text = _("%(question)s (as the scenario plays it)") % {"question": q.text}
+    return found
+
+
+def _rule(entries: list[dict[str, Any]], index: int, fallback: str = "") -> str:
+    """The first catalogued rule id of entry ``index``, else of the closest entry before it."""
+    for entry in reversed(entries[:index + 1]):
+        for rule in entry.get("rules", []):
+            if rule in RULES:
+                return rule
+    return fallback
+
+
+def _effect_name(vw: Viewer, card: int, effect: str) -> str:
+    return f"{vw.name(card)}: {effect}" if effect else vw.name(card)
+
+
+def _chain_link_1(future: Future) -> list[Question]:
+    entries, vw = future.entries, Viewer(future.duel)
+    first = next((i for i, e in enumerate(entries)
+                  if e["key"] in ("chain.link", "chain.link_same")
+                  and e["args"].get("link") == 1), None)
+    if first is None or any(e["key"] == "action" and e["args"].get("card") == entries[first][
+            "args"]["card"] for e in entries[:first]):
+        return []  # none, or the card a player just activated: no question
+    args = entries[first]["args"]
+    right = _effect_name(vw, args["card"], args.get("effect", ""))
+    others = [_effect_name(vw, e["args"]["card"], e["args"].get("effect", ""))
+              for e in entries if e["key"] in ("chain.link", "chain.link_same", "trigger.met")]
+    options = _options(right, others)
+    if len(options) < 2:
+        return []
+    rule = next((_rule(entries, i) for i, e in enumerate(entries[:first])
+                 if e["key"] in ("trigger.order", "trigger.order_forced",
+                                 "trigger.order_partly_forced", "chain.segoc")), "")
+    return [Question("link1", _("Which effect will be Chain Link 1?"), options,
+                     options.index(right), rule or _rule(entries, first, "YGO-CHAIN"),
+                     future.scripted)]
+
+
+def _resolves_first(future: Future) -> list[Question]:
+    entries, vw = future.entries, Viewer(future.duel)
+    first = next((i for i, e in enumerate(entries) if e["key"] == "pending.resolve"), None)
+    if first is None:
+        return []
+    def label(e: dict[str, Any]) -> str:
+        who = e["args"].get("player")
+        card = vw.name(e["args"]["card"])
+        return card if who is None else f"{card} ({player_name(who, _)})"
+    right_card = entries[first]["args"]["card"]
+    adds = {e["args"]["card"]: label(e) for e in entries if e["key"] == "pending.add"}
+    right = adds.get(right_card, vw.name(right_card))
+    options = _options(right, list(adds.values()))
+    if len(options) < 2:
+        return []
+    rule = next((_rule(entries, i) for i in range(first, -1, -1)
+                 if entries[i]["key"] in ("pending.next", "pending.resolve")), "")
+    return [Question("first", _("Whose ability resolves first?"), options,
+                     options.index(right), rule or "DM-ORDER", future.scripted)]
+
+
+def _activates(future: Future) -> list[Question]:
+    entries, vw = future.entries, Viewer(future.duel)
+    out: list[Question] = []
+    seen: set[str] = set()
+    for i, e in enumerate(entries):
+        card = e["args"].get("card")
+        if e["key"] != "trigger.met" or vw.name(card) in seen:
+            continue
+        seen.add(vw.name(card))
+        fate = next((j for j in range(i + 1, len(entries))
+                     if entries[j]["args"].get("card") == card
+                     and entries[j]["key"] in NOT_ACTIVATED + ACTIVATED), None)
+        if fate is None:
+            continue
+        yes = entries[fate]["key"] in ACTIVATED
+        text = (_("Does %(card)s's effect activate?") if future.duel.game == "yugioh"
+                else _("Is %(card)s's ability used?")) % {"card": vw.name(card)}
+        rule = _rule(entries, fate if not yes else i, "")
+        out.append(Question(f"activates-{card}", text, [_("Yes"), _("No")], 0 if yes else 1,
+                            rule, future.scripted))
+    return [q for q in out if q.rule]
+
+
+def _life_points(future: Future) -> list[Question]:
+    if not future.settled:
+        return []
+    entries = future.entries
+    out = []
+    for player, before in enumerate(future.lp_before):
+        after = future.duel.state.lp[player]
+        deltas = [ev["amount"] * (1 if ev["type"] == "lp_gained" else -1)
+                  for e in entries if e["key"] == "instant"
+                  for ev in e["args"].get("events", [])
+                  if ev.get("type") in ("lp_gained", "lp_lost") and ev.get("player") == player]
+        if after == before or not deltas:
+            continue
+        near = [before, before - (after - before), after + deltas[0], after - deltas[-1]]
+        options = sorted(_options(str(after), [str(v) for v in near if v >= 0]), key=int)
+        done = max((i for i, e in enumerate(entries) if e["key"] == "chain.done"), default=0)
+        out.append(Question(
+            f"lp-{player + 1}",
+            _("What is %(player)s's LP after the chain?") % {"player": player_name(player, _)},
+            options, options.index(str(after)), _rule(entries, done, "YGO-CHAIN"),
+            future.scripted))
+    return out
+
+
+def _options(right: str, others: list[str]) -> list[str]:
+    """The right answer among up to three distinct others, in an order that does not give
+    it away (the same every time)."""
+    options = [right]
+    for other in others:
+        if other not in options and len(options) < MAX_OPTIONS:
+            options.append(other)
+    return sorted(options, key=lambda text: hashlib.sha256(text.encode()).hexdigest())
+
+
+# ---------------------------------------------------------------------- asking and voting
+def ask(board: Board, step: int, frame: int | None, key: str) -> Prediction | None:
+    """Ask the room the question ``key`` offered at this moment (None: not offered)."""
+    offered = {q.key: q for q in questions(board, step, frame)}
+    if key not in offered:
+        return None
+    Prediction.objects.filter(board=board, closed=False).update(closed=True)
+    return Prediction.objects.create(board=board, step=step, frame=frame,
+                                     question=offered[key].to_dict())
+
+
+def current(board: Board) -> Prediction | None:
+    """The question the room is answering (or whose answer was just revealed)."""
+    return Prediction.objects.filter(board=board, closed=False).order_by("-pk").first()
+
+
+def voter(request: HttpRequest) -> tuple[dict[str, str] | None, bool]:
+    """The voter of this browser from its signed cookie, and whether a cookie was there but
+    forged or broken (then the voter is None)."""
+    raw = request.COOKIES.get(COOKIE)
+    if raw is None:
+        return None, False
+    try:
+        value = signing.loads(raw, salt=SALT, max_age=COOKIE_MAX_AGE)
+    except signing.BadSignature:
+        return None, True
+    if not isinstance(value, dict) or not isinstance(value.get("id"), str) or not isinstance(
+            value.get("name"), str):
+        return None, True
+    return {"id": value["id"][:32], "name": value["name"][:40]}, False
+
+
+def new_voter() -> dict[str, str]:
+    """An anonymous voter: a random id and an animal's name with a number."""
+    animal = ANIMALS[secrets.randbelow(len(ANIMALS))]
+    return {"id": secrets.token_urlsafe(16), "name": f"{animal} {secrets.randbelow(90) + 10}"}
+
+
+def remember(response: HttpResponse, who: dict[str, str]) -> None:
+    response.set_cookie(COOKIE, signing.dumps(who, salt=SALT), max_age=COOKIE_MAX_AGE,
+                        httponly=True, samesite="Lax")
+
+
+def vote(prediction: Prediction, who: dict[str, str], choice: int) -> bool:
+    """Record a vote; False when this voter already voted on this question."""
+    _vote, made = PredictionVote.objects.get_or_create(
+        prediction=prediction, voter=who["id"], defaults={"name": who["name"], "choice": choice})
+    return made
+
+
+def tally(prediction: Prediction) -> list[dict[str, Any]]:
+    """Each option with its number of votes and whether it is the right one."""
+    counts = [0] * len(prediction.question["options"])
+    for choice in prediction.votes.values_list("choice", flat=True):
+        if 0 <= choice < len(counts):
+            counts[choice] += 1
+    total = sum(counts) or 1
+    return [{"index": i, "label": label, "votes": counts[i],
+             "percent": round(100 * counts[i] / total),
+             "right": i == prediction.question["answer"]}
+            for i, label in enumerate(prediction.question["options"])]
+
+
+def results_csv(board: Board) -> str:
+    """Every question asked on the board and each vote, one row a vote."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["question", "step", "frame", "rule", "right answer", "student",
+                     "answer", "right"])
+    for p in Prediction.objects.filter(board=board).order_by("pk"):
+        q = p.question
+        right = q["options"][q["answer"]]
+        for v in p.votes.order_by("pk"):
+            answer = q["options"][v.choice] if 0 <= v.choice < len(q["options"]) else ""
+            writer.writerow([_csv_cell(q["text"]), p.step, p.frame or "", q["rule"],
+                             _csv_cell(right), _csv_cell(v.name), _csv_cell(answer),
+                             "yes" if v.choice == q["answer"] else "no"])
+    return out.getvalue()
+
+
+def _csv_cell(text: str) -> str:
+    """A cell a spreadsheet will not read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
