@@ -210,23 +210,24 @@ def _resolves_first(future: Future) -> list[Question]:
 
 
 def _activates(future: Future) -> list[Question]:
+    """"Does X activate?" for each trigger whose fate (activated, or not and why) comes after
+    the shown moment."""
     entries, vw = future.entries, Viewer(future.duel)
+    log = future.duel.state.log
+    offset = len(log) - len(entries)
     out: list[Question] = []
     seen: set[str] = set()
-    for i, e in enumerate(entries):
-        card = e["args"].get("card")
-        if e["key"] != "trigger.met" or vw.name(card) in seen:
+    for j, e in enumerate(entries):
+        tid, card = e["args"].get("tid"), e["args"].get("card")
+        if e["key"] not in NOT_ACTIVATED + ACTIVATED or tid is None or vw.name(card) in seen:
             continue
         seen.add(vw.name(card))
-        fate = next((j for j in range(i + 1, len(entries))
-                     if entries[j]["args"].get("card") == card
-                     and entries[j]["key"] in NOT_ACTIVATED + ACTIVATED), None)
-        if fate is None:
-            continue
-        yes = entries[fate]["key"] in ACTIVATED
+        yes = e["key"] in ACTIVATED
+        met = next((i for i in range(offset + j, -1, -1) if log[i]["key"] == "trigger.met"
+                    and log[i]["args"].get("tid") == tid), None)
+        rule = _rule(log, met) if yes and met is not None else _rule(entries, j)
         text = (_("Does %(card)s's effect activate?") if future.duel.game == "yugioh"
                 else _("Is %(card)s's ability used?")) % {"card": vw.name(card)}
-        rule = _rule(entries, fate if not yes else i, "")
         out.append(Question(f"activates-{card}", text, [_("Yes"), _("No")], 0 if yes else 1,
                             rule, future.scripted))
     return [q for q in out if q.rule]
