@@ -1,7 +1,8 @@
 """Classroom mode: a presenter shows a step of a board and every follower sees it live; a
 follower detaches to explore, tries a step on a board of its own, and follows again; lessons
 go chapter by chapter, each chapter's URL taking the teacher to the presenter's view and a
-student to the follower's.
+student to the follower's; the lesson's one follow link moves with the teacher's "Next
+chapter"; each QR code shown decodes, from a screenshot, to its follow link.
 
 The presented board is "Two Giant Rats destroy each other in battle" played to its end: the
 attack is declared (step 1), the battle destroys both rats (2), then each player activates its
@@ -10,6 +11,7 @@ rat's trigger (3, 4), which brings Celtic Guardian and Amazoness Fighter from th
 
 from __future__ import annotations
 
+import io
 import re
 import time
 from collections.abc import Callable
@@ -77,6 +79,18 @@ def steps_behind(n: int, where: str = "behind") -> re.Pattern:
     return re.compile(rf"^{n} step(s|\(s\))? {where} the presenter$")
 
 
+def decode_qr(qr: Locator) -> str:
+    """The link a QR code on the page reads as, from a screenshot of it as shown."""
+    import zxingcpp
+    from PIL import Image
+
+    # caret="initial": hiding the caret would inject a style the CSP refuses
+    shot = Image.open(io.BytesIO(qr.screenshot(caret="initial"))).convert("L")
+    found = [r.text for r in zxingcpp.read_barcodes(shot)]
+    assert len(found) == 1, f"no QR code read from the screenshot: {found}"
+    return found[0]
+
+
 def play_to_the_end(page: Page, ui) -> None:
     while ui.next_step_button(page).count():
         ui.click_and_wait(page, ui.next_step_button(page))
@@ -98,6 +112,7 @@ def test_presenter_followers_detach_try_and_follow_again(
     controls = presenter.locator(".presenter-controls")
     follow_url = presenter.locator(".follow-share a").get_attribute("href")
     assert follow_url and follow_url.endswith(f"/b/{slug}/follow/")
+    assert decode_qr(presenter.locator(".follow-share .qr")) == follow_url
 
     # A second browser, with no rights on the board, follows.
     follower = console_errors.watch(new_context().new_page())
@@ -212,9 +227,22 @@ def test_a_lesson_goes_chapter_by_chapter(
     expect(teacher.locator(".presenter-controls")).to_be_visible()
     expect(teacher.locator("#status strong")).to_have_text(RATS_TITLE)
     first = PRESENT.search(teacher.url.split("?")[0]).group(1)
-    expect(nav.get_by_role("link", name="Previous chapter")).to_have_count(0)
+    expect(nav.get_by_role("button", name="Previous chapter")).to_have_count(0)
 
-    nav.get_by_role("link", name="Next chapter").click()
+    # One follow link for the whole lesson, its QR code whole and scannable as shown.
+    share = teacher.locator(".follow-share")
+    lesson_link = share.locator("a").get_attribute("href")
+    assert lesson_link.endswith(f"/lessons/{lesson}/follow/")
+    assert decode_qr(share.locator(".qr")) == lesson_link
+    follower = console_errors.watch(new_context().new_page())
+    follower.goto(lesson_link)
+    ui.wait_live(follower)
+    expect(follower.locator(".presentation-title")).to_have_text(RATS_TITLE)
+    expect(follower.locator(".lesson-nav")).to_contain_text("chapter 1 of 2")
+    follower.evaluate("window.__marker = 'chapter 1'")
+
+    # The teacher's "Next chapter" moves the follower too.
+    nav.get_by_role("button", name="Next chapter").click()
     teacher.wait_for_url(re.compile(
         rf"/b/[^/]+/present/\?lesson={re.escape(lesson)}&chapter=2$"))
     ui.wait_live(teacher)
@@ -222,9 +250,12 @@ def test_a_lesson_goes_chapter_by_chapter(
     expect(teacher.locator("#status strong")).to_have_text(CAIUS_TITLE)
     second = PRESENT.search(teacher.url.split("?")[0]).group(1)
     assert second != first
-    expect(nav.get_by_role("link", name="Next chapter")).to_have_count(0)
-    expect(nav.get_by_role("link", name="Previous chapter")).to_have_attribute(
-        "href", f"/lessons/{lesson}/1/")
+    expect(nav.get_by_role("button", name="Next chapter")).to_have_count(0)
+    expect(nav.get_by_role("button", name="Previous chapter")).to_have_count(1)
+    expect(follower.locator(".presentation-title")).to_have_text(CAIUS_TITLE)
+    expect(follower.locator(".lesson-nav")).to_contain_text("chapter 2 of 2")
+    assert follower.url == lesson_link  # the same link, now showing chapter 2
+    ui.wait_live(follower)
     board = saved.get(e2e_server, second)
     assert board.title == CAIUS_TITLE and board.presenting
 
