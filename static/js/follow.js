@@ -56,8 +56,10 @@
     if (box.dataset.answer === undefined) {
       result.textContent = same ? box.dataset.waiting : "";
     } else {
+      const picked = same && box.querySelector('[data-option="' + choice + '"]');
+      const yours = picked ? " " + box.dataset.yours.replace("X", picked.firstChild.textContent.trim()) : "";
       result.textContent = !same ? box.dataset.none :
-        (choice === box.dataset.answer ? box.dataset.right : box.dataset.wrong);
+        (choice === box.dataset.answer ? box.dataset.right : box.dataset.wrong) + yours;
     }
     result.className = "predict-result" + (same && box.dataset.answer !== undefined ?
       (choice === box.dataset.answer ? " right" : " wrong") : "");

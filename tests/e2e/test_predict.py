@@ -60,8 +60,8 @@ def test_a_question_two_answers_the_tally_and_the_reveal(
     expect(tally.locator("li", has_text="No")).to_contain_text("1 (50%)")
 
     tally.get_by_role("button", name="Reveal the answer").click()
-    expect(alice.locator("#predict-result")).to_have_text("You were right.")
-    expect(bob.locator("#predict-result")).to_have_text("You were wrong.")
+    expect(alice.locator("#predict-result")).to_have_text("You were right. You answered: No")
+    expect(bob.locator("#predict-result")).to_have_text("You were wrong. You answered: Yes")
     for student in students:
         rule = student.locator("#predict .predict-rule a")
         expect(rule).to_have_text("YGO-MISS")
