@@ -33,6 +33,7 @@ def _presentation_page(request: HttpRequest, board: Board, *, presenter: bool,
     by an editor's POST, see :func:`present`). A follower gets an anonymous voter cookie."""
     full = boards.duel_of(board)
     step = classroom.presented_step(board)
+    lesson_follow = lesson is not None  # the lesson's own follow link, not a chapter's
     lesson = lesson or _lesson_context(request)
     follow_path = (reverse("lesson_follow", args=[lesson["lesson"].slug]) if lesson
                    else reverse("follow", args=[board.slug]))
@@ -46,7 +47,7 @@ def _presentation_page(request: HttpRequest, board: Board, *, presenter: bool,
         "question": mark_safe(classroom.render_predict(board, request)),  # noqa: S308
         "ws_path": f"/ws/b/{board.slug}/follow/", "follow_url": follow_url,
         "qr": mark_safe(qr_svg(follow_url)),  # noqa: S308
-        "mine": _mine(board, who),
+        "mine": _mine(board, who), "lesson_follow": lesson_follow,
     }
     if presenter:
         context["offer"] = mark_safe(_offer(board, request, oob=False))  # noqa: S308

@@ -71,8 +71,12 @@
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     const html = event.detail.message;
     const moved = chapterOf(html);
-    if (moved) {  // the teacher opened another chapter of the lesson: go there
-      if (root.dataset.lessonChapter && moved.chapter !== root.dataset.lessonChapter) {
+    if (moved) {
+      // The teacher opened another chapter of the lesson: go there. On a chapter's own link
+      // (no chapter known yet), the first word only says where the teacher is.
+      const known = root.dataset.lessonChapter;
+      root.dataset.lessonChapter = moved.chapter;
+      if (known && moved.chapter !== known) {
         event.preventDefault();
         window.location.assign(moved.url);
       }
