@@ -116,14 +116,15 @@ def render_predict(board: Board, request=None) -> str:
         "board": board, "prediction": predict.current(board), "oob": True}, request=request)
 
 
-def render_tally(board: Board, prediction: Prediction | None, request=None) -> str:
+def render_tally(board: Board, prediction: Prediction | None, request=None, *,
+                 oob: bool = True) -> str:
     """The presenter's live tally of the question asked."""
     from . import predict
 
     return render_to_string("simulator/partials/predict_tally.html", {
         "board": board, "prediction": prediction,
         "tally": predict.tally(prediction) if prediction else [],
-        "voters": prediction.votes.count() if prediction else 0, "oob": True},
+        "voters": prediction.votes.count() if prediction else 0, "oob": oob},
         request=request)
 
 

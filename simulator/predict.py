@@ -69,6 +69,7 @@ class Future:
     lp_before: list[int]
     settled: bool
     scripted: bool
+    view: str = "open"
 
 
 # ---------------------------------------------------------------------- generating questions
@@ -110,7 +111,8 @@ def play_on(board: Board, full: Duel, step: int, frame: int | None, *,
                 break
     else:
         _forced(duel)
-    return Future(duel, duel.state.log[shown:], lp_before, _settled(duel), scripted)
+    view = "public" if board.seats else "open"  # a board with seats: hidden cards stay so
+    return Future(duel, duel.state.log[shown:], lp_before, _settled(duel), scripted, view)
 
 
 def _settled(duel: Duel) -> bool:
@@ -166,7 +168,7 @@ def _effect_name(vw: Viewer, card: int, effect: str) -> str:
 
 
 def _chain_link_1(future: Future) -> list[Question]:
-    entries, vw = future.entries, Viewer(future.duel)
+    entries, vw = future.entries, Viewer(future.duel, future.view)
     first = next((i for i, e in enumerate(entries)
                   if e["key"] in ("chain.link", "chain.link_same")
                   and e["args"].get("link") == 1), None)
@@ -189,7 +191,7 @@ def _chain_link_1(future: Future) -> list[Question]:
 
 
 def _resolves_first(future: Future) -> list[Question]:
-    entries, vw = future.entries, Viewer(future.duel)
+    entries, vw = future.entries, Viewer(future.duel, future.view)
     first = next((i for i, e in enumerate(entries) if e["key"] == "pending.resolve"), None)
     if first is None:
         return []
@@ -212,7 +214,7 @@ def _resolves_first(future: Future) -> list[Question]:
 def _activates(future: Future) -> list[Question]:
     """"Does X activate?" for each trigger whose fate (activated, or not and why) comes after
     the shown moment."""
-    entries, vw = future.entries, Viewer(future.duel)
+    entries, vw = future.entries, Viewer(future.duel, future.view)
     log = future.duel.state.log
     offset = len(log) - len(entries)
     out: list[Question] = []

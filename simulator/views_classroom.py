@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -21,7 +22,7 @@ from .gallery import scenario_index
 from .models import Board, Lesson, Prediction
 from .pictures import qr_svg
 from .rendering import render_partials, render_views
-from .views import _board_or_404, _error, broadcast
+from .views import _board_or_404, _error, _step_of, broadcast
 
 MAX_CHAPTERS = 30
 
@@ -50,9 +51,9 @@ def _presentation_page(request: HttpRequest, board: Board, *, presenter: bool,
         "mine": _mine(board, who), "lesson_follow": lesson_follow,
     }
     if presenter:
-        context["offer"] = mark_safe(_offer(board, request, oob=False))  # noqa: S308
+        context["offer"] = mark_safe(_offer(board, request))  # noqa: S308
         context["tally"] = mark_safe(classroom.render_tally(  # noqa: S308
-            board, predict.current(board), request).replace(' hx-swap-oob="true"', "", 1))
+            board, predict.current(board), request, oob=False))
     response = render(request, "simulator/present.html", context)
     if not presenter and who is None:
         predict.remember(response, predict.new_voter())  # none yet, or a forged one replaced
@@ -68,13 +69,12 @@ def _mine(board: Board, who: dict[str, str] | None) -> dict[str, Any]:
     return {"question": prediction.pk, "choice": choice}
 
 
-def _offer(board: Board, request: HttpRequest, *, oob: bool = True) -> str:
-    from django.template.loader import render_to_string
-
+def _offer(board: Board, request: HttpRequest) -> str:
+    """The presenter's list of questions it may ask at the moment it shows."""
     full = boards.duel_of(board)
     step, frame, _count = classroom.presented_frame(board, full)
     return render_to_string("simulator/partials/predict_offer.html", {
-        "board": board, "questions": predict.questions(board, step, frame), "oob": oob},
+        "board": board, "questions": predict.questions(board, step, frame)},
         request=request)
 
 
@@ -203,8 +203,6 @@ def caption(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def step_partials(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     """The read-only partials of step ``k``, for a follower exploring on its own."""
-    from .views import _step_of
-
     board = _board_or_404(slug)
     full, duel = _step_of(board, k)
     view = "public" if board.seats else "open"
@@ -219,7 +217,7 @@ def predict_offer(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if not _editor(request, board):
         return HttpResponse(_("Only the board's editors can ask the room."), status=403)
-    return HttpResponse(_offer(board, request, oob=False))
+    return HttpResponse(_offer(board, request))
 
 
 @require_POST
@@ -296,8 +294,6 @@ def predict_vote(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponse(_("You already answered this question: one answer each."),
                             status=409)
     classroom.broadcast_tally(board, asked)
-    from django.template.loader import render_to_string
-
     response = HttpResponse(render_to_string("simulator/partials/predict_mine.html", {
         "mine": {"question": asked.pk, "choice": choice}, "oob": True}))
     if new:
