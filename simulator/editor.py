@@ -58,6 +58,8 @@ class Checked:
 
     errors: dict[str, list[str]] = field(default_factory=dict)
     card: dict[str, Any] | None = None
+    #: the form's number of each effect of the card (effects left out of it are skipped)
+    numbers: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -65,6 +67,17 @@ class Checked:
 
     def add(self, slot: str, message: str) -> None:
         self.errors.setdefault(slot, []).append(message)
+
+    def renumbered(self) -> dict[str, list[str]]:
+        """The errors with each effect numbered as in the card (the form drawn again holds
+        only the effects kept)."""
+        out: dict[str, list[str]] = {}
+        for slot, messages in self.errors.items():
+            m = re.fullmatch(r"e(\d+)-(\w+)", slot)
+            if m and int(m.group(1)) in self.numbers:
+                slot = f"e{self.numbers.index(int(m.group(1)))}-{m.group(2)}"
+            out.setdefault(slot, []).extend(messages)
+        return out
 
 
 # ---------------------------------------------------------------- reading the text
@@ -234,6 +247,14 @@ def card_from_form(game: str, post: Any) -> tuple[dict[str, Any], Checked]:
     return card, checked
 
 
+def effect_count(post: Any) -> int:
+    """The number of effects the posted form holds (kept or not), within MAX_EFFECTS."""
+    try:
+        return max(0, min(int(post.get("effects", "0")), MAX_EFFECTS))
+    except ValueError:
+        return 0
+
+
 def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None:
     for key in STAT_FIELDS[game]:
         value = str(post.get(key, "")).strip()[:MAX_NAME]
@@ -254,17 +275,15 @@ def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None
 
 
 def _effects_from_form(post: Any, checked: Checked) -> list[dict[str, Any]]:
-    try:
-        count = int(post.get("effects", "0"))
-    except ValueError:
-        count = 0
-    if count > MAX_EFFECTS:
+    count = str(post.get("effects", "0"))
+    if count.isdigit() and int(count) > MAX_EFFECTS:
         checked.add("card", _("A card has at most %(max)s effects; this one has %(n)s (limit "
                               "MAX_EFFECTS).") % {"max": MAX_EFFECTS, "n": count})
     effects = []
-    for k in range(max(0, min(count, MAX_EFFECTS))):
+    for k in range(effect_count(post)):
         if not post.get(f"e{k}-include"):
             continue
+        checked.numbers.append(k)
         effect: dict[str, Any] = {}
         for key in ("kind", "label", "wording", "once_per_turn"):
             value = str(post.get(f"e{k}-{key}", "")).strip()[:MAX_STRING]
@@ -308,7 +327,7 @@ def check(card: dict[str, Any], checked: Checked | None = None) -> Checked:
         try:
             parse_cards([candidate], file="the card", game_hint=candidate.get("game"))
         except CardDataError as exc:
-            slot = slot_of(exc.field)
+            slot = slot_of(exc.field, checked.numbers)
             checked.add(slot, exc.message)
             if not _leave_out(candidate, exc.field or "", slot in seen):
                 return checked
@@ -322,13 +341,15 @@ def check(card: dict[str, Any], checked: Checked | None = None) -> Checked:
     return checked
 
 
-def slot_of(path: str | None) -> str:
+def slot_of(path: str | None, numbers: list[int] | None = None) -> str:
     """The form slot of a card file's field path: ``effects[1].operations[0].op`` ->
-    ``e1-operations``, ``name`` -> ``name_en``, ``level`` -> ``level``."""
+    ``e1-operations`` (``numbers``: the form's number of each effect), ``name`` ->
+    ``name_en``, ``level`` -> ``level``."""
     m = re.match(r"effects\[(\d+)\]\.?(\w*)", path or "")
     if m:
-        key = m.group(2)
-        return f"e{m.group(1)}-{key}" if key in EFFECT_FIELDS else f"e{m.group(1)}-kind"
+        k, key = int(m.group(1)), m.group(2)
+        k = numbers[k] if numbers and k < len(numbers) else k
+        return f"e{k}-{key}" if key in EFFECT_FIELDS else f"e{k}-kind"
     top = re.match(r"\w*", path or "").group(0)
     if top == "name":
         return "name_en"
@@ -422,3 +443,79 @@ def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[s
 
     boards._apply_and_save(board, version, change)
     return ids
+
+
+# ---------------------------------------------------------------- the form's fields
+CARD_LABELS = {
+    "name_en": gettext_lazy("Name (English or Latin letters)"),
+    "name_ja": gettext_lazy("Name (Japanese)"), "type": gettext_lazy("Card type"),
+    "subtype": gettext_lazy("Subtype"), "attribute": gettext_lazy("Attribute"),
+    "race": gettext_lazy("Type (Dragon, Spellcaster...)"), "level": gettext_lazy("Level"),
+    "atk": gettext_lazy("ATK"), "def": gettext_lazy("DEF"),
+    "civilization": gettext_lazy("Civilization"),
+    "races": gettext_lazy("Races (separated by commas)"), "cost": gettext_lazy("Cost"),
+    "power": gettext_lazy("Power"), "blocker": gettext_lazy("Blocker"),
+    "double_breaker": gettext_lazy("Double Breaker"),
+}
+EFFECT_LABELS = {
+    "include": gettext_lazy("Put this effect on the card"), "kind": gettext_lazy("Kind"),
+    "label": gettext_lazy("Label (for the log)"), "wording": gettext_lazy("Wording"),
+    "optional": gettext_lazy("Optional (“You can”, 「できる」, 「てもよい」)"),
+    "once_per_turn": gettext_lazy("Once per turn"),
+    "activate_from": gettext_lazy("Activated from (zones)"),
+    "event": gettext_lazy("Event (YAML)"), "cost": gettext_lazy("Cost (YAML)"),
+    "targets": gettext_lazy("Targets (YAML)"), "operations": gettext_lazy("Operations (YAML)"),
+}
+
+
+def _field(name: str, label: Any, value: Any, widget: str, slot: str,
+           errors: dict[str, list[str]], options: tuple = ()) -> dict[str, Any]:
+    return {"name": name, "label": label, "value": value, "widget": widget, "slot": slot,
+            "errors": errors.get(slot, []), "options": options}
+
+
+def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
+                ) -> dict[str, Any]:
+    """The form as fields to draw (name, label, value, widget, options and the errors beside
+    it): the card's, then each effect's."""
+    opts = choices(game)
+    card = [_field("name_en", CARD_LABELS["name_en"], values["name_en"], "text", "name_en",
+                   errors),
+            _field("name_ja", CARD_LABELS["name_ja"], values["name_ja"], "text", "name_ja",
+                   errors),
+            _field("type", CARD_LABELS["type"], values["type"], "select", "type", errors,
+                   opts["types"]),
+            _field("subtype", CARD_LABELS["subtype"], values["subtype"], "select", "subtype",
+                   errors, ("", *opts["subtypes"]))]
+    card += [_field(k, CARD_LABELS[k], values.get(k, ""), "number" if k in NUMBERS else "text",
+                    k, errors) for k in STAT_FIELDS[game]]
+    card += [_field(k, CARD_LABELS[k], values.get(k), "checkbox", k, errors)
+             for k in FLAGS[game]]
+    effects = []
+    for n, effect in enumerate(values["effects"]):
+        fields = [_field(f"e{n}-include", EFFECT_LABELS["include"], True, "checkbox",
+                         f"e{n}-include", errors)]
+        for key in EFFECT_FIELDS:
+            widget, options = "text", ()
+            if key == "kind":
+                widget, options = "select", opts["kinds"]
+            elif key == "wording":
+                widget, options = "select", ("", *opts["wordings"])
+            elif key == "once_per_turn":
+                widget, options = "select", ("", "card", "name")
+            elif key == "optional":
+                widget = "checkbox"
+            elif key in YAML_FIELDS:
+                widget = "yaml"
+            fields.append(_field(f"e{n}-{key}", EFFECT_LABELS[key], effect.get(key, ""),
+                                 widget, f"e{n}-{key}", errors, options))
+        effects.append(fields)
+    return {"card": card, "effects": effects}
+
+
+def slots(game: str, effects: int) -> list[str]:
+    """Every error slot of the form: the card's, the text's and each effect field's."""
+    fields = form_fields(game, {"name_en": "", "name_ja": "", "type": "", "subtype": "",
+                                "effects": [{}] * effects}, {})
+    return ["card", "text"] + [f["slot"] for f in fields["card"]] + [
+        f["slot"] for effect in fields["effects"] for f in effect]

@@ -126,3 +126,23 @@ class Lesson(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class CardSet(models.Model):
+    """A named set of custom cards (card file mappings, docs/cards.md) a teacher keeps and
+    loads into any board. Its link shows it; its edit link (an unguessable key, no account)
+    changes it."""
+
+    slug = models.CharField(_("slug"), max_length=32, unique=True, default=new_slug)
+    title = models.CharField(_("title"), max_length=200)
+    game = models.CharField(_("game"), max_length=20)
+    cards = models.JSONField(_("card definitions"), default=list)
+    edit_key = models.CharField(_("edit key"), max_length=64, default=new_key)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.title

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulator import views
+from simulator import views, views_cards
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -44,6 +44,14 @@ urlpatterns = [
     path("s/<str:link>/copy", views.snapshot_copy, name="snapshot_copy"),
     path("cards/", views.card_search, name="card_search"),
     path("cards/classify", views.classify_card, name="classify_card"),
+    # the card editor and card sets
+    path("cards/new", views_cards.card_editor, name="card_editor"),
+    path("cards/reading", views_cards.card_reading, name="card_reading"),
+    path("cards/preview", views_cards.card_preview, name="card_preview"),
+    path("b/<str:slug>/cards/set", views_cards.card_set_save, name="card_set_save"),
+    path("b/<str:slug>/cards/load", views_cards.card_set_load, name="card_set_load"),
+    path("sets/<str:slug>/", views_cards.card_set, name="card_set"),
+    path("sets/<str:slug>/edit/<str:key>/", views_cards.card_set_edit, name="card_set_edit"),
     path("rules/", views.rules, name="rules"),
     path("rules/<str:rule_id>/", views.rule, name="rule"),
 ]

@@ -178,7 +178,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
-    library = library_entries(board.game, limit=FIRST_PAGE)
+    library = library_entries(board.game, limit=FIRST_PAGE, cards=board.data.get("cards"))
     history = history or duel
     k = len(history.actions) if at is None else at
     frames, caption = {}, None
@@ -924,11 +924,15 @@ def board_import(request: HttpRequest) -> HttpResponse:
 @require_GET
 def card_search(request: HttpRequest) -> HttpResponse:
     """The library panel's cards whose names or texts (English or Japanese) hold every word
-    searched, each with its kind, its text and the zones where it may go."""
+    searched, each with its kind, its text and the zones where it may go; the ``board``'s own
+    cards first."""
     q = request.GET.get("q", "").strip()[:80]
     game = request.GET.get("game")
-    return render(request, "simulator/partials/library.html",
-                  {"cards": library_entries(game if game in GAMES else None, q)})
+    board = Board.objects.filter(slug=request.GET.get("board", "")[:32]).first()
+    if board is not None and access.role(request.session, board) != "edit":
+        board = None  # a board's own cards are listed to its editors, like its library panel
+    return render(request, "simulator/partials/library.html", {"cards": library_entries(
+        game if game in GAMES else None, q, cards=board.data.get("cards") if board else None)})
 
 
 @require_GET
