@@ -211,14 +211,14 @@ def _flow(value: Any) -> str:
     if isinstance(value, str):
         return value
     return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True,
-                          width=10_000).strip()
+                          width=10_000, sort_keys=False).strip()
 
 
 def card_from_form(game: str, post: Any) -> tuple[dict[str, Any], Checked]:
     """The candidate card mapping from the posted form, and the problems met reading it
     (a name too long, a number that is not one, YAML that cannot be read)."""
     checked = Checked()
-    card: dict[str, Any] = {"id": "custom_card", "game": game}
+    card: dict[str, Any] = {"game": game}  # its id is given when it is saved
     names = {}
     for lang in ("en", "ja"):
         name = " ".join(str(post.get(f"name_{lang}", "")).split())
@@ -321,7 +321,7 @@ def check(card: dict[str, Any], checked: Checked | None = None) -> Checked:
     """The card files' checks on the candidate, each error beside its field: the card is
     checked, the part an error names is left out, and it is checked again, until it passes."""
     checked = checked or Checked()
-    candidate = copy.deepcopy(card)
+    candidate = {"id": "custom_card", **copy.deepcopy(card)}
     seen: set[str] = set()
     for _round in range(4 * (len(candidate.get("effects") or []) + 12)):
         try:
@@ -364,10 +364,12 @@ def _leave_out(card: dict[str, Any], path: str, again: bool) -> bool:
     if m:
         k, key = int(m.group(1)), m.group(2)
         effects = card["effects"]
-        if again or key in ("", "kind") or key not in effects[k]:
-            effects[k] = {"kind": "ignition"}
-        else:
+        if key in effects[k] and key != "kind" and not again:
             del effects[k][key]
+        elif effects[k].get("kind") != "ignition":  # a field its kind needs: check the rest
+            effects[k] = {**effects[k], "kind": "ignition"}
+        else:
+            effects[k] = {"kind": "ignition"}
         return True
     top = re.match(r"\w*", path).group(0)
     if top in ("id", "game") or (top == "type" and again):

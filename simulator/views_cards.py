@@ -137,12 +137,12 @@ def _prefilled(request: HttpRequest, game: str, board: Board | None, text: str,
 def _as_post(card: dict[str, Any]) -> dict[str, Any]:
     """A card mapping as the form would post it."""
     values = editor.form_values(card)
-    post = {k: v for k, v in values.items() if k != "effects" and v not in (False, None)}
+    post = {k: v for k, v in values.items() if k != "effects" and v is not False}
     post["effects"] = str(len(values["effects"]))
     for k, effect in enumerate(values["effects"]):
         post[f"e{k}-include"] = "on"
         for key, value in effect.items():
-            if value not in (False, None, ""):
+            if value is not False and value != "":
                 post[f"e{k}-{key}"] = value
     return post
 
