@@ -33,6 +33,7 @@ from .models import Board
 STAT_FIELDS = {"yugioh": ("attribute", "race", "level", "atk", "def"),
                "duel_masters": ("civilization", "races", "cost", "power")}
 NUMBERS = {"level", "atk", "def", "cost", "power"}
+CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
 FLAGS = {"yugioh": (), "duel_masters": ("blocker", "double_breaker")}
 #: each effect's fields written as YAML in the engine's vocabulary
 YAML_FIELDS = ("event", "cost", "targets", "operations")
@@ -489,8 +490,11 @@ def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
                    opts["types"]),
             _field("subtype", CARD_LABELS["subtype"], values["subtype"], "select", "subtype",
                    errors, ("", *opts["subtypes"]))]
-    card += [_field(k, CARD_LABELS[k], values.get(k, ""), "number" if k in NUMBERS else "text",
-                    k, errors) for k in STAT_FIELDS[game]]
+    for k in STAT_FIELDS[game]:
+        widget, options = ("number" if k in NUMBERS else "text"), ()
+        if k == "civilization":
+            widget, options = "select", ("", *CIVILIZATIONS)
+        card.append(_field(k, CARD_LABELS[k], values.get(k, ""), widget, k, errors, options))
     card += [_field(k, CARD_LABELS[k], values.get(k), "checkbox", k, errors)
              for k in FLAGS[game]]
     effects = []
