@@ -24,7 +24,7 @@ from engine import CardDataError, Duel, IllegalAction
 from engine.cards import CARD_TYPES, SUBTYPES, WORDINGS, builtin_library, parse_cards
 from engine.classify import MAX_EFFECTS, EffectReading, classify
 from engine.classify.to_card import EffectMapping, map_reading
-from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME, MAX_STRING, LimitError
+from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME, MAX_STRING, LimitError, check_plain
 
 from . import boards
 from .models import Board
@@ -35,6 +35,8 @@ STAT_FIELDS = {"yugioh": ("attribute", "race", "level", "atk", "def"),
 NUMBERS = {"level", "atk", "def", "cost", "power"}
 CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
 FLAGS = {"yugioh": (), "duel_masters": ("blocker", "double_breaker")}
+#: the most values one YAML field of an effect may hold
+MAX_FIELD_ITEMS = 500
 #: each effect's fields written as YAML in the engine's vocabulary
 YAML_FIELDS = ("event", "cost", "targets", "operations")
 EFFECT_FIELDS = ("kind", "label", "wording", "optional", "once_per_turn", "activate_from",
@@ -308,7 +310,10 @@ def _yaml_field(text: str, slot: str, checked: Checked) -> Any:
             "max": MAX_STRING})
         return None
     try:
-        return yaml.safe_load(text)
+        return check_plain(yaml.safe_load(text), _("this field"), max_items=MAX_FIELD_ITEMS)
+    except LimitError as exc:  # aliases that would expand past the limits, say
+        checked.add(slot, exc.reason)
+        return None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = _(" at character %(n)s") % {"n": mark.column + 1} if mark else ""

@@ -150,13 +150,12 @@ def _as_post(card: dict[str, Any]) -> dict[str, Any]:
 def _save(request: HttpRequest, board: Board, card: dict[str, Any], checked: editor.Checked,
           text: str) -> HttpResponse:
     try:
-        version = int(request.POST.get("version", board.version))
-        editor.add_cards(board, version, [card])
-    except boards.StaleBoard:
-        board.refresh_from_db()
-        version = board.version
-        editor.add_cards(board, version, [card])  # a card added is not stale: add it again
-    except (IllegalAction, EngineError, ValueError) as exc:
+        try:
+            editor.add_cards(board, board.version, [card])
+        except boards.StaleBoard:  # adding a card does not depend on the board's moves
+            board.refresh_from_db()
+            editor.add_cards(board, board.version, [card])
+    except (IllegalAction, EngineError, boards.StaleBoard) as exc:
         board.refresh_from_db()
         checked.add("card", getattr(exc, "reason", str(exc)))
         return render(request, "simulator/card_editor.html",

@@ -264,3 +264,17 @@ def test_the_library_panel_links_to_the_editor(client: Client) -> None:
     assert f'href="/cards/new?board={board.slug}"' in html
     html = client.get("/cards/new", {"board": board.slug}).content.decode()
     assert 'name="board" value="' + board.slug in html and "Add to this board" in html
+
+
+def test_yaml_that_would_expand_past_the_limits_is_refused_beside_its_field(
+        client: Client) -> None:
+    bomb = "[" + ", ".join(["&a [1, 2, 3, 4, 5, 6, 7, 8, 9]"] + ["*a"] * 200) + "]"
+    nested = "[" * 40 + "]" * 40
+    html = client.post("/cards/preview", form(**{"e0-operations": bomb, "e0-cost": nested})
+                       ).content.decode()
+    assert "limit MAX_ITEMS" in error_of(html, "e0-operations")
+    assert "limit MAX_DEPTH" in error_of(html, "e0-cost")
+    for junk in ({"effects": "-3"}, {"effects": "x"}, {"e0-kind": "🙂" * 5000}, {"game": "go"},
+                 {"level": "9" * 40}, {"e0-event": "!!python/object:os.system x"}):
+        response = client.post("/cards/preview", form(**junk))
+        assert response.status_code == 200
