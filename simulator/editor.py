@@ -417,10 +417,6 @@ def fresh_id(card: dict[str, Any], taken: set[str]) -> str:
     return candidate
 
 
-def custom_ids(board: Board) -> set[str]:
-    return {c.get("id") for c in board.data.get("cards") or [] if isinstance(c, dict)}
-
-
 def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[str]:
     """Add card definitions to the board's custom cards (a change like any other: it bumps
     the board's version, and is refused as stale if the board moved on). Each card gets a

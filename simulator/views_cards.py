@@ -44,9 +44,8 @@ def _reading(game: str, text: str) -> dict[str, Any]:
     try:
         readings, mappings = editor.read(game, text)
     except IllegalAction as exc:
-        return {"effects": [], "error": exc.reason, "mappings": []}
-    return {"effects": editor.reading_view(text, readings, mappings), "error": "",
-            "mappings": mappings}
+        return {"effects": [], "error": exc.reason}
+    return {"effects": editor.reading_view(text, readings, mappings), "error": ""}
 
 
 def _slots(game: str, effects: int, checked: editor.Checked) -> list[tuple[str, list[str]]]:
@@ -75,11 +74,14 @@ def _context(request: HttpRequest, game: str, board: Board | None, text: str,
 
 
 @require_http_methods(["GET", "POST"])
-@limits.limit("create")
 def card_editor(request: HttpRequest) -> HttpResponse:
     """The editor. GET: a text (``text=``) read and the form prefilled from it. POST:
     ``do=read`` fills the form again from the text (the reading accepted); ``do=save`` adds
-    the card to the board; ``do=new_board`` makes a board holding it; anything else checks."""
+    the card to the board; ``do=new_board`` makes a board holding it (these two count as
+    creations against the rate limits); anything else checks."""
+    if request.POST.get("do") in ("save", "new_board") and not limits.allowed(request,
+                                                                              "create"):
+        return limits.too_many(request, limits.default_reason("create"))
     board = _board(request)
     game = _game(request, board)
     if request.method == "GET":
