@@ -215,6 +215,9 @@ def test_custom_cards_travel_by_link_export_import_and_fork(client: Client) -> N
     fork = client.post(f"/b/{board.slug}/fork", {"at": "1"})
     forked = Board.objects.get(slug=fork["Location"].split("/")[2])
     assert forked.data["cards"] == board.data["cards"]
+    rerun = client.post(f"/b/{board.slug}/rerun", {"preset": "OCG"})
+    assert Board.objects.get(slug=rerun["Location"].split("/")[2]).data["cards"] == (
+        board.data["cards"])
     lesson = client.post("/lessons/new", {"title": "Own cards", "chapter": [board.slug]})
     assert "Grave Reader" in client.get(lesson["Location"], follow=True).content.decode()
 
@@ -278,3 +281,12 @@ def test_yaml_that_would_expand_past_the_limits_is_refused_beside_its_field(
                  {"level": "9" * 40}, {"e0-event": "!!python/object:os.system x"}):
         response = client.post("/cards/preview", form(**junk))
         assert response.status_code == 200
+
+
+def test_an_effect_can_be_added_to_the_form(client: Client) -> None:
+    html = client.post("/cards/new", {**form(), "do": "add_effect"}).content.decode()
+    assert 'name="e1-kind"' in html and "Effect 2" in html
+    assert "needs an event" in error_of(html, "e1-event")  # a new trigger waits for its event
+    html = client.post("/cards/new", {**form(), "e0-include": "", "do": "check"}
+                       ).content.decode()
+    assert 'name="e0-kind"' not in html  # an effect left out is gone from the card
