@@ -199,6 +199,7 @@ def form_values(card: dict[str, Any]) -> dict[str, Any]:
 
 
 def _effect_values(effect: dict[str, Any]) -> dict[str, Any]:
+    """One effect's form fields: plain values, and its vocabulary fields as YAML lines."""
     values = {key: effect.get(key, "") for key in EFFECT_FIELDS if key not in YAML_FIELDS}
     values["optional"] = bool(effect.get("optional"))
     values["activate_from"] = _flow(effect.get("activate_from"))
@@ -259,6 +260,8 @@ def effect_count(post: Any) -> int:
 
 
 def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None:
+    """The game's stats and flags from the form into ``card`` (a number that is not one is
+    reported beside its field)."""
     for key in STAT_FIELDS[game]:
         value = str(post.get(key, "")).strip()[:MAX_NAME]
         if not value:
@@ -278,6 +281,7 @@ def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None
 
 
 def _effects_from_form(post: Any, checked: Checked) -> list[dict[str, Any]]:
+    """The effects kept on the card ("Put this effect on the card"), as card file mappings."""
     count = str(post.get("effects", "0"))
     if count.isdigit() and int(count) > MAX_EFFECTS:
         checked.add("card", _("A card has at most %(max)s effects; this one has %(n)s (limit "
@@ -474,6 +478,7 @@ EFFECT_LABELS = {
 
 def _field(name: str, label: Any, value: Any, widget: str, slot: str,
            errors: dict[str, list[str]], options: tuple = ()) -> dict[str, Any]:
+    """One field to draw, with the errors of its slot."""
     return {"name": name, "label": label, "value": value, "widget": widget, "slot": slot,
             "errors": errors.get(slot, []), "options": options}
 

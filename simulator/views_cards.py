@@ -21,6 +21,7 @@ from .views import GAMES, _error, _owned, broadcast
 
 
 def _game(request: HttpRequest, board: Board | None) -> str:
+    """The board's game, or the one asked for (Yu-Gi-Oh! when none or an unknown one)."""
     if board is not None:
         return board.game
     game = request.GET.get("game") or request.POST.get("game") or "yugioh"
@@ -34,6 +35,7 @@ def _board(request: HttpRequest) -> Board | None:
 
 
 def _may_edit(request: HttpRequest, board: Board | None) -> bool:
+    """Whether this browser holds the board's edit rights."""
     return board is not None and access.role(request.session, board) == "edit"
 
 
@@ -66,6 +68,7 @@ def _preview(card: dict[str, Any], checked: editor.Checked) -> dict[str, Any] | 
 
 def _context(request: HttpRequest, game: str, board: Board | None, text: str,
              card: dict[str, Any], checked: editor.Checked) -> dict[str, Any]:
+    """The editor page's context: the reading, the form's fields with their errors, the tile."""
     values = editor.form_values(card)
     return {"game": game, "board": board, "may_edit": _may_edit(request, board),
             "text": text, "reading": _reading(game, text), "values": values,
@@ -151,6 +154,7 @@ def _as_post(card: dict[str, Any]) -> dict[str, Any]:
 
 def _save(request: HttpRequest, board: Board, card: dict[str, Any], checked: editor.Checked,
           text: str) -> HttpResponse:
+    """Add the checked card to the board, then every viewer gets the new version."""
     try:
         try:
             editor.add_cards(board, board.version, [card])
@@ -238,6 +242,7 @@ def card_set_load(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _find_set(text: str) -> CardSet | None:
+    """The set a pasted link, edit link or key names, if any."""
     m = SET_LINK.search(text.strip()[:300])
     if not m:
         return None
@@ -278,6 +283,7 @@ def card_set_edit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 
 def _set_page(request: HttpRequest, card_set: CardSet, editable: bool) -> HttpResponse:
+    """A set's page; with its edit link and forms when ``editable``."""
     from .library import custom_entries
 
     return render(request, "simulator/card_set.html", {

@@ -50,6 +50,7 @@ def _n(m: re.Match[str]) -> int:
 
 
 def _self(event_type: str, **more: Any) -> Callable[[re.Match[str]], dict[str, Any]]:
+    """An event pattern about the card itself."""
     return lambda m: {"type": event_type, "card": "self", **more}
 
 
@@ -105,6 +106,7 @@ _WHOSE = {"your opponent controls": "opponent", "you control": "you", "on the fi
 
 
 def _target(n: int, what: str, whose: str) -> list[dict[str, Any]]:
+    """A Yu-Gi-Oh! target chosen at activation: ``n`` of a kind of card, on whose side."""
     target: dict[str, Any] = {"as": "target", "zone": _OPPONENT_CARD[what],
                               "controller": _WHOSE[whose], "count": n}
     if what in _FILTER:
@@ -284,6 +286,7 @@ def _label(reading: EffectReading) -> str:
 
 
 def _unread(words: str) -> str:
+    """Why a part is left out: its words are not among the wordings mapped here."""
     return (f"“{words.strip()}” is not among the wordings the editor can write in the "
             "engine's vocabulary: write this part yourself, or leave it out")
 
