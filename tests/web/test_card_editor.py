@@ -10,6 +10,7 @@ import pytest
 import yaml
 from django.test import Client
 
+from engine import Duel
 from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME
 from simulator import boards
 from simulator.models import Board, CardSet
@@ -290,3 +291,26 @@ def test_an_effect_can_be_added_to_the_form(client: Client) -> None:
     html = client.post("/cards/new", {**form(), "e0-include": "", "do": "check"}
                        ).content.decode()
     assert 'name="e0-kind"' not in html  # an effect left out is gone from the card
+
+
+def test_a_duel_masters_attack_trigger_of_ones_own_plays(client: Client) -> None:
+    """The case the editor was made for: a creature whose ability waits for its attack."""
+    text = "■このクリーチャーが攻撃する時、カードを1枚引いてもよい。"
+    html = client.get("/cards/new", {"game": "duel_masters", "text": text}).content.decode()
+    assert "Optional trigger worded “when”: waits as a pending ability (DM-WAIT)" in html
+    assert "{type: attack_declared, card: self}" in html
+    board = own_board(client, "duel_masters")
+    post = {"game": "duel_masters", "text": text, "name_en": "Attack Reader",
+            "type": "creature", "civilization": "fire", "cost": "3", "power": "3000",
+            "effects": "1", "e0-include": "on", "e0-kind": "trigger", "e0-wording": "when",
+            "e0-optional": "on", "e0-event": "{type: attack_declared, card: self}",
+            "e0-operations": "[{op: draw, count: 1}]", "do": "save", "board": board.slug}
+    assert client.post("/cards/new", post).status_code == 302
+    board.refresh_from_db()
+    duel = Duel("duel_masters", setup={
+        "turn_player": "p1", "phase": "attack", "p1": {"battle": ["attack_reader"],
+                                                       "deck": ["Bolshack Dragon"]}},
+        cards=board.data["cards"])
+    duel.apply({"do": "attack", "card": "Attack Reader"})
+    duel.auto()
+    assert [duel.name(i) for i in duel.state.zones[0]["hand"]] == ["Bolshack Dragon"]
