@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulator import views
+from simulator import views, views_whatif
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -46,4 +46,6 @@ urlpatterns = [
     path("cards/classify", views.classify_card, name="classify_card"),
     path("rules/", views.rules, name="rules"),
     path("rules/<str:rule_id>/", views.rule, name="rule"),
+    # what-if switches, pictures, teacher's key link and ruling reports
+    path("b/<str:slug>/whatif", views_whatif.board_whatif, name="board_whatif"),
 ]
