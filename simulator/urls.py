@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulator import views, views_whatif
+from simulator import views, views_teach, views_whatif
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -48,4 +48,8 @@ urlpatterns = [
     path("rules/<str:rule_id>/", views.rule, name="rule"),
     # what-if switches, pictures, teacher's key link and ruling reports
     path("b/<str:slug>/whatif", views_whatif.board_whatif, name="board_whatif"),
+    path("b/<str:slug>/chain.png", views_teach.board_chain_png, name="board_chain_png"),
+    path("s/<str:link>/chain.png", views_teach.snapshot_chain_png, name="snapshot_chain_png"),
+    path("scenarios/<str:game>/<slug:slug>/chain.png", views_teach.scenario_chain_png,
+         name="scenario_chain_png"),
 ]

@@ -56,6 +56,7 @@ def _urls(site: dict[str, Any]) -> list[tuple[str, str]]:
     game, scenario = SCENARIO
     args = {
         "scenario_preview": [game, scenario], "open_scenario": [game, scenario],
+        "scenario_chain_png": [game, scenario], "snapshot_chain_png": [site["link"]],
         "edit_link": [board.slug, board.edit_key], "seat_link": [board.slug, board.p1_key],
         "board_at": [board.slug, 1], "board_frame": [board.slug, 1, 1],
         "board_frames": [board.slug, 1], "step_partials": [board.slug, 1],
