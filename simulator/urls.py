@@ -1,5 +1,6 @@
 """URL configuration for the chain simulator."""
 
+from django.contrib import admin
 from django.urls import path
 
 from simulator import views, views_teach, views_whatif
@@ -52,4 +53,9 @@ urlpatterns = [
     path("s/<str:link>/chain.png", views_teach.snapshot_chain_png, name="snapshot_chain_png"),
     path("scenarios/<str:game>/<slug:slug>/chain.png", views_teach.scenario_chain_png,
          name="scenario_chain_png"),
+    path("k/new", views_teach.key_new, name="key_new"),
+    path("k/<str:key>/", views_teach.key_page, name="key_page"),
+    path("k/<str:key>/save", views_teach.key_save, name="key_save"),
+    path("b/<str:slug>/report", views_teach.board_report, name="board_report"),
+    path("admin/", admin.site.urls),
 ]

@@ -7,20 +7,23 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine import Duel, EngineError
-from engine.limits import parse_digits
+from engine.limits import LimitError, check_text, parse_digits
 from engine.links import LinkError, reopen_link
 from engine.scenario import load_scenario, run_scenario
 
-from . import access, boards, gallery
-from .models import Board
+from . import access, boards, gallery, keys, limits
+from .models import Board, RulingReport, TeacherKey
 from .pictures import chain_png, summary
 
 PNG = "image/png"
+#: the longest note a ruling report may have
+MAX_NOTE = 2000
 
 
 def og_meta(request: HttpRequest, *, title: str, description: str, image: str) -> dict[str, str]:
@@ -97,3 +100,85 @@ def scenario_chain_png(request: HttpRequest, game: str, slug: str) -> HttpRespon
 def scenario_og(request: HttpRequest, game: str, scn: Any) -> dict[str, str]:
     return og_meta(request, title=scn.title, description=summary(scn.new_duel(), scn.question),
                    image=reverse("scenario_chain_png", args=[game, scn.slug]))
+
+
+# ---------------------------------------------------------------------- the key link
+@require_POST
+@limits.limit("create")
+def key_new(request: HttpRequest) -> HttpResponse:
+    """Make this browser's key link (or save to the one it has) and open it."""
+    mine = request.session.get(keys.SESSION_KEY)
+    key = TeacherKey.objects.filter(key=mine).first() if mine else None
+    key = keys.save(key, request.session) if key else keys.create(request.session)
+    return redirect("key_page", key=key.key)
+
+
+@require_POST
+@limits.limit("create")
+def key_save(request: HttpRequest, key: str) -> HttpResponse:
+    """Add this browser's boards and lessons to a key link."""
+    keys.save(get_object_or_404(TeacherKey, key=key), request.session)
+    return redirect("key_page", key=key)
+
+
+@require_GET
+def key_page(request: HttpRequest, key: str) -> HttpResponse:
+    """A key link: its boards and lessons, whose edit rights this browser gets (like an edit
+    link, opening it records the grants in the session)."""
+    found = TeacherKey.objects.filter(key=key[:64]).first()
+    if found is None:
+        return render(request, "simulator/error.html", {
+            "title": _("No such key link"),
+            "message": _("This key link does not exist: check that it was copied whole. "
+                         "Each board's own edit link still opens it.")}, status=404)
+    boards_, lessons, gone = keys.open_here(found, request.session)
+    return render(request, "simulator/key.html", {
+        "key": found, "boards": boards_, "lessons": lessons, "gone": gone,
+        "link": request.build_absolute_uri(reverse("key_page", args=[found.key]))})
+
+
+# ---------------------------------------------------------------------- report this ruling
+def _report_form(request: HttpRequest, board: Board, step: int, *, note: str = "",
+                 error: str = "", status: int = 200) -> HttpResponse:
+    return render(request, "simulator/report.html", {
+        "board": board, "step": step, "note": note, "error": error, "max_note": MAX_NOTE,
+        "sent": False}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@limits.limit("report")
+def board_report(request: HttpRequest, slug: str) -> HttpResponse:
+    """"Report this ruling": a note on the step shown, for the site's maintainers."""
+    board = get_object_or_404(Board, slug=slug)
+    steps = len(boards.duel_of(board).actions)
+    data = request.POST if request.method == "POST" else request.GET
+    step = parse_digits(str(data.get("at", "")))
+    step = steps if step is None else step
+    if step > steps:
+        return _report_form(request, board, steps, error=_(
+            "This board has %(n)s steps: there is no step %(k)s.") % {"n": steps, "k": step},
+            status=400)
+    if request.method == "GET":
+        return _report_form(request, board, step)
+    note = request.POST.get("note", "").strip()
+    problem = _note_problem(note)
+    if problem:
+        return _report_form(request, board, step, note=note[:MAX_NOTE], error=problem,
+                            status=400)
+    RulingReport.objects.create(board=board.slug, step=step, note=note)
+    return render(request, "simulator/report.html", {"board": board, "step": step,
+                                                     "sent": True})
+
+
+def _note_problem(note: str) -> str:
+    """Why a report's note is refused, or ""."""
+    if not note:
+        return _("Write a note: what looks wrong, and why.")
+    if len(note) > MAX_NOTE:
+        return _("A note is at most %(n)s characters long (this one has %(k)s).") % {
+            "n": MAX_NOTE, "k": len(note)}
+    try:
+        check_text(note, _("The note"))
+    except LimitError as exc:
+        return exc.reason
+    return ""
