@@ -202,6 +202,15 @@ def what_if(duel: Duel, switch: Switch, custom: list[dict[str, Any]]) -> dict[st
     return result | {"switch": switch}
 
 
+def _explaining(entries: list[dict[str, Any]], stopped: list[str]) -> list[str]:
+    """The rule ids of the entries that differ (and of a step that became illegal): those
+    cited only where the outcomes differ first, then those also cited where they agree."""
+    differing = [r for e in entries if e["differs"] for r in e["rules"]] + [
+        r for r in stopped if r in RULES]
+    shared = {r for e in entries if not e["differs"] for r in e["rules"]}
+    return sorted(dict.fromkeys(differing), key=lambda r: r in shared)
+
+
 def compare(before: Duel, report: ReplayReport) -> dict[str, Any]:
     """Both outcomes side by side, their differences marked, and the rule ids that explain
     them (those cited by the log entries that differ, and by a step that became illegal)."""
@@ -218,12 +227,8 @@ def compare(before: Duel, report: ReplayReport) -> dict[str, Any]:
         was, now = sides[0]["zones"].get(iid, "-"), sides[1]["zones"].get(iid, "-")
         zones.append({"card": before.name(iid) if iid in before.state.cards
                       else after.name(iid), "before": was, "after": now, "differs": was != now})
-    rules: list[str] = []
-    for side in sides:
-        for entry in side["log"]:
-            rules += [r for r in entry["rules"] if entry["differs"] and r not in rules]
     stopped = report.stopped or {}
-    rules += [r for r in stopped.get("rules", []) if r in RULES and r not in rules]
+    rules = _explaining([e for s in sides for e in s["log"]], stopped.get("rules", []))
     for side in sides:
         del side["zones"], side["vw"]
         side["lp_text"] = " · ".join(f"{player_name(p, _)} {lp}" for p, lp in
