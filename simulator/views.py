@@ -51,6 +51,7 @@ from .rendering import (
     snapshot_path,
 )
 from .rules_notice import notice_view
+from .views_teach import board_og, scenario_og
 
 RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
@@ -134,6 +135,7 @@ def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse
         "entry": entry, "scenario": scn, "board": board, "game_name": gallery.GAME_NAMES[game],
         "rules": [RULES.get(r) or {"id": r, "title": ""} for r in scn.rules],
         "steps": len(scn.steps), "preset": duel.settings.get("preset", ""),
+        "og": scenario_og(request, game, scn),
         "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
             board, duel, oob=False, request=request, view="open", readonly=True, at=0,
             link=link, history=duel)),
@@ -201,6 +203,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
         else None,
         "rules_notice": notice_view(again if link else boards.rules_recheck(board), view),
+        "og": board_og(request, board, duel, link=link, at=at),
     })
 
 
