@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('simulator', '0005_rules_version'),
+        ('simulator', '0007_teacher_keys'),
     ]
 
     operations = [
