@@ -19,6 +19,7 @@ import yaml
 from .amounts import problem as amount_problem
 from .errors import CardDataError
 from .events import BOUNDS
+from .i18n import data_translations, pick, texts_of
 from .limits import MAX_DEPTH
 from .log import with_article
 
@@ -181,6 +182,8 @@ class EffectDef:
     condition: tuple[dict[str, Any], ...] = ()
     apply: dict[str, Any] | None = None
     instead: dict[str, Any] | None = None
+    #: the label by language (``label`` is the English one)
+    labels: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def is_trigger(self) -> bool:
@@ -238,6 +241,10 @@ class CardDef:
     @property
     def en(self) -> str:
         return self.name["en"]
+
+    def name_in(self, lang: str) -> str:
+        """The card's name in ``lang``, or its English name when it has none."""
+        return pick(self.name, lang)
 
     def display_name(self, lang: str = "en") -> str:
         return self.name.get(lang) or self.name["en"]
@@ -472,8 +479,13 @@ def _parse_effect(
         message, key = problem
         raise CardDataError(message, file=file, line=line_of(raw, key.split(".")[0]),
                             card=card_id, field=f"{where}.{key}")
+    try:
+        labels = texts_of(strip_lines(raw.get("label", "")), "label")
+    except ValueError as exc:
+        raise CardDataError(str(exc), file=file, line=line_of(raw, "label"), card=card_id,
+                            field=f"{where}.label") from None
     return EffectDef(
-        index=index, kind=kind, label=str(raw.get("label", "")), text=str(raw.get("text", "")),
+        index=index, kind=kind, label=labels["en"], labels=labels, text=str(raw.get("text", "")),
         wording=wording, optional=optional, event=event, phase=phase,
         activate_from=tuple(activate_from), speed=speed, once_per_turn=once or None,
         cost=ops_by_key["cost"], targets=targets, operations=ops_by_key["operations"],
@@ -572,6 +584,11 @@ class Library:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def translations(self, lang: str) -> dict[str, str]:
+        """The effect labels of these cards, English to ``lang``, where a card gives one."""
+        return data_translations((e.labels for c in self.cards.values() for e in c.effects),
+                                 lang)
 
     def find(self, ref: str) -> CardDef | None:
         """A card by id or by one of its names (any language, case-insensitive)."""

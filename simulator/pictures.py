@@ -27,7 +27,7 @@ def chain_links(duel: Duel, view: str = "open") -> tuple[str, list[dict[str, Any
         if st.chain:
             links = [{"number": link.number, "card": vw.name(link.card),
                       "effect": _effect_label(duel, link.card, link.effect),
-                      "controller": player_name(link.controller, _)}
+                      "controller": player_name(link.controller, vw.tr)}
                      for link in st.chain]
             return _("Chain"), links
         return _("The last chain, resolved"), list(reversed(_last_chain(vw)))
@@ -36,7 +36,7 @@ def chain_links(duel: Duel, view: str = "open") -> tuple[str, list[dict[str, Any
         t = duel.trigger(tid)
         pending.append({"number": n, "card": vw.name(t.card),
                         "effect": _effect_label(duel, t.card, t.effect),
-                        "controller": player_name(t.controller, _)})
+                        "controller": player_name(t.controller, vw.tr)})
     if pending:
         return _("Pending abilities, in order"), pending
     resolved = [e for e in st.log if e["key"] == "pending.resolve"][-8:]

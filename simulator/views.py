@@ -38,6 +38,7 @@ from engine.scenario import load_scenario, parse_scenario, run_scenario
 
 from . import access, boards, classroom, gallery, limits, playback
 from .gallery import scenario_index
+from .language import translator
 from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
@@ -195,7 +196,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
             board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
             link=link, history=history, frames=frames, caption=caption).items()},
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
-        "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
+        "phase_choices": [(p, translator()(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
         "share": _share(request, board) if role == "edit" else None,
         "presets": PRESETS,
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
