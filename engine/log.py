@@ -304,6 +304,8 @@ LIST_SEPARATOR = ", "
 EVENT_SEPARATOR = "; "
 #: a frame where nothing shown happened
 NOTHING = "Nothing happens"
+#: a scenario's step refused as its file expects (the reason is the engine's refusal)
+REFUSED_AS_EXPECTED = "Step {step} is refused, as expected: {reason}"
 #: words that entries carry as data, worded by the engine itself: the actions of the log
 #: ("{player}: tribute summons {card}"), attack steps, setting names, moments, answers
 PHRASES = [
@@ -322,7 +324,7 @@ PHRASES = [
     "became an evolution source", "left the battle zone and came back as a new creature",
     "trigger first", "hand triggers last", "yes", "no", "pass",
     "S-Trigger", "Ninja Strike", "effect {n}", "ability {n}", "goes to the {to}",
-    LIST_SEPARATOR, EVENT_SEPARATOR, NOTHING,
+    LIST_SEPARATOR, EVENT_SEPARATOR, NOTHING, REFUSED_AS_EXPECTED,
 ]
 #: the arguments that are such words (or an effect's label) and are translated as they are
 TEXT_ARGS = ("effect", "step", "switch", "moment", "how", "choice", "what", "other_effect")
