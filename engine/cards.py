@@ -432,7 +432,8 @@ def _parse_effect(
         fail("once_per_turn must be true, 'card' or 'name'", "once_per_turn")
     ops_by_key = {}
     for key in ("cost", "operations"):
-        ops = _as_tuple_of_maps(raw.get(key), lambda m, k=key: fail(m, k))
+        ops = tuple(_with_option_labels(op)
+                    for op in _as_tuple_of_maps(raw.get(key), lambda m, k=key: fail(m, k)))
         for j, op in enumerate(ops):
             problem = _operation_problem(op, OPERATIONS)
             if problem is not None:
@@ -494,6 +495,23 @@ def _parse_effect(
         while_face_up=bool(raw.get("while_face_up", False)), condition=condition,
         apply=strip_lines(raw.get("apply")), instead=strip_lines(raw.get("instead")),
     )
+
+
+def _with_option_labels(op: dict[str, Any]) -> dict[str, Any]:
+    """A ``choose_one`` whose option labels are given by language keeps the English one as
+    the option's label (its answer in decisions) and all of them under ``labels``."""
+    if op.get("op") != "choose_one" or not isinstance(op.get("options"), list):
+        return op
+    options = []
+    for option in op["options"]:
+        if isinstance(option, dict) and isinstance(option.get("label"), dict):
+            try:
+                labels = texts_of(strip_lines(option["label"]), "label")
+                option = {**option, "label": labels["en"], "labels": labels}
+            except ValueError:
+                pass  # reported by the check of the options
+        options.append(option)
+    return {**op, "options": options}
 
 
 def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, str] | None:
@@ -587,8 +605,10 @@ class Library:
 
     def translations(self, lang: str) -> dict[str, str]:
         """The effect labels of these cards, English to ``lang``, where a card gives one."""
-        return data_translations((e.labels for c in self.cards.values() for e in c.effects),
-                                 lang)
+        effects = [e for c in self.cards.values() for e in c.effects]
+        options = [o.get("labels") or {} for e in effects for op in e.operations
+                   if op.get("op") == "choose_one" for o in op.get("options", [])]
+        return data_translations([*(e.labels for e in effects), *options], lang)
 
     def find(self, ref: str) -> CardDef | None:
         """A card by id or by one of its names (any language, case-insensitive)."""
