@@ -2,8 +2,8 @@
 
 The presenter's step (``Board.presenter_at``; empty for the live board) and the captions are
 stored on the board. Every change the followers must see (the presenter moves, a caption is
-written, the live board changes while the presenter follows it) is rendered once, as whole
-read-only partials, and sent to the board's "follow" group.
+written, the live board changes while the presenter follows it) is rendered once per language
+its followers read, as whole read-only partials, and sent to the board's "follow" group.
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from __future__ import annotations
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from engine import Duel
 
 from . import boards
+from .language import language_group, watched_languages
 from .models import Board
 from .rendering import render_partials
 
@@ -86,5 +88,8 @@ def render_presentation(board: Board, request=None, *, since: int | None = None)
 def broadcast_presentation(board: Board, since: int | None = None) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(follow_group(board), {
-            "type": "board.update", "html": render_presentation(board, since=since)})
+        for lang in watched_languages(board.slug):
+            with translation.override(lang):
+                html = render_presentation(board, since=since)
+            async_to_sync(layer.group_send)(language_group(follow_group(board), lang), {
+                "type": "board.update", "html": html})

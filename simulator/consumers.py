@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
 from . import access, boards
+from .language import language_group, socket_language, watched
 from .models import Board
 from .rendering import render_partials
 
@@ -36,6 +38,7 @@ class WatcherConsumer(AsyncWebsocketConsumer):
         if len(self.slug) > SLUG_MAX:  # no board has such a slug
             await self.close(code=4404)
             return
+        self.lang = socket_language(self.scope)
         group = await self._group()
         if group is None:
             await self.close(code=4404)
@@ -91,15 +94,19 @@ class WatcherConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _group(self) -> str | None:
         board = Board.objects.filter(slug=self.slug).first()
-        return None if board is None else self.group_of(board)
+        if board is None:
+            return None
+        watched(self.slug, self.lang)
+        return language_group(self.group_of(board), self.lang)
 
     @database_sync_to_async
     def _current(self) -> str | None:
         board = Board.objects.filter(slug=self.slug).first()
-        if board is None or self.group_of(board) != self.group or (
+        if board is None or language_group(self.group_of(board), self.lang) != self.group or (
                 access.socket_groups(self.scope.get("session"), board) != self.revocable):
             return None  # deleted, or the grant changed while joining: it may not listen
-        return self.current(board)
+        with translation.override(self.lang):
+            return self.current(board)
 
     def group_of(self, board: Board) -> str:
         raise NotImplementedError

@@ -7,7 +7,13 @@ cookie set by the switcher, then the browser's Accept-Language).
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from http.cookies import CookieError, SimpleCookie
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import get_language, get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from engine import Duel
 from engine.cards import CardDef
@@ -36,3 +42,53 @@ def card_names(definition: CardDef) -> dict[str, str]:
     return {"name": definition.name[name_lang], "name_lang": name_lang,
             "alt": alt if alt != definition.name[name_lang] else "", "alt_lang": alt_lang,
             "text": definition.display_text(lang)}
+
+
+# ---------------------------------------------------------------- live updates
+
+#: how long a board remembers the languages its watchers read (seconds)
+WATCH_MEMORY = 24 * 3600
+
+
+def socket_language(scope: dict[str, Any]) -> str:
+    """The language of a websocket: the switcher's cookie, else the browser's
+    Accept-Language, as Django chooses it for a page (the default otherwise)."""
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+               for k, v in scope.get("headers", [])}
+    cookie = SimpleCookie()
+    try:
+        cookie.load(headers.get("cookie", ""))
+    except CookieError:
+        pass
+    chosen = cookie.get(settings.LANGUAGE_COOKIE_NAME)
+    codes = [chosen.value] if chosen else []
+    codes += [code for code, _q in parse_accept_lang_header(headers.get("accept-language", ""))]
+    for code in codes:
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
+def language_group(group: str, lang: str) -> str:
+    """The group of one kind of viewer reading ``lang``: every update is rendered once per
+    kind of viewer and language watched."""
+    return f"{group}.{lang}"
+
+
+def watched(slug: str, lang: str) -> None:
+    """Remember that a watcher of board ``slug`` reads ``lang``."""
+    key = f"watch-languages:{slug}"
+    langs = set(cache.get(key) or ())
+    if lang not in langs:
+        cache.set(key, sorted(langs | {lang}), WATCH_MEMORY)
+    else:
+        cache.touch(key, WATCH_MEMORY)
+
+
+def watched_languages(slug: str) -> list[str]:
+    """The languages the board's update is rendered in: the current one first, then those
+    its watchers read."""
+    current = get_language() or settings.LANGUAGE_CODE
+    return list(dict.fromkeys([current, *(cache.get(f"watch-languages:{slug}") or ())]))

@@ -1,6 +1,6 @@
 """URL configuration for the chain simulator."""
 
-from django.urls import path
+from django.urls import include, path
 
 from simulator import views
 
@@ -46,4 +46,6 @@ urlpatterns = [
     path("cards/classify", views.classify_card, name="classify_card"),
     path("rules/", views.rules, name="rules"),
     path("rules/<str:rule_id>/", views.rule, name="rule"),
+    # languages: the switcher's POST (Django's set_language view, kept in a cookie)
+    path("i18n/", include("django.conf.urls.i18n")),
 ]
