@@ -8,6 +8,7 @@ cookie set by the switcher, then the browser's Accept-Language).
 from __future__ import annotations
 
 from http.cookies import CookieError, SimpleCookie
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -17,7 +18,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from engine import Duel
 from engine.cards import CardDef
-from engine.i18n import Translator, language
+from engine.i18n import Translator, language, pick
 
 
 def engine_language() -> str:
@@ -92,3 +93,30 @@ def watched_languages(slug: str) -> list[str]:
     its watchers read."""
     current = get_language() or settings.LANGUAGE_CODE
     return list(dict.fromkeys([current, *(cache.get(f"watch-languages:{slug}") or ())]))
+
+
+# ---------------------------------------------------------------- data in several languages
+
+
+def local(texts: Mapping[str, str] | None, english: str = "") -> str:
+    """A text given by language, in the reader's (English where it has none)."""
+    return pick(texts, engine_language()) if texts else english
+
+
+def local_field(item: Any, key: str) -> str:
+    """``item``'s ``key`` (title, question, explanation, statement) in the reader's language,
+    from its ``texts`` (a scenario, a gallery entry or a rule), else the field itself."""
+    texts = item.get("texts") if isinstance(item, Mapping) else getattr(item, "texts", None)
+    english = item.get(key) if isinstance(item, Mapping) else getattr(item, key, "")
+    return local((texts or {}).get(key), str(english or ""))
+
+
+def scenario_text(board: Any, key: str) -> str:
+    """A board's question or explanation in the reader's language: a built-in scenario's own
+    translation while the board still holds that scenario's English text."""
+    from .gallery import find
+
+    english = getattr(board, key) or ""
+    entry = find(board.game, board.scenario) if board.scenario else None
+    texts = (entry or {}).get("texts", {}).get(key) or {}
+    return local(texts, english) if texts.get("en") == english else english

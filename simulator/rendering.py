@@ -24,7 +24,7 @@ from engine.log import HIDDEN, PHASE_NAMES, player_name, render, text_arg
 from engine.protection import negated_by
 from engine.state import hidden_from
 
-from .language import card_names, engine_language, translator
+from .language import card_names, engine_language, scenario_text, translator
 from .models import Board
 
 #: the partials sent on every update, in the order they appear on the page
@@ -324,8 +324,10 @@ def story_view(board: Board, history: Duel, *, at: int | None = None,
         else:
             notice = _("You left the script at step %(k)s; from here the board is "
                        "yours.") % {"k": k}
-    explanation = _rule_links(board.explanation) if done and board.explanation else []
-    return {"question": board.question, "notice": notice, "explanation": explanation,
+    explanation = (_rule_links(scenario_text(board, "explanation"))
+                   if done and board.explanation else [])
+    return {"question": scenario_text(board, "question"), "notice": notice,
+            "explanation": explanation,
             "left": left is not None,
             "can_return": left is not None and history.actions != left.get("actions"),
             "shown": bool(board.question or notice or explanation)}
