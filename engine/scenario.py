@@ -193,7 +193,9 @@ def _check_step(step: Any, file: str, i: int, line: int | None) -> None:
 
 def _strings(value: Any) -> list[Any]:
     """The texts of a field given as text or as ``{en: ..., ja: ..., fr: ...}``."""
-    return list(value.values()) if isinstance(value, dict) else [value]
+    if isinstance(value, dict):
+        return [v for k, v in value.items() if not str(k).startswith("__")]
+    return [value]
 
 
 def _texts(raw: dict[str, Any], key: str, file: str) -> dict[str, str]:
