@@ -1,10 +1,10 @@
 """The gallery of built-in scenarios on the home page.
 
 Each entry carries what it is found by: its game, its rule ids, and a search text made of its
-title and its question (in every language given), its rule ids and the names (every language of the card library) of the
-cards its set-up puts on the table. A search matches an entry when every word of it is found
-in that text, after Unicode compatibility folding (full- and half-width forms alike) and case
-folding.
+title and its question (in every language given), its rule ids and the names (every language
+of the card library) of the cards its set-up puts on the table. A search matches an entry
+when every word of it is found in that text, after Unicode compatibility folding (full- and
+half-width forms alike) and case folding.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ cookie set by the switcher, then the browser's Accept-Language).
 
 from __future__ import annotations
 
-from http.cookies import CookieError, SimpleCookie
 from collections.abc import Mapping
+from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
 from django.conf import settings
