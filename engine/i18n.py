@@ -103,28 +103,39 @@ def po_path(lang: str) -> Path:
 
 
 def read_po(path: Path) -> dict[str, tuple[str, bool]]:
-    """A .po file's entries: message id -> (translation, fuzzy). The header is left out."""
+    """A .po file's entries: message id -> (translation, fuzzy). The header and obsolete
+    entries are left out; a context is kept before the id (``context\x04id``) and the forms
+    of a plural are joined by NUL, as in a compiled catalogue (an empty form leaves a
+    translation that is not whole: see :func:`untranslated`)."""
     entries: dict[str, tuple[str, bool]] = {}
-    fuzzy, field, parts = False, "", {"msgid": "", "msgstr": ""}
-
-    def close() -> None:
-        if parts["msgid"]:
-            entries[parts["msgid"]] = (parts["msgstr"], fuzzy)
-
-    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
-        line = line.strip()
-        if not line or line.startswith("#,") and not field:
-            if not line:
-                close()
-                fuzzy, field, parts = False, "", {"msgid": "", "msgstr": ""}
-            else:
+    for block in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")):
+        fields: dict[str, str] = {}
+        field = ""
+        fuzzy = False
+        for line in block.splitlines():
+            line = line.strip()
+            if line.startswith("#,"):
                 fuzzy = "fuzzy" in line
-        elif line.startswith(("msgid ", "msgstr ")):
-            field, _, value = line.partition(" ")
-            parts[field] = _unquote(value)
-        elif line.startswith('"') and field:
-            parts[field] += _unquote(line)
+            elif line.startswith("#"):
+                continue
+            elif match := re.match(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?) (\".*\")$",
+                                   line):
+                field = match[1]
+                fields[field] = _unquote(match[2])
+            elif line.startswith('"') and field:
+                fields[field] += _unquote(line)
+        if fields.get("msgid"):
+            forms = [v for k, v in sorted(fields.items()) if k.startswith("msgstr")]
+            key = (fields["msgctxt"] + "\x04" if "msgctxt" in fields else "") + fields["msgid"]
+            entries[key] = ("\x00".join(forms), fuzzy)
     return entries
+
+
+def untranslated(entries: dict[str, tuple[str, bool]]) -> list[str]:
+    """The message ids of a catalogue with no whole translation: empty, fuzzy, or a plural
+    with an empty form."""
+    return [m for m, (text, fuzzy) in entries.items()
+            if fuzzy or not text or any(not form for form in text.split("\x00"))]
 
 
 def write_po(path: Path, lang: str, entries: dict[str, str]) -> None:
