@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from engine import Duel
-from engine.log import player_name
+from engine.log import player_name, text_arg
 
 from .rendering import Viewer, _last_chain
 
@@ -26,7 +26,7 @@ def chain_links(duel: Duel, view: str = "open") -> tuple[str, list[dict[str, Any
     if duel.game == "yugioh":
         if st.chain:
             links = [{"number": link.number, "card": vw.name(link.card),
-                      "effect": _effect_label(duel, link.card, link.effect),
+                      "effect": _effect_label(vw, link.card, link.effect),
                       "controller": player_name(link.controller, vw.tr)}
                      for link in st.chain]
             return _("Chain"), links
@@ -35,20 +35,21 @@ def chain_links(duel: Duel, view: str = "open") -> tuple[str, list[dict[str, Any
     for n, tid in enumerate(st.queue, 1):
         t = duel.trigger(tid)
         pending.append({"number": n, "card": vw.name(t.card),
-                        "effect": _effect_label(duel, t.card, t.effect),
+                        "effect": _effect_label(vw, t.card, t.effect),
                         "controller": player_name(t.controller, vw.tr)})
     if pending:
         return _("Pending abilities, in order"), pending
     resolved = [e for e in st.log if e["key"] == "pending.resolve"][-8:]
     return _("Resolved abilities, in order"), [
-        {"number": n, "card": vw.name(e["args"]["card"]), "effect": e["args"].get("effect", ""),
-         "controller": ""} for n, e in enumerate(resolved, 1)]
+        {"number": n, "card": vw.name(e["args"]["card"]),
+         "effect": text_arg(e["args"].get("effect") or "", vw.tr), "controller": ""}
+        for n, e in enumerate(resolved, 1)]
 
 
-def _effect_label(duel: Duel, iid: int, index: int) -> str:
+def _effect_label(vw: Viewer, iid: int, index: int) -> str:
     if index < 0:
         return _("card activation")
-    return duel.effect(iid, index).label
+    return text_arg(vw.duel.effect(iid, index).label, vw.tr)
 
 
 def chain_svg(duel: Duel, *, title: str = "", view: str = "open") -> str:

@@ -361,7 +361,7 @@ def _last_chain(vw: Viewer) -> list[dict[str, Any]]:
         elif entry["key"] in ("chain.link", "chain.link_same") and done:
             args = entry["args"]
             links.append({"number": args["link"], "card": vw.name(args["card"]),
-                          "effect": args.get("effect", ""),
+                          "effect": text_arg(args.get("effect") or "", vw.tr),
                           "controller": player_name(args["player"], vw.tr)})
     return links
 
@@ -410,7 +410,7 @@ def _pool_view(vw: Viewer) -> list[dict[str, Any]]:
         t = duel.trigger(tid)
         effect = duel.effect(t.card, t.effect)
         groups.setdefault(t.controller, []).append({
-            "tid": tid, "card": vw.name(t.card), "effect": effect.label,
+            "tid": tid, "card": vw.name(t.card), "effect": text_arg(effect.label, vw.tr),
             "s_trigger": t.s_trigger, "next": i == 0 and (d is None or ordering),
             "option": options[i] if i < len(options) else "",
         })
@@ -574,7 +574,8 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
         options.append({"id": o["id"], "label": label, "count": count})
     card = d.args.get("card")
     words = {"card": vw.name(card) if card is not None else "",
-             "effect": d.args.get("effect") or "", "link": d.args.get("link", "")}
+             "effect": text_arg(d.args.get("effect") or "", vw.tr),
+             "link": d.args.get("link", "")}
     view = {"kind": d.kind, "player": player_name(d.player, vw.tr), "options": options,
             "rules": d.rules, "min": d.min, "max": d.max,
             "multi": d.kind in ("choose_cards", "order")}

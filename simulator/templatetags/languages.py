@@ -8,7 +8,7 @@ from django import template
 from django.conf import settings
 from django.utils.translation import get_language_info
 
-from simulator.language import local_field
+from simulator.language import local_field, scenario_text
 
 register = template.Library()
 
@@ -31,3 +31,10 @@ def other_languages(item: Any, key: str) -> list[dict[str, str]]:
                         "title": texts.get("title", {}).get(code, ""),
                         key: texts[key][code]})
     return out
+
+
+@register.filter
+def board_title(board: Any) -> str:
+    """A board's title; a built-in scenario's own title in the reader's language while the
+    board keeps it."""
+    return scenario_text(board, "title") if board.title else board.display_title
