@@ -33,14 +33,16 @@ def translator(duel: Duel | None = None) -> Translator:
 
 
 def card_names(definition: CardDef) -> dict[str, str]:
-    """A card's name in the reader's language (``name``, with its ``name_lang``: English
-    where the card has no name in that language) and its other usual name (``alt``: the
-    Japanese name for an English reader, the English one otherwise), for card tiles."""
+    """A card's name in the reader's language (``name``; English where the card has no name
+    in that language, then ``name_lang`` says so for the page's ``lang`` attributes) and its
+    other usual name (``alt``: the Japanese name for an English reader, the English one
+    otherwise, in ``alt_lang``), for card tiles and the library."""
     lang = engine_language()
     name_lang = lang if lang in definition.name else "en"
     alt_lang = "ja" if name_lang == "en" else "en"
     alt = definition.name.get(alt_lang, "")
-    return {"name": definition.name[name_lang], "name_lang": name_lang,
+    return {"name": definition.name[name_lang],
+            "name_lang": "" if name_lang == lang else name_lang,
             "alt": alt if alt != definition.name[name_lang] else "", "alt_lang": alt_lang,
             "text": definition.display_text(lang)}
 

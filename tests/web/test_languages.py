@@ -110,13 +110,16 @@ def test_the_board_log_names_the_missed_timing_in_japanese() -> None:
 
 def test_card_names_follow_the_language_with_a_fallback() -> None:
     board = boards.create_board(game="yugioh", setup={
-        "turn_player": "p1", "p1": {"monster": ["Sangan", "Poison Draw Frog"]}})
+        "turn_player": "p1", "p1": {"monster": ["Sangan", "Poison Draw Frog", "Kuriboh"]}})
     ja = _client("ja").get(f"/b/{board.slug}/").content.decode()
-    assert '<span class="card-name" lang="ja">クリッター</span>' in ja
+    assert '<span class="card-name">クリッター</span>' in ja
+    assert '<span class="card-name">クリボー</span>' in ja
     fr = _client("fr").get(f"/b/{board.slug}/").content.decode()
-    assert '<span class="card-name" lang="fr">Grenouille Lance Poison</span>' in fr
-    assert '<span class="card-name" lang="en">Sangan</span>' not in fr  # Sangan is "Sangan"
-    assert 'lang="fr">Sangan</span>' in fr
+    assert '<span class="card-name">Grenouille Lance Poison</span>' in fr
+    assert '<span class="card-name">Sangan</span>' in fr  # its French name is "Sangan"
+    assert '<span class="card-name" lang="en">Kuriboh</span>' in fr  # no French name
+    en = _client("en").get(f"/b/{board.slug}/").content.decode()
+    assert '<span class="card-name">Poison Draw Frog</span>' in en
 
 
 @pytest.mark.parametrize("query", ["クリッター", "Grenouille Lance Poison", "Sangan"])
