@@ -103,7 +103,7 @@ def test_the_board_log_names_the_missed_timing_in_japanese() -> None:
         html = client.post(f"/b/{board.slug}/step", {"version": board.version},
                            HTTP_HX_REQUEST="true").content.decode()
     page = client.get(f"/b/{board.slug}/").content.decode()
-    assert "アマゾネスの里の「「アマゾネス」モンスターを特殊召喚」はタイミングを逃した" in page
+    assert "アマゾネスの里の「『アマゾネス』モンスターを特殊召喚」はタイミングを逃した" in page
     assert "missed the timing" not in page and "Player 1" not in page
     assert "タイミングを逃した" in html
 
