@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: venv browser fonts run test lint bench loadtest check clean
+.PHONY: venv browser fonts gettext messages run test lint bench loadtest check clean
 
 venv: $(STAMP)
 
@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 
 # DEBUG is off unless DJANGO_DEBUG=1; HOST=0.0.0.0 opens it to a classroom network (add the
 # machine's address to DJANGO_ALLOWED_HOSTS, see the README).
-run: venv fonts
+run: venv fonts messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -48,7 +48,22 @@ fonts:
 	      apt-get -o DPkg::Lock::Timeout=600 install -y fonts-noto-cjk; \
 	  fi; }
 
-test: venv browser fonts
+# The catalogues (locale/ for the site, engine/locale/ for the engine's log) are compiled from
+# their .po files, never committed; msgfmt comes from Debian's gettext, installed when missing.
+gettext:
+	@command -v msgfmt >/dev/null || { \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "GNU gettext (msgfmt) is missing and installing it needs root: run" \
+	         "'sudo make gettext' (or 'sudo apt-get install -y gettext'), then make again." >&2; \
+	    exit 1; \
+	  fi; \
+	  apt-get -o DPkg::Lock::Timeout=600 update && DEBIAN_FRONTEND=noninteractive \
+	    apt-get -o DPkg::Lock::Timeout=600 install -y gettext; }
+
+messages: venv gettext
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=node_modules
+
+test: venv browser fonts messages
 	$(PY) -m pytest
 
 lint: venv

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from .errors import EngineError
+from .i18n import LANGUAGES
 from .scenario import builtin_scenarios, check_paths, check_scenario, load_scenario, run_scenario
 
 
@@ -20,6 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--frames", action="store_true",
                      help="print every frame (each instant, moment and decision) of each step, "
                      "with the chain or pending pool at that frame")
+    run.add_argument("--lang", choices=LANGUAGES, default="en",
+                     help="the language of the transcript (default: en)")
     check = sub.add_parser("check", help="check the expect blocks of scenario files")
     check.add_argument("paths", nargs="*", help="files or folders (default: every built-in)")
     args = parser.parse_args(argv)
@@ -33,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         except EngineError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-        print(f"# {scn.title}")
+        print(f"# {scn.text('title', args.lang)}")
         if scn.source:
             print(f"# source: {scn.source}")
         name = result.duel.name
@@ -43,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
                 for line in frame.chain_lines(name):
                     print(f"    {line}")
         else:
-            for line in result.transcript():
+            for line in result.transcript(lang=args.lang):
                 print(line)
         failures = check_scenario(scn, result) if not args.preset else []
         for f in failures:

@@ -19,6 +19,7 @@ import yaml
 from .amounts import problem as amount_problem
 from .errors import CardDataError
 from .events import BOUNDS
+from .i18n import data_translations, pick, texts_of
 from .limits import MAX_DEPTH
 from .log import with_article
 
@@ -181,6 +182,8 @@ class EffectDef:
     condition: tuple[dict[str, Any], ...] = ()
     apply: dict[str, Any] | None = None
     instead: dict[str, Any] | None = None
+    #: the label by language (``label`` is the English one)
+    labels: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def is_trigger(self) -> bool:
@@ -238,6 +241,10 @@ class CardDef:
     @property
     def en(self) -> str:
         return self.name["en"]
+
+    def name_in(self, lang: str) -> str:
+        """The card's name in ``lang``, or its English name when it has none."""
+        return pick(self.name, lang)
 
     def display_name(self, lang: str = "en") -> str:
         return self.name.get(lang) or self.name["en"]
@@ -425,7 +432,8 @@ def _parse_effect(
         fail("once_per_turn must be true, 'card' or 'name'", "once_per_turn")
     ops_by_key = {}
     for key in ("cost", "operations"):
-        ops = _as_tuple_of_maps(raw.get(key), lambda m, k=key: fail(m, k))
+        ops = tuple(_with_option_labels(op)
+                    for op in _as_tuple_of_maps(raw.get(key), lambda m, k=key: fail(m, k)))
         for j, op in enumerate(ops):
             problem = _operation_problem(op, OPERATIONS)
             if problem is not None:
@@ -472,8 +480,13 @@ def _parse_effect(
         message, key = problem
         raise CardDataError(message, file=file, line=line_of(raw, key.split(".")[0]),
                             card=card_id, field=f"{where}.{key}")
+    try:
+        labels = texts_of(strip_lines(raw.get("label", "")), "label")
+    except ValueError as exc:
+        raise CardDataError(str(exc), file=file, line=line_of(raw, "label"), card=card_id,
+                            field=f"{where}.label") from None
     return EffectDef(
-        index=index, kind=kind, label=str(raw.get("label", "")), text=str(raw.get("text", "")),
+        index=index, kind=kind, label=labels["en"], labels=labels, text=str(raw.get("text", "")),
         wording=wording, optional=optional, event=event, phase=phase,
         activate_from=tuple(activate_from), speed=speed, once_per_turn=once or None,
         cost=ops_by_key["cost"], targets=targets, operations=ops_by_key["operations"],
@@ -482,6 +495,23 @@ def _parse_effect(
         while_face_up=bool(raw.get("while_face_up", False)), condition=condition,
         apply=strip_lines(raw.get("apply")), instead=strip_lines(raw.get("instead")),
     )
+
+
+def _with_option_labels(op: dict[str, Any]) -> dict[str, Any]:
+    """A ``choose_one`` whose option labels are given by language keeps the English one as
+    the option's label (its answer in decisions) and all of them under ``labels``."""
+    if op.get("op") != "choose_one" or not isinstance(op.get("options"), list):
+        return op
+    options = []
+    for option in op["options"]:
+        if isinstance(option, dict) and isinstance(option.get("label"), dict):
+            try:
+                labels = texts_of(strip_lines(option["label"]), "label")
+                option = {**option, "label": labels["en"], "labels": labels}
+            except ValueError:
+                pass  # reported by the check of the options
+        options.append(option)
+    return {**op, "options": options}
 
 
 def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, str] | None:
@@ -572,6 +602,13 @@ class Library:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def translations(self, lang: str) -> dict[str, str]:
+        """The effect labels of these cards, English to ``lang``, where a card gives one."""
+        effects = [e for c in self.cards.values() for e in c.effects]
+        options = [o.get("labels") or {} for e in effects for op in e.operations
+                   if op.get("op") == "choose_one" for o in op.get("options", [])]
+        return data_translations([*(e.labels for e in effects), *options], lang)
 
     def find(self, ref: str) -> CardDef | None:
         """A card by id or by one of its names (any language, case-insensitive)."""

@@ -22,6 +22,7 @@ from .cards import CardDef, EffectDef, Library, default_library
 from .errors import IllegalAction, TriggerLoopError
 from .events import STATS, card_matches, describe_event, make_event
 from .frames import Frame, FrameRecorder
+from .i18n import Translator, language
 from .limits import check_action, check_duel, check_plain
 from .log import render
 from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
@@ -198,6 +199,15 @@ class Duel:
         card = self.state.cards.get(iid)
         return self.library[card.card_id].en if card else f"#{iid}"
 
+    def name_in(self, iid: int, lang: str) -> str:
+        """A card's name in ``lang`` (its English name where it has none)."""
+        card = self.state.cards.get(iid)
+        return self.library[card.card_id].name_in(lang) if card else f"#{iid}"
+
+    def translator(self, lang: str) -> Translator:
+        """Words this duel's log in ``lang``: the engine's catalogue and the cards' labels."""
+        return Translator(lang, self.library.translations(language(lang)))
+
     def find_cards(self, spec: dict[str, Any], me: int, self_iid: int | None = None) -> list[Card]:
         """Cards in zones matching a selector spec, seen from player ``me``."""
         zones = spec.get("zone", "monster")
@@ -228,9 +238,11 @@ class Duel:
         st.log.append({"seq": len(st.log) + 1, "instant": st.instant, "key": key,
                        "rules": list(rules), "args": args, "step": len(self.actions) + 1})
 
-    def transcript(self, start: int = 0) -> list[str]:
-        """The log in English, one line per entry."""
-        return [render(e, self.name) for e in self.state.log[start:]]
+    def transcript(self, start: int = 0, lang: str = "en") -> list[str]:
+        """The log in ``lang`` (English by default), one line per entry."""
+        tr = self.translator(lang)
+        return [render(e, lambda iid: self.name_in(iid, tr.lang), tr)
+                for e in self.state.log[start:]]
 
     # ------------------------------------------------------------------ instants
     def happen(self, events: list[dict[str, Any]], kind: str = "action") -> int:

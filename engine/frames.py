@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .events import describe_event
-from .log import _same, render, render_events, render_message
+from .log import EVENT_SEPARATOR, NOTHING, _same, render, render_events, render_message
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -97,7 +97,7 @@ class Frame:
                 text = f"{text}: {happened}" if text else happened
         if not text:
             shown = [e for e in self.log if e["key"] != "instant"]
-            text = "; ".join(render(e, name, tr) for e in shown)
+            text = tr(EVENT_SEPARATOR).join(render(e, name, tr) for e in shown)
         for change, key in (("pushed", "frame.next"), ("popped", "frame.done")):
             if not text and self.changes.get(change):
                 text = render_message(key, self.changes[change][-1], name, tr)
@@ -106,8 +106,8 @@ class Frame:
             ask = render_message(ASKS.get(d["kind"], "ask"), {
                 "player": d["player"], "card": d.get("card"), "kind": d["kind"]},
                 name, tr) + (f" ({', '.join(d['rules'])})" if d.get("rules") else "")
-            text = f"{text}; {ask}" if text else ask
-        return text or "Nothing happens"
+            text = f"{text}{tr(EVENT_SEPARATOR)}{ask}" if text else ask
+        return text or tr(NOTHING)
 
     def line(self, name: Callable[[int], str]) -> str:
         return f"frame {self.step}.{self.n}: {self.what(name)}"

@@ -2,11 +2,15 @@
 
 Each entry is ``{"seq", "instant", "key", "rules", "args"}``: a message key, the rule ids that
 justify the step (most specific first) and the data to word it. The web layer translates the
-English templates below (they are its message ids); :func:`render` words an entry in English.
+English templates below (they are the message ids of the engine's catalogue,
+:mod:`engine.i18n`); :func:`render` words an entry in English, or in another language through a
+translator. The words that entries carry as data (an action's ``what``, an attack's ``step``,
+a setting's name...) are listed in :data:`PHRASES` so that they are translated too.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -295,6 +299,38 @@ CARD_KINDS = {
     ("duel_masters", "spell", ""): "Spell",
 }
 
+#: between the cards of a list, and between the events of one instant
+LIST_SEPARATOR = ", "
+EVENT_SEPARATOR = "; "
+#: a frame where nothing shown happened
+NOTHING = "Nothing happens"
+#: a scenario's step refused as its file expects (the reason is the engine's refusal)
+REFUSED_AS_EXPECTED = "Step {step} is refused, as expected: {reason}"
+#: words that entries carry as data, worded by the engine itself: the actions of the log
+#: ("{player}: tribute summons {card}"), attack steps, setting names, moments, answers
+PHRASES = [
+    "places {card} {place}", "puts {card} {place}", "removes {card}", "sets LP to {lp}",
+    "becomes the turn player", "summons {card}", "casts {card}", "charges {card}",
+    "destroys {cards}", "puts {cards} into the battle zone", "breaks a shield", "taps {card}",
+    "draws a card", "normal summons {card}", "tribute summons {card}",
+    "Special Summons {card}", "Flip Summons {card}", "Sets {card}",
+    "Fusion Summons {card}", "Synchro Summons {card}", "Xyz Summons {card}",
+    "Link Summons {card}", "Ritual Summons {card}",
+    "changes {card} to attack position", "changes {card} to defense position",
+    "destroy {card}", "send_to_gy {card}", "banish {card}", "return_to_hand {card}",
+    "discard {card}", "tribute {card}", "activates {card}", "attacks with {card}",
+    "destroys itself", "returns to the hand", "the card is banished",
+    "Declaration", "Block step", "Battle", "Shield break", "turn started", "turn ended",
+    "became an evolution source", "left the battle zone and came back as a new creature",
+    "trigger first", "hand triggers last", "yes", "no", "pass",
+    "S-Trigger", "Ninja Strike", "effect {n}", "ability {n}", "goes to the {to}",
+    LIST_SEPARATOR, EVENT_SEPARATOR, NOTHING, REFUSED_AS_EXPECTED,
+]
+#: the arguments that are such words (or an effect's label) and are translated as they are
+TEXT_ARGS = ("effect", "step", "switch", "moment", "how", "choice", "what", "other_effect")
+#: labels an effect gets from its place on the card when its data gives none ("effect 2")
+_NUMBERED = re.compile(r"(effect|ability) (\d+)$")
+
 CARD_ARGS = ("card", "by", "target", "other")
 PLAYER_ARGS = ("player",)
 
@@ -385,7 +421,8 @@ def render_events(events: list[dict[str, Any]], card_name: Callable[[int], str],
                         and o["type"] in ("destroyed", "tributed", "discarded", "detached")
                         for o in events)]
     shown = [e for e in shown if e["type"] != "left_field"] or events
-    return "; ".join(render_event(e, card_name, tr or _same) for e in shown)
+    tr = tr or _same
+    return tr(EVENT_SEPARATOR).join(render_event(e, card_name, tr) for e in shown)
 
 
 def render(entry: dict[str, Any], card_name: Callable[[int], str],
@@ -401,14 +438,22 @@ def render_message(key: str, raw: dict[str, Any], card_name: Callable[[int], str
                    tr: Callable[[str], str] = _same) -> str:
     args = _render_args(raw, card_name, tr)
     if isinstance(raw.get("what"), str) and "{" in raw["what"]:
-        # ``what`` is a template too ("places {card} in the hand"): the card is named by
+        # ``what`` is a template too ("places {card} {place}"): the card is named by
         # ``card_name`` like every other card of the log, so a viewer who may not see it
         # reads "a hidden card"; no entry holds a card's name as finished text
         try:
-            args["what"] = _fmt(raw["what"], args)
+            args["what"] = _fmt(args["what"], args)
         except (ValueError, IndexError):
             pass
     return _fmt(tr(MESSAGES.get(key, key)), args)
+
+
+def text_arg(value: str, tr: Callable[[str], str]) -> str:
+    """A word or label the entry carries as data, translated ("effect 2" by its template)."""
+    numbered = _NUMBERED.match(value)
+    if numbered:
+        return tr(f"{numbered[1]} {{n}}").format(n=numbered[2])
+    return tr(value)
 
 
 def _render_args(raw: dict[str, Any], card_name: Callable[[int], str],
@@ -420,13 +465,19 @@ def _render_args(raw: dict[str, Any], card_name: Callable[[int], str],
         elif key in PLAYER_ARGS and isinstance(value, int):
             args[key] = player_name(value, tr)
         elif key == "cards" and isinstance(value, list):
-            args[key] = ", ".join(card_name(v) for v in value)
+            args[key] = tr(LIST_SEPARATOR).join(card_name(v) for v in value)
         elif key in ("reason", "why") and isinstance(value, dict):
             args[key] = render_message(value["key"], value.get("args", {}), card_name, tr)
         elif key in ("event", "later", "events") and isinstance(value, list):
             args[key] = render_events(value, card_name, tr)
         elif key == "zone":
             args[key] = tr(ZONE_NAMES.get(value, value))
+        elif key == "place":
+            args[key] = zone_place(value, tr)
+        elif key == "to" and isinstance(value, str):
+            args[key] = tr(ZONE_NAMES.get(value, value))
+        elif key in TEXT_ARGS and isinstance(value, str):
+            args[key] = text_arg(value, tr)
         elif key == "phase":
             args[key] = tr(PHASE_NAMES.get(value, value))
         else:

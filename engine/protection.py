@@ -269,12 +269,13 @@ def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | Non
         what = ARRIVALS.get(to or "", what)
     ev = make_event(what, card, cause=cause, to=ARRIVAL_ZONES.get(what))
     ev["from"] = card.zone
-    label = e.label or f"goes to the {spec.get('to')}"
+    label = e.label or "goes to the {to}"
     if source.iid == card.iid:
-        duel.log("replaced", duel.policy.REPLACEMENT_RULES, card=source.iid, what=label)
+        duel.log("replaced", duel.policy.REPLACEMENT_RULES, card=source.iid, what=label,
+                 to=spec.get("to"))
     else:
         duel.log("replaced.for", duel.policy.REPLACEMENT_RULES, card=source.iid, what=label,
-                 event=[describe_event(ev)])
+                 to=spec.get("to"), event=[describe_event(ev)])
     note_not_happened(duel, ev)
     st = duel.state
     applying = st.chain_flags.setdefault("replacing", [])

@@ -19,7 +19,9 @@ from .catalogue import RULES
 from .duel import Duel
 from .errors import EngineError, IllegalAction, ScenarioError
 from .frames import Frame, FrameRecorder
+from .i18n import Translator, pick, texts_of
 from .limits import LimitError, check_duel, check_plain, check_text
+from .log import REFUSED_AS_EXPECTED
 from .state import PLAYER_KEYS, Card
 
 MAX_TITLE = 200  # characters: the board's title field
@@ -54,10 +56,16 @@ class Scenario:
     question: str = ""
     explanation: str = ""
     rules: list[str] = field(default_factory=list)
+    #: the title, question and explanation by language (the fields above are the English)
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)
     auto: bool = False
     file: str = "<scenario>"
     lines: dict[str, Any] = field(default_factory=dict)
     raw_cards: list[dict[str, Any]] = field(default_factory=list)
+
+    def text(self, key: str, lang: str) -> str:
+        """The title, question or explanation in ``lang`` (English where it has none)."""
+        return pick(self.texts.get(key) or {"en": getattr(self, key)}, lang)
 
     @property
     def slug(self) -> str:
@@ -87,11 +95,13 @@ class Result:
     #: steps refused as expected: (log entries before it, step number, the refusal)
     refused: list[tuple[int, int, str]] = field(default_factory=list)
 
-    def transcript(self) -> list[str]:
-        """The duel's transcript with each step refused as expected where it was played."""
-        lines = self.duel.transcript()
+    def transcript(self, lang: str = "en") -> list[str]:
+        """The duel's transcript in ``lang``, with each step refused as expected where it
+        was played (the refusal's reason is the engine's, in English)."""
+        lines = self.duel.transcript(lang=lang)
+        template = Translator(lang)(REFUSED_AS_EXPECTED)
         for at, step, reason in reversed(self.refused):
-            lines.insert(at, f"Step {step} is refused, as expected: {reason}")
+            lines.insert(at, template.format(step=step, reason=reason))
         return lines
 
     @property
@@ -112,7 +122,8 @@ def parse_scenario(raw: Any, file: str) -> Scenario:
         check_plain(raw, "the file")
         check_duel(setup=raw.get("setup"), actions=raw.get("steps"), cards=raw.get("cards"),
                    what="the scenario", steps=True)
-        check_text(raw.get("title", ""), "the title", MAX_TITLE)
+        for title in _strings(raw.get("title", "")):
+            check_text(title, "the title", MAX_TITLE)
     except LimitError as exc:
         raise ScenarioError(exc.reason, file=file, line=1) from None
     for key in raw:
@@ -141,14 +152,18 @@ def parse_scenario(raw: Any, file: str) -> Scenario:
             raise ScenarioError(f"unknown expect key {key!r}; known: {', '.join(EXPECT_KEYS)}",
                                 file=file, line=line_of(expect, key), field=f"expect.{key}")
     explanation = _explanation(raw, file)
+    texts = {key: _texts(raw, key, file) for key in ("title", "question") if key in raw}
+    if explanation:
+        texts["explanation"] = explanation
     cards = parse_cards(raw.get("cards"), file=file, game_hint=game)
     return Scenario(
-        game=game, title=str(raw["title"]), source=str(raw.get("source", "")),
+        game=game, title=texts["title"]["en"], source=str(raw.get("source", "")),
         setup=_plain(raw["setup"]) or {}, steps=[_plain(s) | {"__line__": line_of(s)}
                                                  for s in steps],
         expect=_plain(raw["expect"]) or {}, settings=_plain(raw.get("settings")) or {},
-        cards=cards, question=str(raw.get("question", "")), explanation=explanation,
-        rules=list(raw.get("rules") or []),
+        cards=cards, question=texts.get("question", {}).get("en", ""),
+        explanation=(explanation or {}).get("en", ""), rules=list(raw.get("rules") or []),
+        texts=texts,
         auto=bool(raw.get("auto", False)), file=file,
         lines={k: line_of(raw, k) for k in TOP_KEYS},
         raw_cards=_plain(raw.get("cards")) or [],
@@ -176,24 +191,42 @@ def _check_step(step: Any, file: str, i: int, line: int | None) -> None:
                                 field=given[-1])
 
 
-def _explanation(raw: dict[str, Any], file: str) -> str:
-    """The optional ``explanation:`` (the answer to the question, shown after the last step);
-    ``description:`` is read as an older spelling of it."""
+def _strings(value: Any) -> list[Any]:
+    """The texts of a field given as text or as ``{en: ..., ja: ..., fr: ...}``."""
+    if isinstance(value, dict):
+        return [v for k, v in value.items() if not str(k).startswith("__")]
+    return [value]
+
+
+def _texts(raw: dict[str, Any], key: str, file: str) -> dict[str, str]:
+    """A title or question: text, or a mapping of languages with at least ``en``."""
+    value = raw[key]
+    try:
+        return texts_of(_plain(value) if value is not None else "", key)
+    except ValueError as exc:
+        raise ScenarioError(str(exc), file=file, line=line_of(raw, key), field=key) from None
+
+
+def _explanation(raw: dict[str, Any], file: str) -> dict[str, str] | None:
+    """The optional ``explanation:`` (the answer to the question, shown after the last step)
+    by language; ``description:`` is read as an older spelling of it."""
     given = [key for key in ("explanation", *ALIASES) if key in raw]
     if len(given) > 1:
         raise ScenarioError("give either 'explanation' or its older spelling 'description', "
                             "not both", file=file, line=line_of(raw, given[1]), field=given[1])
     if not given:
-        return ""
+        return None
     key = given[0]
     value = raw[key]
     if value is None:
-        return ""
-    if not isinstance(value, str):
+        return None
+    try:
+        texts = texts_of(_plain(value), key)
+    except ValueError:
         raise ScenarioError("explanation must be text: one to three sentences that answer the "
-                            "question, citing rule ids", file=file, line=line_of(raw, key),
-                            field=key)
-    return " ".join(value.split())
+                            "question, citing rule ids (or that text by language: en, ja, fr)",
+                            file=file, line=line_of(raw, key), field=key) from None
+    return {lang: " ".join(text.split()) for lang, text in texts.items()}
 
 
 def load_scenario(path: Path | str) -> Scenario:

@@ -3,21 +3,25 @@
 The presenter's step (``Board.presenter_at``; empty for the live board) and the captions are
 stored on the board. Every change the followers must see (the presenter moves, a caption is
 written, the live board changes while the presenter follows it, presenting stops) is rendered
-once, as whole read-only partials, and sent to the board's "follow" group. A question asked
-of the room (simulator.predict) goes to the same group; its live tally only to the
-presenter's ("teach") group. A lesson has its own group: the teacher's "next chapter" tells
-every follower of the lesson which chapter to open.
+once per language its followers read, as whole read-only partials, and sent to the board's
+"follow" group. A question asked of the room (simulator.predict) goes to the same group; its
+live tally only to the presenter's ("teach") group. A lesson has its own group: the teacher's
+"next chapter" tells every follower of the lesson which chapter to open.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from engine import Duel
 
 from . import boards
+from .language import language_group, watched_languages
 from .models import Board, Lesson, Prediction
 from .rendering import render_partials
 
@@ -33,6 +37,11 @@ def teach_group(board: Board) -> str:
 
 def lesson_group(lesson: Lesson) -> str:
     return f"lesson.{lesson.slug}"
+
+
+def lesson_watch_key(slug: str) -> str:
+    """The key under which the languages of a lesson's followers are remembered."""
+    return f"lesson:{slug}"
 
 
 def presented_step(board: Board) -> int:
@@ -98,13 +107,19 @@ def render_presentation(board: Board, request=None, *, since: int | None = None,
 
 
 def broadcast_presentation(board: Board, since: int | None = None) -> None:
-    _send(follow_group(board), render_presentation(board, since=since))
+    _send(follow_group(board), board.slug, lambda: render_presentation(board, since=since))
 
 
-def _send(group: str, html: str) -> None:
+def _send(group: str, key: str, render: Callable[[], str]) -> None:
+    """Send ``render()`` to ``group``'s watchers, rendered once per language they read
+    (``key``: the board or lesson whose watchers' languages count)."""
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, {"type": "board.update", "html": html})
+        for lang in watched_languages(key):
+            with translation.override(lang):
+                html = render()
+            async_to_sync(layer.group_send)(language_group(group, lang), {
+                "type": "board.update", "html": html})
 
 
 def render_predict(board: Board, request=None) -> str:
@@ -132,12 +147,12 @@ def broadcast_predict(board: Board) -> None:
     """A question was asked or its answer revealed: followers and the presenter see it."""
     from . import predict
 
-    _send(follow_group(board), render_predict(board))
-    _send(teach_group(board), render_tally(board, predict.current(board)))
+    _send(follow_group(board), board.slug, lambda: render_predict(board))
+    _send(teach_group(board), board.slug, lambda: render_tally(board, predict.current(board)))
 
 
 def broadcast_tally(board: Board, prediction: Prediction) -> None:
-    _send(teach_group(board), render_tally(board, prediction))
+    _send(teach_group(board), board.slug, lambda: render_tally(board, prediction))
 
 
 def render_lesson_marker(lesson: Lesson) -> str:
@@ -146,4 +161,5 @@ def render_lesson_marker(lesson: Lesson) -> str:
 
 
 def broadcast_lesson(lesson: Lesson) -> None:
-    _send(lesson_group(lesson), render_lesson_marker(lesson))
+    _send(lesson_group(lesson), lesson_watch_key(lesson.slug),
+          lambda: render_lesson_marker(lesson))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
 from . import access, boards
+from .language import language_group, socket_language, watched
 from .models import Board, Lesson
 from .rendering import render_partials
 
@@ -36,6 +38,7 @@ class WatcherConsumer(AsyncWebsocketConsumer):
         if len(self.slug) > SLUG_MAX:  # no board has such a slug
             await self.close(code=4404)
             return
+        self.lang = socket_language(self.scope)
         group = await self._group()
         if group is None:
             await self.close(code=4404)
@@ -91,17 +94,24 @@ class WatcherConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _group(self) -> str | None:
         board = Board.objects.filter(slug=self.slug).first()
-        return None if board is None else self.group_of(board)
+        if board is None:
+            return None
+        group = self.group_of(board)
+        if group is None:  # this visitor may not listen
+            return None
+        watched(self.slug, self.lang)
+        return language_group(group, self.lang)
 
     @database_sync_to_async
     def _current(self) -> str | None:
         board = Board.objects.filter(slug=self.slug).first()
-        if board is None or self.group_of(board) != self.group or (
+        if board is None or language_group(self.group_of(board), self.lang) != self.group or (
                 access.socket_groups(self.scope.get("session"), board) != self.revocable):
             return None  # deleted, or the grant changed while joining: it may not listen
-        return self.current(board)
+        with translation.override(self.lang):
+            return self.current(board)
 
-    def group_of(self, board: Board) -> str:
+    def group_of(self, board: Board) -> str | None:
         raise NotImplementedError
 
     def current(self, board: Board) -> str:
@@ -163,14 +173,20 @@ class LessonConsumer(WatcherConsumer):
 
     @database_sync_to_async
     def _group(self) -> str | None:
-        from .classroom import lesson_group
+        from .classroom import lesson_group, lesson_watch_key
 
         lesson = Lesson.objects.filter(slug=self.slug).first()
-        return None if lesson is None else lesson_group(lesson)
+        if lesson is None:
+            return None
+        watched(lesson_watch_key(lesson.slug), self.lang)
+        return language_group(lesson_group(lesson), self.lang)
 
     @database_sync_to_async
     def _current(self) -> str | None:
         from .classroom import render_lesson_marker
 
         lesson = Lesson.objects.filter(slug=self.slug).first()
-        return None if lesson is None else render_lesson_marker(lesson)
+        if lesson is None:
+            return None
+        with translation.override(self.lang):
+            return render_lesson_marker(lesson)

@@ -1,10 +1,10 @@
 """The gallery of built-in scenarios on the home page.
 
 Each entry carries what it is found by: its game, its rule ids, and a search text made of its
-title, its question, its rule ids and the names (every language of the card library) of the
-cards its set-up puts on the table. A search matches an entry when every word of it is found
-in that text, after Unicode compatibility folding (full- and half-width forms alike) and case
-folding.
+title and its question (in every language given), its rule ids and the names (every language
+of the card library) of the cards its set-up puts on the table. A search matches an entry
+when every word of it is found in that text, after Unicode compatibility folding (full- and
+half-width forms alike) and case folding.
 """
 
 from __future__ import annotations
@@ -62,9 +62,11 @@ def scenario_index() -> list[dict[str, Any]]:
     for path in builtin_scenarios():
         scn = load_scenario(path)
         cards = card_names(scn)
-        words = [scn.title, scn.question, *scn.rules, *(n for c in cards for n in c["names"])]
+        texts = [t for key in ("title", "question") for t in scn.texts.get(key, {}).values()]
+        words = [*texts, *scn.rules, *(n for c in cards for n in c["names"])]
         out.append({"game": scn.game, "slug": scn.slug, "title": scn.title,
-                    "question": scn.question, "rules": scn.rules, "path": path,
+                    "question": scn.question, "texts": scn.texts, "rules": scn.rules,
+                    "path": path,
                     "source": scn.source, "cards": cards, "text": fold("\n".join(words))})
     return out
 
@@ -76,8 +78,8 @@ def find(game: str, slug: str) -> dict[str, Any] | None:
 def rule_choices() -> list[dict[str, str]]:
     """Every rule id some built-in scenario shows, with its title, in catalogue order."""
     used = {r for s in scenario_index() for r in s["rules"]}
-    known = [{"id": r.id, "title": r.title, "game": r.game} for r in RULES.values()
-             if r.id in used]
+    known = [{"id": r.id, "title": r.title, "texts": r.texts, "game": r.game}
+             for r in RULES.values() if r.id in used]
     unknown = [{"id": r, "title": "", "game": ""} for r in sorted(used - set(RULES))]
     return known + unknown
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine import EngineError
 from engine.cards import CardDef, Library, builtin_library, parse_cards
 from engine.log import card_kind
 from engine.rules import zones_for
+
+from .language import card_names, translator
 
 #: cards listed before anything is searched
 FIRST_PAGE = 40
@@ -22,7 +23,7 @@ RESULTS = 60
 def type_words(definition: CardDef) -> str:
     """A card's kind and numbers in its game's words: "Field Spell", "Effect Monster ·
     Level 4", "Xyz Monster · Rank 4", "Creature · Cost 5 · Power 3000", "Spell · Cost 6"."""
-    parts = [card_kind(definition, _)]
+    parts = [card_kind(definition, translator())]
     if definition.game == "yugioh":
         if definition.type in ("monster", "token") and definition.level:
             if definition.subtype == "xyz":
@@ -40,13 +41,11 @@ def type_words(definition: CardDef) -> str:
 
 def library_entry(definition: CardDef, custom: bool = False) -> dict[str, Any]:
     """One card of the panel: what the template shows and the data the board's script uses."""
-    lang = (get_language() or "en").split("-")[0]
-    text = definition.display_text(lang)
-    other = definition.texts.get("ja", "")
+    names = card_names(definition)
+    other = definition.texts.get(names["alt_lang"], "")
     return {
-        "id": definition.id, "en": definition.en, "ja": definition.name.get("ja", ""),
-        "kind": type_words(definition), "text": text,
-        "text_ja": other if other and other != text else "",
+        "id": definition.id, **names, "kind": type_words(definition),
+        "text_alt": other if other and other != names["text"] else "",
         "zones": " ".join(zones_for(definition)), "custom": custom,
     }
 

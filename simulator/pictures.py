@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
 from engine import RULES, Duel
-from engine.log import player_name
+from engine.log import player_name, text_arg
 
 from .rendering import Viewer
 
@@ -72,7 +72,8 @@ def _deciding(log: list[dict[str, Any]], start: int, end: int) -> list[str]:
 
 def _link(vw: Viewer, args: dict[str, Any], rules: list[str]) -> dict[str, Any]:
     return {"number": args["link"], "card": vw.name(args["card"]),
-            "effect": args.get("effect", ""), "controller": player_name(args["player"], _),
+            "effect": text_arg(args.get("effect") or "", vw.tr),
+            "controller": player_name(args["player"], vw.tr),
             "speed": args.get("speed", ""), "rules": [r for r in rules if r in RULES]}
 
 
@@ -86,8 +87,9 @@ def _yugioh_chain(vw: Viewer) -> dict[str, Any]:
         for link in st.chain:
             entry = found.get(link.number)
             args = {"link": link.number, "card": link.card, "player": link.controller,
-                    "speed": link.speed, "effect": entry["args"].get("effect", "") if entry
-                    else _effect_label(vw.duel, link.card, link.effect)}
+                    "speed": link.speed,
+                    "effect": text_arg(entry["args"].get("effect") or "", vw.tr) if entry
+                    else _effect_label(vw, link.card, link.effect)}
             links.append(_link(vw, args, entry["rules"] if entry else []))
         first = _last_index(log, ("action",), len(log))
         return {"heading": _("Chain"), "links": links,
@@ -115,25 +117,25 @@ def _pending(vw: Viewer) -> dict[str, Any]:
         for n, tid in enumerate(st.queue, 1):
             t = duel.trigger(tid)
             links.append({"number": n, "card": vw.name(t.card),
-                          "effect": _effect_label(duel, t.card, t.effect),
-                          "controller": player_name(t.controller, _), "speed": "",
+                          "effect": _effect_label(vw, t.card, t.effect),
+                          "controller": player_name(t.controller, vw.tr), "speed": "",
                           "rules": [r for r in t.rules if r in RULES]})
         return {"heading": _("Pending abilities, in order"), "links": links,
                 "rules": _deciding(log, start, len(log))}
     resolved = [e for e in log if e["key"] == "pending.resolve"][-8:]
     return {"heading": _("Resolved abilities, in order"), "rules": _deciding(log, start, len(log)),
             "links": [{"number": n, "card": vw.name(e["args"]["card"]),
-                       "effect": e["args"].get("effect", ""),
-                       "controller": player_name(e["args"]["player"], _)
+                       "effect": text_arg(e["args"].get("effect") or "", vw.tr),
+                       "controller": player_name(e["args"]["player"], vw.tr)
                        if "player" in e["args"] else "", "speed": "",
                        "rules": [r for r in e["rules"] if r in RULES]}
                       for n, e in enumerate(resolved, 1)]}
 
 
-def _effect_label(duel: Duel, iid: int, index: int) -> str:
+def _effect_label(vw: Viewer, iid: int, index: int) -> str:
     if index < 0:
         return _("card activation")
-    return duel.effect(iid, index).label
+    return text_arg(vw.duel.effect(iid, index).label, vw.tr)
 
 
 def _detail(link: dict[str, Any]) -> str:

@@ -17,7 +17,6 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
 from engine import RULES, Duel
 from engine.frames import Frame
@@ -92,7 +91,7 @@ def _chain_html(vw: Viewer, request=None) -> str:
 
 
 def _log_lines(vw: Viewer, entries: list[dict[str, Any]]) -> list[list[Any]]:
-    return [[render(e, vw.name, _, with_rules=False), [r for r in e["rules"] if r in RULES]]
+    return [[render(e, vw.name, vw.tr, with_rules=False), [r for r in e["rules"] if r in RULES]]
             for e in entries if e["key"] != "instant"]
 
 
@@ -103,7 +102,7 @@ def _last_thing(vw: Viewer, frame: Frame, instants: dict[int, str]) -> str:
     if text is None:
         for entry in frame.state.log[::-1]:
             if entry["key"] == "instant" and entry["args"]["instant"] == frame.last:
-                text = render(entry, vw.name, _, with_rules=False)
+                text = render(entry, vw.name, vw.tr, with_rules=False)
                 break
         instants[frame.last] = text or ""
     return instants[frame.last]
@@ -123,7 +122,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None) -> 
         f_zones, f_looks, f_counts = _looks(vw)
         item: dict[str, Any] = {
             "k": frame.step, "n": frame.n, "kind": frame.kind,
-            "label": frame.what(vw.name, _), "log": _log_lines(vw, frame.log),
+            "label": frame.what(vw.name, vw.tr), "log": _log_lines(vw, frame.log),
             "last": _last_thing(vw, frame, instants),
         }
         diff_zones = {k: v for k, v in f_zones.items() if zones.get(k) != v}
@@ -177,7 +176,7 @@ def frame_items(board: Board, duel: Duel, k: int, frames: list[Frame], view: str
             url = f"{reverse('snapshot', args=[link])}?at={k}&frame={frame.n}"
         else:
             url = reverse("board_frame", args=[board.slug, k, frame.n])
-        out.append({"k": k, "n": frame.n, "url": url, "label": frame.what(vw.name, _),
+        out.append({"k": k, "n": frame.n, "url": url, "label": frame.what(vw.name, vw.tr),
                     "kind": frame.kind})
     return out
 
@@ -187,7 +186,8 @@ def caption_context(duel: Duel, frame: Frame, frames: list[Frame], view: str) ->
     ``duel`` shows the board at the frame (its state is the frame's)."""
     vw = Viewer(duel, view)
     frame.state = duel.state
-    return {"k": frame.step, "n": frame.n, "count": len(frames), "label": frame.what(vw.name, _),
+    return {"k": frame.step, "n": frame.n, "count": len(frames),
+            "label": frame.what(vw.name, vw.tr),
             "last": _last_thing(vw, frame, {}),
             "log": [{"text": t, "rules": r} for t, r in _log_lines(vw, frame.log)]}
 

@@ -20,10 +20,11 @@ from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from engine import RULES, Duel
 from engine.links import encode
-from engine.log import PHASE_NAMES, player_name, render
+from engine.log import HIDDEN, PHASE_NAMES, player_name, render, text_arg
 from engine.protection import negated_by
 from engine.state import hidden_from
 
+from .language import card_names, engine_language, scenario_text, translator
 from .models import Board
 
 #: the partials sent on every update, in the order they appear on the page
@@ -41,6 +42,8 @@ class Viewer:
         self.duel = duel
         self.view = view
         self.seat = int(view[1]) - 1 if view in ("p1", "p2") else None
+        #: words the engine's log, players and card names in the reader's language
+        self.tr = translator(duel)
 
     def hidden(self, iid: int) -> bool:
         if self.view == "open":
@@ -48,7 +51,7 @@ class Viewer:
         return hidden_from(self.duel.state.cards.get(iid), self.seat)
 
     def name(self, iid: int) -> str:
-        return _("a hidden card") if self.hidden(iid) else self.duel.name(iid)
+        return self.tr(HIDDEN) if self.hidden(iid) else self.duel.name_in(iid, self.tr.lang)
 
 #: the mat of each game, one player's side from the middle of the table outwards: rows of
 #: (zone, slots) with slots > 0 drawn as that many slots filled left to right, 0 as a pile
@@ -94,7 +97,8 @@ def _action_label(action: dict[str, Any], duel: Duel) -> str:
     if do == "normal_summon":
         return _("Tribute Summon") if action.get("tributes") else _("Normal Summon")
     if do in PROCEDURE_LABELS:
-        names = ", ".join(duel.name(int(m)) for m in action.get("materials", []))
+        lang = engine_language()
+        names = ", ".join(duel.name_in(int(m), lang) for m in action.get("materials", []))
         return _(PROCEDURE_LABELS[do]) % {"materials": names}
     if do == "activate":
         if action.get("with_effect") is not None:
@@ -103,9 +107,11 @@ def _action_label(action: dict[str, Any], duel: Duel) -> str:
             return _("Activate")
         card = duel.state.cards[action["card"]]
         effect = duel.effect(card, int(action["effect"]))
-        return _("Activate: %(effect)s") % {"effect": effect.label or effect.index + 1}
+        return _("Activate: %(effect)s") % {
+            "effect": text_arg(effect.label, translator(duel)) if effect.label
+            else effect.index + 1}
     if do in ("gain_lp", "damage", "lose_lp"):
-        who = player_name(int(str(action["player"])[-1]) - 1, _)
+        who = player_name(int(str(action["player"])[-1]) - 1, translator())
         verb = {"gain_lp": _("gains"), "damage": _("takes damage:"), "lose_lp": _("loses")}[do]
         return f"{who} {verb} {action['amount']}"
     if do == "declare_attack" and action.get("target") is None:
@@ -191,8 +197,8 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
                 for name, count in sorted(card.counters.items())]
     state += [_("%(name)s counters: %(count)d") % c for c in counters]
     return {
-        "iid": iid, "name": definition.en, "ja": definition.name.get("ja", ""),
-        "type": definition.type, "subtype": definition.subtype, "text": definition.text,
+        "iid": iid, **card_names(definition),
+        "type": definition.type, "subtype": definition.subtype,
         "frame": _frame_class(definition), "level": level,
         "trigger": _(TILE_STATES[status]) if status in TILE_STATES else "",
         "trigger_key": status if status in TILE_STATES else "",
@@ -278,13 +284,13 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         if player == 1:  # the opponent's side is the mat turned round: outer rows first
             rows = [list(reversed(r)) for r in reversed(rows)]
         sides.append({"player": player, "key": f"p{player + 1}",
-                      "name": player_name(player, _), "lp": st.lp[player], "rows": rows,
+                      "name": player_name(player, vw.tr), "lp": st.lp[player], "rows": rows,
                       "is_turn": player == st.turn_player,
                       "opponent": player == 1})
     return {
         "board": board, "duel": duel, "game": duel.game, "version": board.version,
-        "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, _),
-        "phase": _(duel_phase_name(duel)), "chain": _chain_view(vw),
+        "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
+        "phase": vw.tr(duel_phase_name(duel)), "chain": _chain_view(vw),
         "last_chain": _last_chain(vw) if not st.chain and duel.game == "yugioh" else [],
         "pool": _pool_view(vw) if duel.game == "duel_masters" else [],
         "triggers": _triggers_view(vw), "decision": _decision_view(vw),
@@ -293,7 +299,7 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "pending_steps": len(board.pending_steps),
         "view": view,
         "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
-        "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
+        "phase_choices": [(p, vw.tr(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
     }
 
 
@@ -323,8 +329,10 @@ def story_view(board: Board, history: Duel, *, at: int | None = None,
         else:
             notice = _("You left the script at step %(k)s; from here the board is "
                        "yours.") % {"k": k}
-    explanation = _rule_links(board.explanation) if done and board.explanation else []
-    return {"question": board.question, "notice": notice, "explanation": explanation,
+    explanation = (_rule_links(scenario_text(board, "explanation"))
+                   if done and board.explanation else [])
+    return {"question": scenario_text(board, "question"), "notice": notice,
+            "explanation": explanation,
             "left": left is not None,
             "can_return": left is not None and history.actions != left.get("actions"),
             "shown": bool(board.question or notice or explanation)}
@@ -358,8 +366,8 @@ def _last_chain(vw: Viewer) -> list[dict[str, Any]]:
         elif entry["key"] in ("chain.link", "chain.link_same") and done:
             args = entry["args"]
             links.append({"number": args["link"], "card": vw.name(args["card"]),
-                          "effect": args.get("effect", ""),
-                          "controller": player_name(args["player"], _)})
+                          "effect": text_arg(args.get("effect") or "", vw.tr),
+                          "controller": player_name(args["player"], vw.tr)})
     return links
 
 
@@ -372,9 +380,11 @@ def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
         definition = duel.definition(card)
         effect = definition.effects[link.effect] if link.effect >= 0 else None
         out.append({
-            "number": link.number, "card": definition.en, "iid": link.card,
-            "effect": (effect.label if effect else _("card activation")),
-            "text": definition.text, "controller": player_name(link.controller, _),
+            "number": link.number, "card": vw.name(link.card), "iid": link.card,
+            "effect": (text_arg(effect.label, vw.tr) if effect and effect.label
+                       else _("card activation")),
+            "text": definition.display_text(vw.tr.lang),
+            "controller": player_name(link.controller, vw.tr),
             "speed": link.speed,
             "resolving": st.chain_state == "resolving" and i == len(st.chain) - 1,
             "next": i == len(st.chain) - 1,
@@ -405,12 +415,12 @@ def _pool_view(vw: Viewer) -> list[dict[str, Any]]:
         t = duel.trigger(tid)
         effect = duel.effect(t.card, t.effect)
         groups.setdefault(t.controller, []).append({
-            "tid": tid, "card": vw.name(t.card), "effect": effect.label,
+            "tid": tid, "card": vw.name(t.card), "effect": text_arg(effect.label, vw.tr),
             "s_trigger": t.s_trigger, "next": i == 0 and (d is None or ordering),
             "option": options[i] if i < len(options) else "",
         })
     order = [st.turn_player, 1 - st.turn_player]
-    return [{"player": player_name(p, _), "active": p == st.turn_player,
+    return [{"player": player_name(p, vw.tr), "active": p == st.turn_player,
              "abilities": groups[p]} for p in order if p in groups]
 
 
@@ -433,7 +443,7 @@ def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
         tid = entry.get("args", {}).get("tid")
         if tid in wanted and entry["key"].startswith(("trigger.", "pending.")):
             latest[tid] = entry
-    explanations = {tid: render(e, vw.name, _, with_rules=False) for tid, e in latest.items()}
+    explanations = {tid: render(e, vw.name, vw.tr, with_rules=False) for tid, e in latest.items()}
     out = []
     for t in reversed(shown):
         out.append({
@@ -441,7 +451,7 @@ def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
             "label": _(STATUS_LABELS.get(t.status, t.status)), "link": t.link,
             "rules": [r for r in t.rules if r in RULES], "met_at": t.met_at,
             "explanation": explanations.get(t.tid, ""),
-            "controller": player_name(t.controller, _),
+            "controller": player_name(t.controller, vw.tr),
             "wording": _(WORDING_LABELS[t.wording]) if t.wording in WORDING_LABELS else "",
         })
     return out
@@ -545,7 +555,7 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
     if d is None:
         return None
     if vw.view != "open" and vw.seat != d.player:  # only its player sees the options
-        return {"kind": d.kind, "player": player_name(d.player, _), "options": [],
+        return {"kind": d.kind, "player": player_name(d.player, vw.tr), "options": [],
                 "rules": d.rules, "prompt": _("waiting for the other player"), "min": 0,
                 "max": 0, "multi": False, "theirs": True}
     use = d.prompt in ("use", "s_trigger", "ninja_strike")
@@ -569,8 +579,9 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
         options.append({"id": o["id"], "label": label, "count": count})
     card = d.args.get("card")
     words = {"card": vw.name(card) if card is not None else "",
-             "effect": d.args.get("effect") or "", "link": d.args.get("link", "")}
-    view = {"kind": d.kind, "player": player_name(d.player, _), "options": options,
+             "effect": text_arg(d.args.get("effect") or "", vw.tr),
+             "link": d.args.get("link", "")}
+    view = {"kind": d.kind, "player": player_name(d.player, vw.tr), "options": options,
             "rules": d.rules, "min": d.min, "max": d.max,
             "multi": d.kind in ("choose_cards", "order")}
     if d.kind == "choose_cards":
@@ -620,7 +631,7 @@ def _replay_decision(d: dict[str, Any]) -> str:
              "activate_trigger": _("activation question"), "respond": _("response"),
              "phase_trigger": _("phase effect choice"), "block": _("block"),
              "s_trigger": _("S-Trigger"), "ninja_strike": _("Ninja Strike")}
-    words = {"player": player_name(d["player"], _),
+    words = {"player": player_name(d["player"], translator()),
              "kind": kinds.get(d["kind"], d["kind"].replace("_", " ")), "card": d.get("card"),
              "options": ", ".join(d.get("options", []))}
     if d.get("card"):
@@ -690,7 +701,7 @@ def _log_view(vw: Viewer, start: int = 0, last: int = 200) -> list[dict[str, Any
     out = []
     for entry in log[max(start, len(log) - last):]:
         out.append({"seq": entry["seq"], "instant": entry["instant"], "key": entry["key"],
-                    "text": render(entry, vw.name, _, with_rules=False),
+                    "text": render(entry, vw.name, vw.tr, with_rules=False),
                     "rules": [r for r in entry["rules"] if r in RULES]})
     return out
 
@@ -703,7 +714,7 @@ def ruling_text(vw: Viewer) -> str:
         if log[i]["key"] == "action":
             start = i
             break
-    lines = [render(e, vw.name, _) for e in log[start:] if e["key"] != "instant"]
+    lines = [render(e, vw.name, vw.tr) for e in log[start:] if e["key"] != "instant"]
     return "\n".join(lines)
 
 
@@ -729,8 +740,8 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
             break
         if step is not None and entry["key"] != "instant":
             firsts[step] = entry
-    name = Viewer(history, view).name  # a step's label names only what the viewer may see
-    labels = {k: render(e, name, _, with_rules=False) for k, e in firsts.items()}
+    vw = Viewer(history, view)  # a step's label names only what the viewer may see
+    labels = {k: render(e, vw.name, vw.tr, with_rules=False) for k, e in firsts.items()}
 
     def url(k: int) -> str:
         if link:

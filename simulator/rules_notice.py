@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from engine import Duel, Recheck
 from engine.log import player_name
 
+from .language import translator
 from .rendering import STATUS_LABELS, ZONE_LABELS, Viewer, replay_view
 
 PRIVATE_ZONES = ("hand", "deck")
@@ -54,9 +55,9 @@ def difference_words(d: dict[str, Any], duel: Duel, view: str = "open") -> str:
     what = d["what"]
     if what == "lp":
         return _("%(player)s's LP: %(then)s then, %(now)s now") % {
-            "player": player_name(d["player"], _), "then": d["then"], "now": d["now"]}
+            "player": player_name(d["player"], vw.tr), "then": d["then"], "now": d["now"]}
     if what == "zone":
-        words = {"player": player_name(d["player"], _),
+        words = {"player": player_name(d["player"], vw.tr),
                  "zone": ZONE_LABELS.get(d["zone"], d["zone"])}
         if view != "open" and d["zone"] in PRIVATE_ZONES:
             return ngettext("%(player)s's %(zone)s: %(then)s card then, %(now)s now",
@@ -77,8 +78,8 @@ def difference_words(d: dict[str, Any], duel: Duel, view: str = "open") -> str:
         return _("The decision waiting: %(then)s then; %(now)s now") % {
             "then": _open(d["then"]), "now": _open(d["now"])}
     return _("The winner: %(then)s then; %(now)s now") % {
-        "then": _("nobody") if d["then"] is None else player_name(d["then"], _),
-        "now": _("nobody") if d["now"] is None else player_name(d["now"], _)}
+        "then": _("nobody") if d["then"] is None else player_name(d["then"], vw.tr),
+        "now": _("nobody") if d["now"] is None else player_name(d["now"], vw.tr)}
 
 
 def _cards(vw: Viewer, iids: list[int]) -> str:
@@ -99,4 +100,4 @@ def _fates(statuses: list[str]) -> str:
 def _open(opened: list[Any] | None) -> str:
     if not opened:
         return _("none")
-    return _("a decision of %(player)s") % {"player": player_name(opened[1], _)}
+    return _("a decision of %(player)s") % {"player": player_name(opened[1], translator())}

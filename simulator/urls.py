@@ -1,7 +1,7 @@
 """URL configuration for the chain simulator."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from simulator import views, views_cards, views_classroom, views_teach, views_whatif
 
@@ -79,4 +79,6 @@ urlpatterns = [
     path("k/<str:key>/save", views_teach.key_save, name="key_save"),
     path("b/<str:slug>/report", views_teach.board_report, name="board_report"),
     path("admin/", admin.site.urls),
+    # languages: the switcher's POST (Django's set_language view, kept in a cookie)
+    path("i18n/", include("django.conf.urls.i18n")),
 ]

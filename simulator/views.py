@@ -11,6 +11,7 @@ from channels.layers import get_channel_layer
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -38,6 +39,7 @@ from engine.scenario import load_scenario, parse_scenario, run_scenario
 
 from . import access, boards, classroom, gallery, limits, playback
 from .gallery import scenario_index
+from .language import language_group, translator, watched_languages
 from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
@@ -197,7 +199,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
             board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
             link=link, history=history, frames=frames, caption=caption).items()},
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
-        "phase_choices": [(p, _(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
+        "phase_choices": [(p, translator()(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
         "share": _share(request, board) if role == "edit" else None,
         "presets": PRESETS,
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
@@ -356,14 +358,21 @@ def _respond(request: HttpRequest, board: Board, message: str = "", status: int 
     return HttpResponse(html, status=status)
 
 
-def broadcast(board: Board, views: dict[str, str]) -> None:
-    """Send each kind of viewer its partials, rendered once per kind."""
+def broadcast(board: Board, views: dict[str, str], since: int | None = None) -> None:
+    """Send each kind of viewer its partials, rendered once per kind and language watched
+    (``views``: those of the current language)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    for view, html in views.items():
-        async_to_sync(layer.group_send)(board.group(view), {
-            "type": "board.update", "html": html, "version": board.version})
+    current = translation.get_language()
+    for lang in watched_languages(board.slug):
+        rendered = views
+        if lang != current:
+            with translation.override(lang):
+                rendered = render_views(board, boards.duel_of(board), since=since)
+        for view, html in rendered.items():
+            async_to_sync(layer.group_send)(language_group(board.group(view), lang), {
+                "type": "board.update", "html": html, "version": board.version})
 
 
 def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
@@ -402,7 +411,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
         return _respond(request, board, _("This request could not be read: a field is "
                                           "missing or has the wrong form."), status=422)
     views = render_views(board, boards.duel_of(board), since=since)
-    broadcast(board, views)  # the acting browser gets the same bytes as its kind of viewer
+    broadcast(board, views, since)  # the acting browser gets the bytes of its kind of viewer
     if board.presenting and board.presenter_at is None:
         classroom.broadcast_presentation(board, since)  # followers of the live board
     notice = getattr(board, "script_notice", "")

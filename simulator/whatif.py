@@ -23,8 +23,9 @@ from django.utils.translation import gettext as _
 
 from engine import RULES, Duel, ReplayReport, replay_under
 from engine.cards import builtin_card_files
-from engine.log import player_name, render, zone_name
+from engine.log import player_name, render, text_arg, zone_name
 
+from .language import engine_language, local, translator
 from .rendering import Viewer, replay_view
 
 PRESETS = ("TCG", "TCG classic", "OCG")
@@ -79,8 +80,9 @@ def _card_switches(duel: Duel, card_id: str) -> list[Switch]:
     for effect in definition.effects:
         if effect.kind != "trigger":
             continue
-        words = {"card": definition.en, "effect": effect.label or _("effect %(n)s") % {
-            "n": effect.index + 1}}
+        words = {"card": definition.name_in(engine_language()),
+                 "effect": text_arg(effect.label, translator(duel)) if effect.label
+                 else _("effect %(n)s") % {"n": effect.index + 1}}
         if duel.game == "yugioh" and effect.wording in FLIP_WORDING:
             words["to"] = FLIP_WORDING[effect.wording]
             out.append(Switch(f"wording:{card_id}:{effect.index}", "wording", _(
@@ -159,8 +161,9 @@ def _chains(duel: Duel, vw: Viewer) -> list[list[str]]:
     for entry in duel.state.log:
         args = entry["args"]
         if entry["key"] in ("chain.link", "chain.link_same", "pending.resolve"):
-            who = player_name(args["player"], _) if "player" in args else ""
-            text = f"{vw.name(args['card'])}: {args.get('effect', '')}".rstrip(": ")
+            who = player_name(args["player"], vw.tr) if "player" in args else ""
+            effect = text_arg(args.get("effect") or "", vw.tr)
+            text = f"{vw.name(args['card'])}: {effect}".rstrip(": ")
             chains[-1].append(f"{text} ({who})" if who else text)
         elif entry["key"] == "chain.done" and chains[-1]:
             chains.append([])
@@ -168,13 +171,13 @@ def _chains(duel: Duel, vw: Viewer) -> list[list[str]]:
 
 
 def _log(duel: Duel, vw: Viewer) -> list[dict[str, Any]]:
-    return [{"text": render(e, vw.name, _, with_rules=False),
+    return [{"text": render(e, vw.name, vw.tr, with_rules=False),
              "rules": [r for r in e["rules"] if r in RULES]}
             for e in duel.state.log if e["key"] not in SKIPPED_KEYS]
 
 
 def _zones(duel: Duel, vw: Viewer) -> dict[int, str]:
-    return {c.iid: f"{player_name(c.controller, _)} · {zone_name(c.zone, _)}"
+    return {c.iid: f"{player_name(c.controller, vw.tr)} · {zone_name(c.zone, vw.tr)}"
             for c in duel.state.cards.values()}
 
 
@@ -225,16 +228,19 @@ def compare(before: Duel, report: ReplayReport) -> dict[str, Any]:
     zones = []
     for iid in sorted(set(sides[0]["zones"]) | set(sides[1]["zones"])):
         was, now = sides[0]["zones"].get(iid, "-"), sides[1]["zones"].get(iid, "-")
-        zones.append({"card": before.name(iid) if iid in before.state.cards
-                      else after.name(iid), "before": was, "after": now, "differs": was != now})
+        lang = engine_language()
+        zones.append({"card": before.name_in(iid, lang) if iid in before.state.cards
+                      else after.name_in(iid, lang), "before": was, "after": now,
+                      "differs": was != now})
     stopped = report.stopped or {}
     rules = _explaining([e for s in sides for e in s["log"]], stopped.get("rules", []))
     for side in sides:
         del side["zones"], side["vw"]
-        side["lp_text"] = " · ".join(f"{player_name(p, _)} {lp}" for p, lp in
+        side["lp_text"] = " · ".join(f"{player_name(p, translator())} {lp}" for p, lp in
                                      enumerate(side["lp"]))
     return {"sides": sides, "zones": zones,
-            "rules": [{"id": r, "title": RULES[r].title} for r in rules],
+            "rules": [{"id": r, "title": local(RULES[r].texts["title"], RULES[r].title)}
+                      for r in rules],
             "lp_differs": sides[0]["lp"] != sides[1]["lp"],
             "chains_differ": sides[0]["chains"] != sides[1]["chains"],
             "report": replay_view({"report": report.to_dict()}),

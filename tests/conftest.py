@@ -4,7 +4,26 @@ Tests are collected with ``--import-mode=importlib`` (see pyproject.toml), so te
 need no ``__init__.py`` and may hold modules with the same base name.
 """
 
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_sessionstart(session) -> None:
+    """Compile the translation catalogues that are missing or older than their .po file
+    (``make test`` compiles them too; this keeps a bare ``pytest`` in step with the .po)."""
+    msgfmt = shutil.which("msgfmt")
+    if not msgfmt:
+        return
+    for po in [*ROOT.glob("locale/*/LC_MESSAGES/*.po"),
+               *ROOT.glob("engine/locale/*/LC_MESSAGES/*.po")]:
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            subprocess.run([msgfmt, "--check-format", "-o", str(mo), str(po)], check=True)
 
 
 def pytest_collection_modifyitems(config, items) -> None:

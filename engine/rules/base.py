@@ -169,7 +169,7 @@ class Policy:
                 raise IllegalAction(f"unknown zone {zone!r}")
             card = self.place_from_setup(duel, player, zone, action)
             duel.log("action", player=player,
-                     what=f"places {{card}} {zone_place(zone)}", card=card.iid)
+                     what="places {card} {place}", place=zone, card=card.iid)
         elif do == "move":
             card = self.card_arg(duel, action)
             zone = self.zone_alias(action.get("zone", ""))
@@ -180,7 +180,7 @@ class Policy:
                      face_up=bool(action.get("face_up", True)),
                      position=action.get("position", "attack"))
             duel.log("action", player=card.owner,
-                     what=f"puts {{card}} {zone_place(zone)}", card=card.iid)
+                     what="puts {card} {place}", place=zone, card=card.iid)
         elif do == "remove":
             card = self.card_arg(duel, action)
             duel.remove_from_zone(card)
@@ -190,7 +190,7 @@ class Policy:
         elif do == "set_lp":
             player = player_index(action.get("player", "p1"))
             st.lp[player] = int(action["lp"])
-            duel.log("action", player=player, what=f"sets LP to {st.lp[player]}")
+            duel.log("action", player=player, what="sets LP to {lp}", lp=st.lp[player])
         elif do == "set_turn":
             st.turn_player = player_index(action.get("player", "p1"))
             st.turn = int(action.get("turn", st.turn))

@@ -34,7 +34,8 @@
   // The words of an error answer: its message area, else its page's title and lead, else its
   // text. Parsed as an inert document: nothing in it runs.
   function reasonOf(xhr) {
-    const fallback = "The server refused this (" + xhr.status + ").";
+    const fallback = (document.body.dataset.refused || "The server refused this ({status}).")
+      .replace("{status}", String(xhr.status));
     const body = (xhr.responseText || "").trim();
     if (!body) return xhr.getResponseHeader("X-Reason") || fallback;
     const type = xhr.getResponseHeader("Content-Type") || "";
@@ -53,7 +54,8 @@
     if (xhr) say(reasonOf(xhr));
   });
   document.addEventListener("htmx:sendError", function () {
-    say("The server could not be reached. Check the connection and try again.");
+    say(document.body.dataset.unreachable ||
+        "The server could not be reached. Check the connection and try again.");
   });
 
   document.addEventListener("submit", function (event) {

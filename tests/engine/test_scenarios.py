@@ -48,7 +48,7 @@ def test_builtin_scenario_explains_its_answer(path: Path) -> None:
 
 def _with_top_level(tmp_path: Path, text: str) -> Path:
     source = next(p for p in SCENARIOS if p.stem == "giant_rats_battle").read_text("utf-8")
-    source = re.sub(r"(?ms)^explanation: .*?(?=^source:)", "", source)
+    source = re.sub(r"(?ms)^explanation:.*?(?=^source:)", "", source)
     path = tmp_path / "giant_rats.yaml"
     path.write_text(source.replace("source:", text + "source:", 1), encoding="utf-8")
     return path

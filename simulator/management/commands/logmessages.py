@@ -1,43 +1,31 @@
-"""``manage.py logmessages``: rewrite simulator/log_messages.py from the engine's templates."""
+"""``manage.py logmessages``: bring the engine's catalogues up to date with its log.
+
+Every message id of :func:`engine.i18n.message_ids` gets an entry in each language's
+``engine/locale/<lang>/LC_MESSAGES/engine.po``: translations already there are kept, a new
+message gets an empty one (``tests/engine/test_translations.py`` then lists it until it is
+translated) and a message the engine no longer has is dropped.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.core.management.base import BaseCommand
 
-HEADER = '''"""The engine's log wording, marked for translation.
-
-The engine is pure Python and words its log in English; the web layer passes these templates
-through gettext when it renders a log entry. This list lets ``makemessages`` find them; a test
-keeps it equal to the engine's templates (regenerate it with ``manage.py logmessages``).
-"""
-
-from django.utils.translation import gettext_noop
-
-LOG_MESSAGES = [
-'''
+from engine.i18n import TRANSLATED, message_ids, po_path, read_po, write_po
 
 
-def engine_templates() -> list[str]:
-    from engine import log
-
-    values: list[str] = []
-    for table in (log.MESSAGES, log.EVENT_MESSAGES, log.PHASE_NAMES, log.ZONE_NAMES, log.CAUSES,
-                  log.SUMMON_KINDS, log.ZONE_PLACES, log.CARD_KINDS, log.STAT_NAMES):
-        values += list(table.values())
-    values += [log.DESTROYED_AND_SENT, log.AS_MATERIAL, log.TRIBUTED_AS_MATERIAL, log.PLAYER]
-    return list(dict.fromkeys(values))
-
-
-def render() -> str:
-    return HEADER + "".join(f"    gettext_noop({v!r}),\n" for v in engine_templates()) + "]\n"
+def merged(lang: str) -> tuple[dict[str, str], list[str]]:
+    """The catalogue of ``lang`` with every message id, and the ids still untranslated."""
+    path = po_path(lang)
+    old = read_po(path) if path.exists() else {}
+    entries = {m: old[m][0] if m in old and not old[m][1] else "" for m in message_ids()}
+    return entries, [m for m, text in entries.items() if not text]
 
 
 class Command(BaseCommand):
-    help = "Rewrite simulator/log_messages.py from the engine's log templates."
+    help = "Add the engine's new log messages to its catalogues (engine/locale)."
 
     def handle(self, *args, **options) -> None:
-        path = Path(__file__).resolve().parents[2] / "log_messages.py"
-        path.write_text(render(), encoding="utf-8")
-        self.stdout.write(f"wrote {path}")
+        for lang in TRANSLATED:
+            entries, missing = merged(lang)
+            write_po(po_path(lang), lang, entries)
+            self.stdout.write(f"wrote {po_path(lang)}: {len(missing)} to translate")

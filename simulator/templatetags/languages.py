@@ -1,0 +1,40 @@
+"""``{% load languages %}``: data given in several languages, shown in the reader's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.conf import settings
+from django.utils.translation import get_language_info
+
+from simulator.language import local_field, scenario_text
+
+register = template.Library()
+
+
+@register.filter
+def local(item: Any, key: str) -> str:
+    """``{{ scenario|local:"title" }}``: the field in the reader's language."""
+    return local_field(item, key)
+
+
+@register.filter
+def other_languages(item: Any, key: str) -> list[dict[str, str]]:
+    """``{% for lang in rule|other_languages:"statement" %}``: the title and ``key`` in
+    every language the site speaks, each with its code and its name in that language."""
+    out = []
+    for code, _name in settings.LANGUAGES:
+        texts = item.texts
+        if code in texts.get(key, {}):
+            out.append({"code": code, "name": get_language_info(code)["name_local"],
+                        "title": texts.get("title", {}).get(code, ""),
+                        key: texts[key][code]})
+    return out
+
+
+@register.filter
+def board_title(board: Any) -> str:
+    """A board's title; a built-in scenario's own title in the reader's language while the
+    board keeps it."""
+    return scenario_text(board, "title") if board.title else board.display_title
