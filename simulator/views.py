@@ -482,7 +482,7 @@ def board_seats(request: HttpRequest, slug: str) -> HttpResponse:
 def board_rotate(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if access.role(request.session, board) != "edit":
-        return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
+        return not_editor(request)
     boards.rotate_keys(board)
     access.grant(request.session, board, "edit")
     return redirect("board", slug=board.slug)
@@ -492,7 +492,7 @@ def board_rotate(request: HttpRequest, slug: str) -> HttpResponse:
 def board_delete(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if access.role(request.session, board) != "edit":
-        return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
+        return not_editor(request)
     boards.delete_board(board)
     return redirect("home")
 
@@ -806,6 +806,11 @@ def rule(request: HttpRequest, rule_id: str) -> HttpResponse:
         raise Http404
     scenarios = [s for s in scenario_index() if rule_id in s["rules"]]
     return render(request, "simulator/rule.html", {"rule": entry, "scenarios": scenarios})
+
+
+def not_editor(request: HttpRequest) -> HttpResponse:
+    """The 403 page of a change only the board's editors may make."""
+    return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
 
 
 def _error(request: HttpRequest, title: str, message: str, status: int) -> HttpResponse:

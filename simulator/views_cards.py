@@ -17,7 +17,7 @@ from engine import EngineError, IllegalAction
 from . import access, boards, editor, limits
 from .models import Board, CardSet
 from .rendering import render_views, tile_view
-from .views import GAMES, _error, _owned, broadcast
+from .views import GAMES, _error, _owned, broadcast, not_editor
 
 
 def _game(request: HttpRequest, board: Board | None) -> str:
@@ -202,7 +202,7 @@ def card_set_save(request: HttpRequest, slug: str) -> HttpResponse:
     """Keep the board's custom cards as a named set; its page gives the set's edit link."""
     board = get_object_or_404(Board, slug=slug)
     if access.role(request.session, board) != "edit":
-        return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
+        return not_editor(request)
     cards = board.data.get("cards") or []
     if not cards:
         return _error(request, _("No custom card"), _("This board has no card of its own to "
@@ -224,7 +224,7 @@ def card_set_load(request: HttpRequest, slug: str) -> HttpResponse:
     """Load a set's cards (given by its link, its edit link or its key) into the board."""
     board = get_object_or_404(Board, slug=slug)
     if access.role(request.session, board) != "edit":
-        return _error(request, _("Not allowed"), _("Only the board's editors can do this."), 403)
+        return not_editor(request)
     card_set = _find_set(request.POST.get("set", ""))
     if card_set is None:
         return _error(request, _("No such card set"), _("Paste the link of a card set (it "
