@@ -126,11 +126,11 @@ class Servers(contextlib.AbstractContextManager):
         self._wait("postgres", port, None)
         return f"postgres://postgres@{HOST}:{port}/postgres"
 
-    def web(self, env: dict[str, str], *, workers: int = 1, port: int | None = None,
-            name: str = "web") -> int:
-        """ASGI workers serving the site as ``make serve`` does; their port."""
-        port = port or free_port()
-        proc = self._spawn(name, [sys.executable, "-m", "uvicorn", "simulator.asgi:application",
+    def web(self, env: dict[str, str], *, workers: int = 1, name: str = "web",
+            app: str = "simulator.asgi:application") -> int:
+        """ASGI workers serving ``app`` as ``make serve`` does; their port."""
+        port = free_port()
+        proc = self._spawn(name, [sys.executable, "-m", "uvicorn", app,
                                   "--host", HOST, "--port", str(port), "--workers",
                                   str(workers), "--no-access-log", "--log-level", "warning",
                                   "--proxy-headers", "--forwarded-allow-ips", HOST], env=env)

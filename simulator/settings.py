@@ -140,7 +140,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py's reads time out after 5 s by default, as long as channels-redis's
+            # blocking wait for messages: no timeout on the socket (the wait has its own), and
+            # room for every socket of a classroom joining its group at once
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
+                                  "max_connections": int(os.environ.get(
+                                      "REDIS_MAX_CONNECTIONS", "1000"))}]},
         },
     }
 else:
