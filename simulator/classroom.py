@@ -86,5 +86,7 @@ def render_presentation(board: Board, request=None, *, since: int | None = None)
 def broadcast_presentation(board: Board, since: int | None = None) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(follow_group(board), {
-            "type": "board.update", "html": render_presentation(board, since=since)})
+        group = follow_group(board)
+        async_to_sync(layer.group_send)(group, {
+            "type": "board.update", "group": group,
+            "html": render_presentation(board, since=since)})

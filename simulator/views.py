@@ -385,8 +385,9 @@ def broadcast(board: Board, views: dict[str, str]) -> None:
     if layer is None:
         return
     for view, html in views.items():
-        async_to_sync(layer.group_send)(board.group(view), {
-            "type": "board.update", "html": html, "version": board.version})
+        group = board.group(view)
+        async_to_sync(layer.group_send)(group, {
+            "type": "board.update", "group": group, "html": html, "version": board.version})
 
 
 def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
