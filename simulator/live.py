@@ -47,7 +47,9 @@ class Hub:
         """``socket`` gets every update sent to ``group`` from now on."""
         async with self.lock:
             if self.listener is None:
-                self.channel = await self.layer.new_channel("live.")
+                # the layer's usual name for a process's channel: channels-redis reads all of
+                # a process's channels in one loop, which needs their common prefix
+                self.channel = await self.layer.new_channel()
                 self.listener = asyncio.get_running_loop().create_task(self._listen())
             first = group not in self.members
             self.members.setdefault(group, set()).add(socket)
