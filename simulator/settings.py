@@ -135,6 +135,14 @@ DATABASES = {
     ),
 }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # the embedded database: readers never wait for the writer (WAL), and a commit does not
+    # wait for the disk (synchronous=NORMAL: a power cut may lose the last moves, a crash of
+    # the server never does); a write takes its lock at once instead of failing midway
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        transaction_mode="IMMEDIATE")
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
