@@ -14,8 +14,9 @@ environment:
   cookies, HSTS and the redirect to https. Off by default: ``make run`` serves plain http on
   this machine or a classroom network.
 - ``DATABASE_URL``: any URL dj-database-url understands (default: SQLite in the repo root).
-- ``REDIS_URL``: when set, channels uses a Redis channel layer (needs the ``redis`` extra);
-  otherwise an in-memory layer, which only works within a single process.
+- ``REDIS_URL``: when set, channels uses a Redis channel layer and the cache (the abuse
+  limits' counts) is in Redis too (needs the ``serve`` extra); otherwise an in-memory layer
+  and cache, which only work within a single process.
 """
 
 import os
@@ -156,6 +157,9 @@ if REDIS_URL:
                                       "REDIS_MAX_CONNECTIONS", "1000"))}]},
         },
     }
+    # the abuse limits (simulator/limits.py) count in Redis too: shared by every worker
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": REDIS_URL}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

@@ -34,6 +34,7 @@ class Stack:
 
     servers: Servers
     database_url: str
+    redis_url: str
     a: int
     b: int
     nginx: int
@@ -48,7 +49,7 @@ def stack() -> Iterator[Stack]:
         migrate(env)
         a = servers.web(env, name="worker-a")
         b = servers.web(env, name="worker-b")
-        yield Stack(servers, database, a, b, servers.nginx([a, b]))
+        yield Stack(servers, database, redis, a, b, servers.nginx([a, b]))
 
 
 class Browser:
