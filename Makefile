@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: venv browser services run serve test lint bench loadtest check clean
+.PHONY: venv browser fonts services run serve test lint bench loadtest check clean
 
 venv: $(STAMP)
 
@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 
 # DEBUG is off unless DJANGO_DEBUG=1; HOST=0.0.0.0 opens it to a classroom network (add the
 # machine's address to DJANGO_ALLOWED_HOSTS, see the README).
-run: venv
+run: venv fonts
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -34,6 +34,19 @@ browser:
 	    exit 1; \
 	  fi; \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+
+# The chain pictures (PNG) draw Japanese card names with Noto Sans CJK, from Debian's
+# fonts-noto-cjk, installed here when it is missing (the pictures fall back to a plain font).
+fonts:
+	@fc-list 2>/dev/null | grep -q 'Noto Sans CJK' || { \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "The CJK font is missing and installing it needs root: run 'sudo make fonts'" \
+	         "(or 'sudo apt-get install -y fonts-noto-cjk'); pictures use a plain font" \
+	         "until then." >&2; \
+	  else \
+	    apt-get -o DPkg::Lock::Timeout=600 update && DEBIAN_FRONTEND=noninteractive \
+	      apt-get -o DPkg::Lock::Timeout=600 install -y fonts-noto-cjk; \
+	  fi; }
 
 # The scale-out tests (tests/scaleout) start a real redis-server, PostgreSQL and nginx on
 # 127.0.0.1; Debian's packages are installed here when one is missing (PostgreSQL's server
@@ -53,7 +66,7 @@ services:
 	  apt-get -o DPkg::Lock::Timeout=600 update && DEBIAN_FRONTEND=noninteractive \
 	    apt-get -o DPkg::Lock::Timeout=600 install -y $$missing; }
 
-test: venv browser services
+test: venv browser fonts services
 	$(PY) -m pytest
 
 # Production: migrations, static files, then WORKERS uvicorn worker processes sharing one

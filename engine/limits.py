@@ -24,6 +24,7 @@ MAX_ITEMS = 20_000  # values (strings, numbers, lists, mappings) in one piece of
 MAX_NUMBER = 1_000_000_000  # the largest whole number accepted (LP, ATK, amounts)
 MAX_CARDS = 240  # cards in a set-up (two full decks with extra decks fit)
 MAX_CUSTOM_CARDS = 200  # cards defined by a link or a file
+MAX_NAME = 100  # characters in a card's name (each language), in the card editor
 MAX_ACTIONS = 1_000  # actions (steps) in a history replayed from a link or a file
 MAX_WORK = 60_000  # cards x actions: the work of replaying a history
 MAX_ACTION_TEXT = 8_000  # characters of one action sent as JSON

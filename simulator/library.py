@@ -8,7 +8,8 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from engine.cards import CardDef, builtin_library
+from engine import EngineError
+from engine.cards import CardDef, Library, builtin_library, parse_cards
 from engine.log import card_kind
 from engine.rules import zones_for
 
@@ -37,7 +38,7 @@ def type_words(definition: CardDef) -> str:
     return " · ".join(parts)
 
 
-def library_entry(definition: CardDef) -> dict[str, Any]:
+def library_entry(definition: CardDef, custom: bool = False) -> dict[str, Any]:
     """One card of the panel: what the template shows and the data the board's script uses."""
     lang = (get_language() or "en").split("-")[0]
     text = definition.display_text(lang)
@@ -46,11 +47,33 @@ def library_entry(definition: CardDef) -> dict[str, Any]:
         "id": definition.id, "en": definition.en, "ja": definition.name.get("ja", ""),
         "kind": type_words(definition), "text": text,
         "text_ja": other if other and other != text else "",
-        "zones": " ".join(zones_for(definition)),
+        "zones": " ".join(zones_for(definition)), "custom": custom,
     }
 
 
-def library_entries(game: str | None, query: str = "", limit: int = RESULTS
-                    ) -> list[dict[str, Any]]:
-    """The cards of ``game`` matching ``query`` (every card when it is empty)."""
-    return [library_entry(c) for c in builtin_library().search(query, game)[:limit]]
+def _custom_library(cards: list[dict[str, Any]] | None, game: str | None) -> Library:
+    """A board's (or a card set's) own cards, as a library to search; none if they cannot be
+    read (a board holding them could not have been saved)."""
+    try:
+        return Library(parse_cards(list(cards or []), file="the board", game_hint=game))
+    except EngineError:
+        return Library()
+
+
+def custom_entries(cards: list[dict[str, Any]] | None, game: str | None, query: str = ""
+                   ) -> list[dict[str, Any]]:
+    """The custom cards matching ``query``, marked "custom"."""
+    return [library_entry(c, custom=True)
+            for c in _custom_library(cards, game).search(query, game)]
+
+
+def library_entries(game: str | None, query: str = "", limit: int = RESULTS,
+                    cards: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The cards of ``game`` matching ``query`` (every card when it is empty): a board's own
+    ``cards`` first (marked "custom"), then the built-in ones (those a custom card replaces
+    left out)."""
+    custom = custom_entries(cards, game, query)
+    ids = {c["id"] for c in custom}
+    builtin = [library_entry(c) for c in builtin_library().search(query, game)[:limit]
+               if c.id not in ids]
+    return (custom + builtin)[:max(limit, len(custom))]

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 LIMITS = {
     "create": (20, 300),
     "act": (120, 1200),
+    "report": (10, 100),
 }
 WINDOW = 60
 #: the largest request body an action on a board may have (a move is a few hundred bytes)
@@ -105,6 +106,9 @@ def limit(kind: str, reason: str | None = None):
 
 
 def default_reason(kind: str) -> str:
+    if kind == "report":
+        return _("You sent too many reports in the last minute. Wait a moment, then try "
+                 "again.")
     if kind == "act":
         return _("You made too many moves on this board in the last minute. Wait a moment, "
                  "then go on.")

@@ -126,3 +126,59 @@ class Lesson(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class CardSet(models.Model):
+    """A named set of custom cards (card file mappings, docs/cards.md) a teacher keeps and
+    loads into any board. Its link shows it; its edit link (an unguessable key, no account)
+    changes it."""
+
+    slug = models.CharField(_("slug"), max_length=32, unique=True, default=new_slug)
+    title = models.CharField(_("title"), max_length=200)
+    game = models.CharField(_("game"), max_length=20)
+    cards = models.JSONField(_("card definitions"), default=list)
+    edit_key = models.CharField(_("edit key"), max_length=64, default=new_key)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class TeacherKey(models.Model):
+    """A personal key link (``/k/<key>/``, no account): the boards and lessons whose edit
+    rights a browser saved to it, each with the edit key it had then. Opening the link on
+    another device grants there the rights whose key is still the board's (or lesson's):
+    changing a board's keys revokes them here too. Losing the link loses nothing else."""
+
+    key = models.CharField(_("key"), max_length=64, unique=True, default=new_key)
+    boards = models.JSONField(_("board slug -> edit key"), default=dict)
+    lessons = models.JSONField(_("lesson slug -> edit key"), default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return f"{len(self.boards)} boards, {len(self.lessons)} lessons"
+
+
+class RulingReport(models.Model):
+    """"Report this ruling": a visitor's note on the step a board showed, for the site's
+    maintainers (listed in the admin). The board is named by its slug: the report outlives
+    the board."""
+
+    board = models.CharField(_("board"), max_length=32)
+    step = models.PositiveIntegerField(_("step shown"))
+    note = models.TextField(_("note"))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.board} step {self.step}: {self.note[:60]}"

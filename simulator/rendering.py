@@ -205,6 +205,11 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
     }
 
 
+def tile_view(duel: Duel, iid: int) -> dict[str, Any]:
+    """One card's tile as the board draws it, seen by an editor (the card editor's preview)."""
+    return _card_view(Viewer(duel), iid, {}, {})
+
+
 def _stats(now: str, printed: str) -> str:
     """The current ATK/DEF or power, and the printed value beside it when they differ."""
     if now == printed:

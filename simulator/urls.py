@@ -1,8 +1,9 @@
 """URL configuration for the chain simulator."""
 
+from django.contrib import admin
 from django.urls import path
 
-from simulator import views
+from simulator import views, views_cards, views_teach, views_whatif
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -44,6 +45,25 @@ urlpatterns = [
     path("s/<str:link>/copy", views.snapshot_copy, name="snapshot_copy"),
     path("cards/", views.card_search, name="card_search"),
     path("cards/classify", views.classify_card, name="classify_card"),
+    # the card editor and card sets
+    path("cards/new", views_cards.card_editor, name="card_editor"),
+    path("cards/reading", views_cards.card_reading, name="card_reading"),
+    path("cards/preview", views_cards.card_preview, name="card_preview"),
+    path("b/<str:slug>/cards/set", views_cards.card_set_save, name="card_set_save"),
+    path("b/<str:slug>/cards/load", views_cards.card_set_load, name="card_set_load"),
+    path("sets/<str:slug>/", views_cards.card_set, name="card_set"),
+    path("sets/<str:slug>/edit/<str:key>/", views_cards.card_set_edit, name="card_set_edit"),
     path("rules/", views.rules, name="rules"),
     path("rules/<str:rule_id>/", views.rule, name="rule"),
+    # what-if switches, pictures, teacher's key link and ruling reports
+    path("b/<str:slug>/whatif", views_whatif.board_whatif, name="board_whatif"),
+    path("b/<str:slug>/chain.png", views_teach.board_chain_png, name="board_chain_png"),
+    path("s/<str:link>/chain.png", views_teach.snapshot_chain_png, name="snapshot_chain_png"),
+    path("scenarios/<str:game>/<slug:slug>/chain.png", views_teach.scenario_chain_png,
+         name="scenario_chain_png"),
+    path("k/new", views_teach.key_new, name="key_new"),
+    path("k/<str:key>/", views_teach.key_page, name="key_page"),
+    path("k/<str:key>/save", views_teach.key_save, name="key_save"),
+    path("b/<str:slug>/report", views_teach.board_report, name="board_report"),
+    path("admin/", admin.site.urls),
 ]

@@ -52,6 +52,7 @@ from .rendering import (
     snapshot_path,
 )
 from .rules_notice import notice_view
+from .views_teach import board_og, scenario_og
 
 RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
@@ -135,6 +136,7 @@ def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse
         "entry": entry, "scenario": scn, "board": board, "game_name": gallery.GAME_NAMES[game],
         "rules": [RULES.get(r) or {"id": r, "title": ""} for r in scn.rules],
         "steps": len(scn.steps), "preset": duel.settings.get("preset", ""),
+        "og": scenario_og(request, game, scn),
         "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
             board, duel, oob=False, request=request, view="open", readonly=True, at=0,
             link=link, history=duel)),
@@ -179,7 +181,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
-    library = library_entries(board.game, limit=FIRST_PAGE)
+    library = library_entries(board.game, limit=FIRST_PAGE, cards=board.data.get("cards"))
     history = history or duel
     k = len(history.actions) if at is None else at
     frames, caption = {}, None
@@ -202,6 +204,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
         else None,
         "rules_notice": notice_view(again if link else boards.rules_recheck(board), view),
+        "og": board_og(request, board, duel, link=link, at=at),
     })
 
 
@@ -954,11 +957,15 @@ def board_import(request: HttpRequest) -> HttpResponse:
 @require_GET
 def card_search(request: HttpRequest) -> HttpResponse:
     """The library panel's cards whose names or texts (English or Japanese) hold every word
-    searched, each with its kind, its text and the zones where it may go."""
+    searched, each with its kind, its text and the zones where it may go; the ``board``'s own
+    cards first."""
     q = request.GET.get("q", "").strip()[:80]
     game = request.GET.get("game")
-    return render(request, "simulator/partials/library.html",
-                  {"cards": library_entries(game if game in GAMES else None, q)})
+    board = Board.objects.filter(slug=request.GET.get("board", "")[:32]).first()
+    if board is not None and access.role(request.session, board) != "edit":
+        board = None  # a board's own cards are listed to its editors, like its library panel
+    return render(request, "simulator/partials/library.html", {"cards": library_entries(
+        game if game in GAMES else None, q, cards=board.data.get("cards") if board else None)})
 
 
 @require_GET

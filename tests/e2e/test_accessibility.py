@@ -10,6 +10,7 @@ markup is listed in ``KNOWN``: a non-strict xfail whose reason names the violati
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -97,8 +98,21 @@ def present(page: Page, ui) -> None:
     page.goto(f"/b/{slug}/present/")
 
 
+def card_editor(page: Page, ui) -> None:
+    page.goto("/cards/new?game=yugioh&text=" + quote(
+        "When this card is sent to the GY: You can draw 1 card."))
+    expect(page.locator("#card-reading mark.because").first).to_be_visible()
+
+
+def card_editor_errors(page: Page, ui) -> None:
+    page.goto("/cards/new?game=duel_masters&text=" + quote(
+        "このクリーチャーが攻撃する時、相手の手札を見る。"))
+    expect(page.locator("#err-e0-operations")).not_to_be_empty()
+
+
 PAGES = [home, home_searched, home_nothing_found, preview_yugioh, preview_duel_masters,
-         glossary, board_yugioh, board_duel_masters, present]
+         glossary, board_yugioh, board_duel_masters, present, card_editor,
+         card_editor_errors]
 
 #: (page, browser set-up or "*") -> why it is known to fail: a non-strict xfail, so a fix
 #: shows up as XPASS. None is known now.

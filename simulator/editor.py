@@ -1,0 +1,533 @@
+"""The card editor: a card's text read as the rules read it, a card file's mapping prefilled
+from that reading, checked the way card files are checked, and saved into a board.
+
+The form holds one card in the card-file schema (docs/cards.md): names, type and stats as
+plain fields, each effect's kind, wording and flags as fields, and its event, costs, targets
+and operations as YAML in the engine's vocabulary. Every problem is reported beside the field
+it is about: the reader's (a part it could not map), the limits' (a name too long) and the
+card files' own checks (:func:`engine.cards.parse_cards`).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from engine import CardDataError, Duel, IllegalAction
+from engine.cards import CARD_TYPES, SUBTYPES, WORDINGS, builtin_library, parse_cards
+from engine.classify import MAX_EFFECTS, EffectReading, classify
+from engine.classify.to_card import EffectMapping, map_reading
+from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME, MAX_STRING, LimitError, check_plain
+
+from . import boards
+from .models import Board
+
+#: the card fields of each game's form, after the names (docs/cards.md)
+STAT_FIELDS = {"yugioh": ("attribute", "race", "level", "atk", "def"),
+               "duel_masters": ("civilization", "races", "cost", "power")}
+NUMBERS = {"level", "atk", "def", "cost", "power"}
+CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
+FLAGS = {"yugioh": (), "duel_masters": ("blocker", "double_breaker")}
+#: the most values one YAML field of an effect may hold
+MAX_FIELD_ITEMS = 500
+#: each effect's fields written as YAML in the engine's vocabulary
+YAML_FIELDS = ("event", "cost", "targets", "operations")
+EFFECT_FIELDS = ("kind", "label", "wording", "optional", "once_per_turn", "activate_from",
+                 *YAML_FIELDS)
+EFFECT_KINDS = ("trigger", "ignition", "quick", "activation", "continuous", "replacement",
+                "s_trigger", "ninja_strike")
+KIND_WORDS = {
+    "trigger": gettext_lazy("trigger"), "ignition": gettext_lazy("ignition effect"),
+    "quick": gettext_lazy("quick effect"), "activation": gettext_lazy("card activation"),
+    "continuous": gettext_lazy("continuous effect"), "flip": gettext_lazy("FLIP effect"),
+    "s_trigger": gettext_lazy("S-Trigger"), "static": gettext_lazy("static ability"),
+    "blocker": gettext_lazy("Blocker"), "ninja_strike": gettext_lazy("Ninja Strike"),
+    "unreadable": gettext_lazy("part that could not be read"),
+}
+
+
+@dataclass
+class Checked:
+    """A candidate card and what is wrong with it: ``errors`` by form slot (``name_en``,
+    ``level``, ``e0-operations``, ``card``...); ``card`` is the candidate with the broken
+    parts left out, valid for the preview (None when even that fails)."""
+
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    card: dict[str, Any] | None = None
+    #: the form's number of each effect of the card (effects left out of it are skipped)
+    numbers: list[int] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def add(self, slot: str, message: str) -> None:
+        self.errors.setdefault(slot, []).append(message)
+
+    def renumbered(self) -> dict[str, list[str]]:
+        """The errors with each effect numbered as in the card (the form drawn again holds
+        only the effects kept)."""
+        out: dict[str, list[str]] = {}
+        for slot, messages in self.errors.items():
+            m = re.fullmatch(r"e(\d+)-(\w+)", slot)
+            if m and int(m.group(1)) in self.numbers:
+                slot = f"e{self.numbers.index(int(m.group(1)))}-{m.group(2)}"
+            out.setdefault(slot, []).extend(messages)
+        return out
+
+
+# ---------------------------------------------------------------- reading the text
+def read(game: str, text: str) -> tuple[list[EffectReading], list[EffectMapping]]:
+    """The text's effects as read, and each as a card file's effect (IllegalAction: a text
+    that cannot be taken, with the limit named)."""
+    readings = classify(game, text)
+    return readings, [map_reading(game, r) for r in readings]
+
+
+def reading_view(text: str, readings: list[EffectReading],
+                 mappings: list[EffectMapping]) -> list[dict[str, Any]]:
+    """What the page shows of each effect: its text cut into runs, the deciding words marked
+    with the field they decided, its one-line classification, its rules and its problems."""
+    out, cursor = [], 0
+    for reading, mapping in zip(readings, mappings, strict=True):
+        start = text.find(reading.text, cursor)
+        start = cursor if start < 0 else start
+        cursor = start + len(reading.text)
+        out.append({"runs": _runs(reading, start), "summary": summary(reading),
+                    "rules": reading.rules, "problems": list(mapping.problems.items()),
+                    "kind": reading.kind})
+    return out
+
+
+def _runs(reading: EffectReading, start: int) -> list[tuple[str, str]]:
+    """The effect's text as (words, field) runs: each character marked with the narrowest
+    span of the reading's ``because`` that covers it ("" for none)."""
+    spans = sorted(reading.because, key=lambda b: b.end - b.start)
+    marks = []
+    for k in range(len(reading.text)):
+        pos = start + k
+        marks.append(next((b.field for b in spans if b.start <= pos < b.end), ""))
+    runs: list[tuple[str, str]] = []
+    for ch, mark in zip(reading.text, marks, strict=True):
+        if runs and runs[-1][1] == mark:
+            runs[-1] = (runs[-1][0] + ch, mark)
+        else:
+            runs.append((ch, mark))
+    return runs
+
+
+def summary(reading: EffectReading) -> str:
+    """An effect's classification in one line: "Optional trigger worded “when”: can miss the
+    timing (YGO-MISS)"."""
+    kind = str(KIND_WORDS.get(reading.kind, reading.kind))
+    if reading.optional is not None:
+        kind = (_("Optional %(kind)s") if reading.optional else _("Mandatory %(kind)s")) % {
+            "kind": kind}
+    else:
+        kind = kind[:1].upper() + kind[1:]
+    if reading.wording:
+        kind = _("%(kind)s worded “%(wording)s”") % {"kind": kind, "wording": reading.wording}
+    if reading.kind == "unreadable":
+        because = next((b.reason for b in reading.because if b.reason), "")
+        return f"{kind}: {because}" if because else kind
+    if "YGO-MISS" in reading.rules:
+        return _("%(kind)s: can miss the timing (YGO-MISS)") % {"kind": kind}
+    if reading.kind == "trigger" and "YGO-WAIT" in reading.rules:
+        return _("%(kind)s: does not miss the timing (YGO-WAIT)") % {"kind": kind}
+    if reading.kind == "trigger" and "DM-WAIT" in reading.rules:
+        return _("%(kind)s: waits as a pending ability (DM-WAIT)") % {"kind": kind}
+    if reading.spell_speed:
+        return _("%(kind)s, Spell Speed %(n)s") % {"kind": kind, "n": reading.spell_speed}
+    return kind
+
+
+# ---------------------------------------------------------------- the form
+def choices(game: str) -> dict[str, Any]:
+    """The values the form's selects offer: the card files' own vocabulary."""
+    types = CARD_TYPES[game]
+    return {"types": types, "subtypes": sorted({s for t in types for s in SUBTYPES[t]}),
+            "kinds": EFFECT_KINDS, "wordings": WORDINGS, "stats": STAT_FIELDS[game],
+            "flags": FLAGS[game], "yaml_fields": YAML_FIELDS}
+
+
+def initial_card(game: str, text: str, mappings: list[EffectMapping],
+                 name_en: str = "", name_ja: str = "") -> dict[str, Any]:
+    """A card file's mapping prefilled from the reading: the type its effects suggest, the
+    card flags and every effect that could be mapped."""
+    effects = [m.effect for m in mappings if m.effect is not None]
+    kinds = {m.reading.kind for m in mappings}
+    if game == "yugioh":
+        card_type = "spell" if "activation" in kinds else "monster"
+        if re.search(r"\bTrap\b|罠", text) and card_type == "spell":
+            card_type = "trap"
+        card: dict[str, Any] = {"type": card_type}
+        if card_type == "monster":
+            card.update({"subtype": "flip" if "flip" in kinds else "effect", "level": 4,
+                         "atk": 0, "def": 0})
+    else:
+        card = {"type": "spell" if "activation" in kinds else "creature", "cost": 1}
+        if card["type"] == "creature":
+            card["power"] = 1000
+    for m in mappings:
+        card.update(m.flags)
+    card.update(game=game, name={"en": name_en or _("New card"), **(
+        {"ja": name_ja} if name_ja else {})}, text=text, effects=effects)
+    return card
+
+
+def form_values(card: dict[str, Any]) -> dict[str, Any]:
+    """The form's fields for a card mapping (the reverse of :func:`card_from_form`)."""
+    values: dict[str, Any] = {
+        "name_en": card.get("name", {}).get("en", ""), "name_ja": card.get("name", {}).get(
+            "ja", ""), "type": card.get("type", ""), "subtype": card.get("subtype", ""),
+        "text": card.get("text", ""),
+    }
+    for key in STAT_FIELDS[card["game"]]:
+        value = card.get(key, "")
+        values[key] = ", ".join(value) if isinstance(value, list) else value
+    for key in FLAGS[card["game"]]:
+        values[key] = bool(card.get(key))
+    values["effects"] = [_effect_values(e) for e in card.get("effects", [])]
+    return values
+
+
+def _effect_values(effect: dict[str, Any]) -> dict[str, Any]:
+    """One effect's form fields: plain values, and its vocabulary fields as YAML lines."""
+    values = {key: effect.get(key, "") for key in EFFECT_FIELDS if key not in YAML_FIELDS}
+    values["optional"] = bool(effect.get("optional"))
+    values["activate_from"] = _flow(effect.get("activate_from"))
+    for key in YAML_FIELDS:
+        values[key] = _flow(effect.get(key))
+    return values
+
+
+def _flow(value: Any) -> str:
+    """A value as one line of YAML (flow style), or "" for none."""
+    if value in (None, "", [], {}):
+        return ""
+    if isinstance(value, str):
+        return value
+    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True,
+                          width=10_000, sort_keys=False).strip()
+
+
+def card_from_form(game: str, post: Any) -> tuple[dict[str, Any], Checked]:
+    """The candidate card mapping from the posted form, and the problems met reading it
+    (a name too long, a number that is not one, YAML that cannot be read)."""
+    checked = Checked()
+    card: dict[str, Any] = {"game": game}  # its id is given when it is saved
+    names = {}
+    for lang in ("en", "ja"):
+        name = " ".join(str(post.get(f"name_{lang}", "")).split())
+        if len(name) > MAX_NAME:
+            checked.add(f"name_{lang}", _("A name has at most %(max)s characters; this one "
+                                          "has %(n)s (limit MAX_NAME).") % {
+                                              "max": MAX_NAME, "n": len(name)})
+            name = name[:MAX_NAME]
+        if name:
+            names[lang] = name
+    if not names.get("en"):
+        checked.add("name_en", _("A card needs an English name (or any name in Latin "
+                                 "letters): type one."))
+    card["name"] = names
+    for key in ("type", "subtype"):
+        if post.get(key):
+            card[key] = str(post.get(key))
+    _stats(game, post, card, checked)
+    text = str(post.get("text", ""))
+    if len(text) > MAX_STRING:
+        checked.add("text", _("The text has %(n)s characters; at most %(max)s (limit "
+                              "MAX_STRING).") % {"n": len(text), "max": MAX_STRING})
+        text = text[:MAX_STRING]
+    card["text"] = text.strip()
+    card["effects"] = _effects_from_form(post, checked)
+    return card, checked
+
+
+def effect_count(post: Any) -> int:
+    """The number of effects the posted form holds (kept or not), within MAX_EFFECTS."""
+    try:
+        return max(0, min(int(post.get("effects", "0")), MAX_EFFECTS))
+    except ValueError:
+        return 0
+
+
+def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None:
+    """The game's stats and flags from the form into ``card`` (a number that is not one is
+    reported beside its field)."""
+    for key in STAT_FIELDS[game]:
+        value = str(post.get(key, "")).strip()[:MAX_NAME]
+        if not value:
+            continue
+        if key in NUMBERS:
+            if not re.fullmatch(r"-?\d{1,9}", value):
+                checked.add(key, _("Must be a whole number."))
+                continue
+            card[key] = int(value)
+        elif key == "races":
+            card[key] = [r.strip() for r in value.split(",") if r.strip()]
+        else:
+            card[key] = value
+    for key in FLAGS[game]:
+        if post.get(key):
+            card[key] = True
+
+
+def _effects_from_form(post: Any, checked: Checked) -> list[dict[str, Any]]:
+    """The effects kept on the card ("Put this effect on the card"), as card file mappings."""
+    count = str(post.get("effects", "0"))
+    if count.isdigit() and int(count) > MAX_EFFECTS:
+        checked.add("card", _("A card has at most %(max)s effects; this one has %(n)s (limit "
+                              "MAX_EFFECTS).") % {"max": MAX_EFFECTS, "n": count})
+    effects = []
+    for k in range(effect_count(post)):
+        if not post.get(f"e{k}-include"):
+            continue
+        checked.numbers.append(k)
+        effect: dict[str, Any] = {}
+        for key in ("kind", "label", "wording", "once_per_turn"):
+            value = str(post.get(f"e{k}-{key}", "")).strip()[:MAX_STRING]
+            if value:
+                effect[key] = value
+        effect["optional"] = bool(post.get(f"e{k}-optional"))
+        for key in ("activate_from", *YAML_FIELDS):
+            value = _yaml_field(str(post.get(f"e{k}-{key}", "")), f"e{k}-{key}", checked)
+            if value not in (None, ""):
+                effect[key] = value
+        effects.append(effect)
+    return effects
+
+
+def _yaml_field(text: str, slot: str, checked: Checked) -> Any:
+    """One YAML field of an effect, read safely; a problem is reported beside the field."""
+    if not text.strip():
+        return None
+    if len(text) > MAX_STRING:
+        checked.add(slot, _("At most %(max)s characters (limit MAX_STRING).") % {
+            "max": MAX_STRING})
+        return None
+    try:
+        return check_plain(yaml.safe_load(text), _("this field"), max_items=MAX_FIELD_ITEMS)
+    except LimitError as exc:  # aliases that would expand past the limits, say
+        checked.add(slot, exc.reason)
+        return None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = _(" at character %(n)s") % {"n": mark.column + 1} if mark else ""
+        checked.add(slot, _("This YAML cannot be read%(where)s: %(problem)s") % {
+            "where": where, "problem": getattr(exc, "problem", None) or exc})
+        return None
+
+
+# ---------------------------------------------------------------- checking
+def check(card: dict[str, Any], checked: Checked | None = None) -> Checked:
+    """The card files' checks on the candidate, each error beside its field: the card is
+    checked, the part an error names is left out, and it is checked again, until it passes."""
+    checked = checked or Checked()
+    candidate = {"id": "custom_card", **copy.deepcopy(card)}
+    seen: set[str] = set()
+    for _round in range(4 * (len(candidate.get("effects") or []) + 12)):
+        try:
+            parse_cards([candidate], file="the card", game_hint=candidate.get("game"))
+        except CardDataError as exc:
+            slot = slot_of(exc.field, checked.numbers)
+            checked.add(slot, exc.message)
+            if not _leave_out(candidate, exc.field or "", slot in seen):
+                return checked
+            seen.add(slot)
+        except (IllegalAction, TypeError, ValueError, AttributeError) as exc:
+            checked.add("card", str(exc))
+            return checked
+        else:
+            checked.card = candidate
+            return checked
+    return checked
+
+
+def slot_of(path: str | None, numbers: list[int] | None = None) -> str:
+    """The form slot of a card file's field path: ``effects[1].operations[0].op`` ->
+    ``e1-operations`` (``numbers``: the form's number of each effect), ``name`` ->
+    ``name_en``, ``level`` -> ``level``."""
+    m = re.match(r"effects\[(\d+)\]\.?(\w*)", path or "")
+    if m:
+        k, key = int(m.group(1)), m.group(2)
+        k = numbers[k] if numbers and k < len(numbers) else k
+        return f"e{k}-{key}" if key in EFFECT_FIELDS else f"e{k}-kind"
+    top = re.match(r"\w*", path or "").group(0)
+    if top == "name":
+        return "name_en"
+    return top if top in {"type", "subtype", "text", *NUMBERS, *STAT_FIELDS["yugioh"],
+                          *STAT_FIELDS["duel_masters"]} else "card"
+
+
+def _leave_out(card: dict[str, Any], path: str, again: bool) -> bool:
+    """Leave out the part of ``card`` an error names (the whole effect when its error comes
+    back, a placeholder for a required field); False when nothing more can be left out."""
+    m = re.match(r"effects\[(\d+)\]\.?(\w*)", path)
+    if m:
+        k, key = int(m.group(1)), m.group(2)
+        effects = card["effects"]
+        if key in effects[k] and key != "kind" and not again:
+            del effects[k][key]
+        elif effects[k].get("kind") != "ignition":  # a field its kind needs: check the rest
+            effects[k] = {**effects[k], "kind": "ignition"}
+        else:
+            effects[k] = {"kind": "ignition"}
+        return True
+    top = re.match(r"\w*", path).group(0)
+    if top in ("id", "game") or (top == "type" and again):
+        return False
+    if top == "type":
+        card["type"] = CARD_TYPES[card["game"]][0]
+    elif top == "name":
+        card["name"] = {"en": "?"}
+    elif top in card:
+        del card[top]
+    else:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- preview and saving
+def preview_duel(card: dict[str, Any]) -> tuple[Duel, int]:
+    """A duel holding only this card, where the board would put it first, and its card
+    number: the board's own tile is drawn from it."""
+    game = card["game"]
+    creature = card.get("type") in ("monster", "token", "creature", "evolution")
+    zone = ("monster" if creature else "spell_trap") if game == "yugioh" else (
+        "battle" if creature else "hand")
+    duel = Duel(game, setup={"p1": {zone: [card["id"]]}}, cards=[card])
+    return duel, next(iter(duel.state.cards))
+
+
+def fresh_id(card: dict[str, Any], taken: set[str]) -> str:
+    """An id made from the card's English name (snake_case), not the id of a built-in card
+    nor of one in ``taken``: a number is added when it would be."""
+    name = unicodedata.normalize("NFKD", card.get("name", {}).get("en", ""))
+    base = re.sub(r"[^a-z0-9]+", "_", name.encode("ascii", "ignore").decode().lower())
+    base = base.strip("_")[:60] or "custom_card"
+    library = builtin_library()
+    candidate, n = base, 1
+    while candidate in taken or candidate in library:
+        n += 1
+        candidate = f"{base}_{n}"
+    return candidate
+
+
+def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[str]:
+    """Add card definitions to the board's custom cards (a change like any other: it bumps
+    the board's version, and is refused as stale if the board moved on). Each card gets a
+    fresh id when its id is taken; a card already on the board, the same in every field,
+    is not added twice. Returns the ids of the cards as they are on the board."""
+    ids: list[str] = []
+
+    def change(locked: Board, duel: Duel) -> None:
+        existing = list(locked.data.get("cards") or [])
+        taken = {c.get("id") for c in existing}
+        for card in cards:
+            same = next((c for c in existing if c == card), None)
+            if same is not None:
+                ids.append(same["id"])
+                continue
+            card = {**card, "id": card.get("id") if card.get("id") and card.get(
+                "id") not in taken and card.get("id") not in builtin_library() else fresh_id(
+                card, taken)}
+            taken.add(card["id"])
+            existing.append(card)
+            ids.append(card["id"])
+        if len(existing) > MAX_CUSTOM_CARDS:
+            raise LimitError(_("The board would define %(n)s cards; at most %(max)s") % {
+                "n": len(existing), "max": MAX_CUSTOM_CARDS}, "MAX_CUSTOM_CARDS")
+        parse_cards(existing, file="the board's cards", game_hint=locked.game)
+        locked.data = {**locked.data, "cards": existing}
+        duel.library = boards.library_for(locked.data)
+
+    boards._apply_and_save(board, version, change)
+    return ids
+
+
+# ---------------------------------------------------------------- the form's fields
+CARD_LABELS = {
+    "name_en": gettext_lazy("Name (English or Latin letters)"),
+    "name_ja": gettext_lazy("Name (Japanese)"), "type": gettext_lazy("Card type"),
+    "subtype": gettext_lazy("Subtype"), "attribute": gettext_lazy("Attribute"),
+    "race": gettext_lazy("Type (Dragon, Spellcaster...)"), "level": gettext_lazy("Level"),
+    "atk": gettext_lazy("ATK"), "def": gettext_lazy("DEF"),
+    "civilization": gettext_lazy("Civilization"),
+    "races": gettext_lazy("Races (separated by commas)"), "cost": gettext_lazy("Cost"),
+    "power": gettext_lazy("Power"), "blocker": gettext_lazy("Blocker"),
+    "double_breaker": gettext_lazy("Double Breaker"),
+}
+EFFECT_LABELS = {
+    "include": gettext_lazy("Put this effect on the card"), "kind": gettext_lazy("Kind"),
+    "label": gettext_lazy("Label (for the log)"), "wording": gettext_lazy("Wording"),
+    "optional": gettext_lazy("Optional (“You can”, 「できる」, 「てもよい」)"),
+    "once_per_turn": gettext_lazy("Once per turn"),
+    "activate_from": gettext_lazy("Activated from (zones)"),
+    "event": gettext_lazy("Event (YAML)"), "cost": gettext_lazy("Cost (YAML)"),
+    "targets": gettext_lazy("Targets (YAML)"), "operations": gettext_lazy("Operations (YAML)"),
+}
+
+
+def _field(name: str, label: Any, value: Any, widget: str, slot: str,
+           errors: dict[str, list[str]], options: tuple = ()) -> dict[str, Any]:
+    """One field to draw, with the errors of its slot."""
+    return {"name": name, "label": label, "value": value, "widget": widget, "slot": slot,
+            "errors": errors.get(slot, []), "options": options}
+
+
+def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
+                ) -> dict[str, Any]:
+    """The form as fields to draw (name, label, value, widget, options and the errors beside
+    it): the card's, then each effect's."""
+    opts = choices(game)
+    card = [_field("name_en", CARD_LABELS["name_en"], values["name_en"], "text", "name_en",
+                   errors),
+            _field("name_ja", CARD_LABELS["name_ja"], values["name_ja"], "text", "name_ja",
+                   errors),
+            _field("type", CARD_LABELS["type"], values["type"], "select", "type", errors,
+                   opts["types"]),
+            _field("subtype", CARD_LABELS["subtype"], values["subtype"], "select", "subtype",
+                   errors, ("", *opts["subtypes"]))]
+    for k in STAT_FIELDS[game]:
+        widget, options = ("number" if k in NUMBERS else "text"), ()
+        if k == "civilization":
+            widget, options = "select", ("", *CIVILIZATIONS)
+        card.append(_field(k, CARD_LABELS[k], values.get(k, ""), widget, k, errors, options))
+    card += [_field(k, CARD_LABELS[k], values.get(k), "checkbox", k, errors)
+             for k in FLAGS[game]]
+    effects = []
+    for n, effect in enumerate(values["effects"]):
+        fields = [_field(f"e{n}-include", EFFECT_LABELS["include"], True, "checkbox",
+                         f"e{n}-include", errors)]
+        for key in EFFECT_FIELDS:
+            widget, options = "text", ()
+            if key == "kind":
+                widget, options = "select", opts["kinds"]
+            elif key == "wording":
+                widget, options = "select", ("", *opts["wordings"])
+            elif key == "once_per_turn":
+                widget, options = "select", ("", "card", "name")
+            elif key == "optional":
+                widget = "checkbox"
+            elif key in YAML_FIELDS:
+                widget = "yaml"
+            fields.append(_field(f"e{n}-{key}", EFFECT_LABELS[key], effect.get(key, ""),
+                                 widget, f"e{n}-{key}", errors, options))
+        effects.append(fields)
+    return {"card": card, "effects": effects}
+
+
+def slots(game: str, effects: int) -> list[str]:
+    """Every error slot of the form: the card's, the text's and each effect field's."""
+    fields = form_fields(game, {"name_en": "", "name_ja": "", "type": "", "subtype": "",
+                                "effects": [{}] * effects}, {})
+    return ["card", "text"] + [f["slot"] for f in fields["card"]] + [
+        f["slot"] for effect in fields["effects"] for f in effect]
