@@ -80,7 +80,7 @@ serve: venv
 	$(PY) manage.py collectstatic --noinput -v 0
 	DJANGO_SECURE=$(DJANGO_SECURE) $(VENV)/bin/uvicorn simulator.asgi:application \
 	  --host $(HOST) --port $(PORT) --workers $(WORKERS) --proxy-headers \
-	  --forwarded-allow-ips 127.0.0.1 --no-access-log
+	  --forwarded-allow-ips 127.0.0.1 --no-access-log --lifespan off
 
 lint: venv
 	$(VENV)/bin/ruff check .

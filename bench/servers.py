@@ -133,7 +133,8 @@ class Servers(contextlib.AbstractContextManager):
         proc = self._spawn(name, [sys.executable, "-m", "uvicorn", app,
                                   "--host", HOST, "--port", str(port), "--workers",
                                   str(workers), "--no-access-log", "--log-level", "warning",
-                                  "--proxy-headers", "--forwarded-allow-ips", HOST], env=env)
+                                  "--proxy-headers", "--forwarded-allow-ips", HOST,
+                                  "--lifespan", "off"], env=env)
         self._wait(name, port, proc, timeout=60)
         return port
 
