@@ -5,6 +5,7 @@ answer goes out before the fan-out."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gc
 import json
 import threading
@@ -15,6 +16,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from engine import Duel
 from simulator import boards, live
 from simulator.asgi import application
 from simulator.views import ThenResponse
@@ -101,3 +103,27 @@ def test_an_answer_never_sent_still_fans_out() -> None:
     del response
     gc.collect()
     assert fanned.wait(5)
+
+
+def _frames(duel, k: int) -> list[tuple]:
+    """A step's frames as plain data, with the state each one keeps (as data)."""
+    return [(dataclasses.replace(f, state=None), f.state.to_dict())
+            for f in duel.frames(k, states=True)]
+
+
+@pytest.mark.django_db
+def test_frames_sent_with_an_update_are_the_replayed_ones() -> None:
+    """The frames of a new step open from the state the board had before it (kept, not
+    replayed): the same frames as a replay of the saved history, past the engine's own
+    kept copies too."""
+    board = boards.create_board(game="yugioh", setup={
+        "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
+    for n in range(30):
+        boards.act(board, board.version, {"do": "gain_lp", "player": f"p{n % 2 + 1}",
+                                          "amount": 100})
+        live_duel = boards.duel_of(board)
+        replayed = Duel.from_dict(board.data, library=boards.library_for(board.data))
+        k = len(live_duel.actions)
+        assert _frames(live_duel, k) == _frames(replayed, k)
+    kept = set(boards.duel_of(board)._snapshots)
+    assert kept - {0, 24, 25} == {29}  # the engine's own copies, and only the latest step
