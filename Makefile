@@ -8,14 +8,14 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: venv browser fonts gettext messages run test lint bench loadtest check clean
+.PHONY: venv browser fonts gettext messages services run serve test lint bench loadtest check clean
 
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e '.[dev]'
+	$(PY) -m pip install -e '.[dev,serve]'
 	touch $(STAMP)
 
 # DEBUG is off unless DJANGO_DEBUG=1; HOST=0.0.0.0 opens it to a classroom network (add the
@@ -63,8 +63,40 @@ gettext:
 messages: venv gettext
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=node_modules
 
-test: venv browser fonts messages
+
+# The scale-out tests (tests/scaleout) start a real redis-server, PostgreSQL and nginx on
+# 127.0.0.1; Debian's packages are installed here when one is missing (PostgreSQL's server
+# programs live under `pg_config --bindir`, not on PATH).
+services:
+	@missing=""; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	{ command -v pg_config >/dev/null && [ -x "$$(pg_config --bindir)/initdb" ]; } \
+	  || missing="$$missing postgresql"; \
+	[ -z "$$missing" ] || { \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "Missing:$$missing; installing needs root: run 'sudo make services'" \
+	         "(or 'sudo apt-get install -y$$missing'), then make test again." >&2; \
+	    exit 1; \
+	  fi; \
+	  apt-get -o DPkg::Lock::Timeout=600 update && DEBIAN_FRONTEND=noninteractive \
+	    apt-get -o DPkg::Lock::Timeout=600 install -y $$missing; }
+
+test: venv browser fonts messages services
 	$(PY) -m pytest
+
+# Production: migrations, static files, then WORKERS uvicorn worker processes sharing one
+# listening socket on HOST:PORT, behind a reverse proxy that ends TLS (deploy/nginx.conf).
+# Set DATABASE_URL (PostgreSQL) and REDIS_URL (Redis) to run more than one worker; see the
+# README's deployment guide for every variable.
+WORKERS ?= 2
+DJANGO_SECURE ?= true
+serve: venv fonts messages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+	DJANGO_SECURE=$(DJANGO_SECURE) $(VENV)/bin/uvicorn simulator.asgi:application \
+	  --host $(HOST) --port $(PORT) --workers $(WORKERS) --proxy-headers \
+	  --forwarded-allow-ips 127.0.0.1 --no-access-log --lifespan off
 
 lint: venv
 	$(VENV)/bin/ruff check .

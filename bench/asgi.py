@@ -1,4 +1,4 @@
-"""The ASGI app ``bench.web`` serves with one daphne: the product and the transport floor.
+"""The ASGI app ``bench.web`` serves: the product and the transport floor.
 
 Everything the product serves (``simulator.asgi.application``) is routed unchanged; only
 ``/bench-post`` and ``/bench-ws/`` go to the stock fan-out pair of ``bench.fanout``.

@@ -1,6 +1,6 @@
 """``make loadtest``: many viewers on several live boards, actions at a steady rate.
 
-One daphne on 127.0.0.1 serves the site (a throw-away SQLite file, the in-memory channel
+One uvicorn worker on 127.0.0.1 serves the site (a throw-away SQLite file, the in-memory channel
 layer, DEBUG off). 10 boards are opened, 20 websocket viewers watch each (200 in all), and
 actions are made at 5 a second, round-robin over the boards, for 60 s (``LOADTEST_SECONDS``,
 ``LOADTEST_RATE`` change that). Every viewer records the board version of each update it
@@ -18,7 +18,7 @@ import os
 import re
 import time
 
-from .web import HOST, BenchError, Http, _p95, on_daphne
+from .web import HOST, BenchError, Http, _p95, on_server
 
 BOARDS = 10
 VIEWERS_PER_BOARD = 20
@@ -107,7 +107,8 @@ class LiveBoard:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
-async def _run(port: int, lines: list[str]) -> None:
+async def _run(ports: list[int], lines: list[str]) -> None:
+    port = ports[0]
     boards = [LiveBoard(port) for _ in range(BOARDS)]
     for board in boards:
         await board.open()
@@ -162,8 +163,8 @@ def _lost(boards: list[LiveBoard]) -> int:
 
 
 def run() -> list[str]:
-    lines = ["## Load test: live boards on daphne (127.0.0.1, in-memory channel layer)"]
-    on_daphne("simulator.asgi:application", _run, lines, SECONDS + 240, "load test")
+    lines = ["## Load test: live boards on uvicorn (127.0.0.1, in-memory channel layer)"]
+    on_server("simulator.asgi:application", _run, lines, SECONDS + 240, "load test")
     return lines
 
 

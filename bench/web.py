@@ -1,7 +1,8 @@
-"""The live board over a real daphne on 127.0.0.1, side by side with its transport floor.
+"""The live board over real ASGI workers on 127.0.0.1, side by side with its transport floor.
 
-One daphne process serves ``bench.asgi``: the product and a stock Channels fan-out
-(``bench.fanout``). For N = 1, 30 and 100 websocket viewers, rounds alternate (ABAB):
+One uvicorn worker (as ``make serve`` runs them) serves ``bench.asgi``: the product and a
+stock Channels fan-out (``bench.fanout``). For N = 1, 30, 100 and 300 websocket viewers,
+rounds alternate (ABAB):
 
 - A, the product: POST /b/<slug>/act (an action that always succeeds and always changes the
   board), timed from just before the POST to the moment the last of the N board viewers
@@ -10,8 +11,10 @@ One daphne process serves ``bench.asgi``: the product and a stock Channels fan-o
   bytes, its head swapped for a round tag; primed outside the timed window) to N bare
   viewers of a stock ``AsyncWebsocketConsumer``, timed the same way.
 
-Then the bytes of one update message against the full board page. Every connection goes to
-127.0.0.1 only; counts and time are bounded and daphne is stopped in any case.
+Each figure is printed with its goal. Then the bytes of one update message against the full
+board page; then N = 300 again on two workers sharing a redis-server, the viewers spread over
+both, against one worker. Every connection goes to 127.0.0.1 only; counts and time are
+bounded and every server is stopped in any case (bench.servers).
 """
 
 from __future__ import annotations
@@ -22,29 +25,29 @@ import json
 import math
 import os
 import re
-import secrets
 import shutil
-import socket
 import statistics
 import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
+from .servers import HOST, ServerError, Servers, migrate, site_env
+
 SCENARIO = ("yugioh", "yang_zing_supply_squad_soul_taker")
-VIEWERS = (1, 30, 100)
-ROUNDS = {1: 40, 30: 40, 100: 30}
+VIEWERS = (1, 30, 100, 300)
+ROUNDS = {1: 40, 30: 30, 100: 30, 300: 20}
 MIN_ROUNDS = 15
 BUDGET_PER_N = 30.0  # seconds of rounds for one N, past MIN_ROUNDS
 WARMUP = 10  # actions before the first measure
 ROUND_TIMEOUT = 15.0
-TOTAL_TIMEOUT = 150.0
-RATIO_GOAL = 1.5
+TOTAL_TIMEOUT = 240.0
+FANOUT_GOAL, FANOUT_GOAL_AT = 1.0, (100, 300)  # action -> last viewer against the stock
+ACTING_GOAL, ACTING_AT = 1.5, 100  # the acting browser's answer at N=100 against N=1
+SINGLE_GOAL = 3.0  # action -> the one viewer at N=1 against the stock
 BYTES_GOAL = 0.25
+APP = "bench.asgi:application"
+ONE_WORKER = [0.0]  # action -> last viewer at the top N with one worker, for the Redis ratio
 
 VERSION_RE = re.compile(r'id="board-version" name="version" value="(\d+)"')
 PRODUCT_MARK = 'name="version" value="'
@@ -116,8 +119,10 @@ def _dechunk(data: bytes) -> bytes:
 class Viewers:
     """N websocket viewers; each round waits until every one has the message tagged ``key``."""
 
-    def __init__(self, url: str, origin: str, n: int, mark: str, initial: bool) -> None:
-        self.url, self.origin, self.n, self.mark, self.initial = url, origin, n, mark, initial
+    def __init__(self, urls: list[str], n: int, mark: str, initial: bool) -> None:
+        """``urls``: one per worker; the viewers are spread over them in turn, each with the
+        origin of the page it would come from (that worker's)."""
+        self.urls, self.n, self.mark, self.initial = urls, n, mark, initial
         self.sockets: list = []
         self.tasks: list[asyncio.Task] = []
         self.expect: int | None = None
@@ -130,18 +135,20 @@ class Viewers:
 
         gate = asyncio.Semaphore(10)
 
-        async def one() -> None:
+        async def one(i: int) -> None:
             async with gate:
-                ws = await connect(self.url, origin=self.origin, compression=None, proxy=None,
-                                   max_size=None, ping_interval=None, open_timeout=20,
-                                   close_timeout=2)
+                url = self.urls[i % len(self.urls)]
+                origin = "http://" + url.split("/")[2]
+                ws = await connect(url, origin=origin,
+                                   compression=None, proxy=None, max_size=None,
+                                   ping_interval=None, open_timeout=20, close_timeout=2)
                 self.sockets.append(ws)
                 if self.initial:  # the board's current state, sent on connect
                     first = await asyncio.wait_for(ws.recv(), 20)
                     if self._key(first) is None:
                         raise BenchError("a board viewer's first message has no version")
 
-        await asyncio.gather(*(one() for _ in range(self.n)))
+        await asyncio.gather(*(one(i) for i in range(self.n)))
         self.tasks = [asyncio.create_task(self._read(ws)) for ws in self.sockets]
 
     def _key(self, message: str) -> int | None:
@@ -250,67 +257,92 @@ class Board:
         return t0, done
 
 
-async def _measure(port: int, lines: list[str]) -> None:
-    http = Http(port)
-    board = Board(http)
-    await board.open()
-    for _ in range(WARMUP):
-        await board.act()
-    origin = f"http://{HOST}:{port}"
-    floor_http = Http(port)
+async def _round_pair(board: Board, product: Viewers, floor: Viewers, floor_http: Http,
+                      round_no: int, got: dict[str, list[float]]) -> int:
+    """A then B: one action timed to its last viewer, then the same bytes on the floor."""
+    product.arm(board.version + 1)
+    t0, responded = await board.act()
+    last = await product.wait()
+    got["product"].append(last - t0)
+    got["acting"].append(responded - t0)
+    message = product.last_message
+    if not message[:40].isascii():
+        raise BenchError("the update does not start with ASCII HTML")
+    status, _, _, _ = await floor_http.request("POST", "/bench-post?prime=1",
+                                               body=message.encode())
+    if status != 204:
+        raise BenchError(f"/bench-post?prime=1 answered {status}")
+    floor.arm(round_no)
+    t0 = time.perf_counter()
+    status, _, _, responded = await floor_http.request("POST", f"/bench-post?round={round_no}")
+    if status != 204:
+        raise BenchError(f"/bench-post answered {status}")
+    last = await floor.wait()
+    got["floor"].append(last - t0)
+    got["floor_acting"].append(responded - t0)
+    return len(message.encode())
+
+
+async def _measure_n(board: Board, ports: list[int], n: int, rounds: int, round_no: int
+                     ) -> tuple[dict[str, list[float]], int, int]:
+    """N viewers of the product and N of the floor, spread over ``ports``; ABAB rounds."""
+    product = Viewers([f"ws://{HOST}:{p}/ws/b/{board.slug}/" for p in ports], n, PRODUCT_MARK,
+                      initial=True)
+    floor = Viewers([f"ws://{HOST}:{p}/bench-ws/" for p in ports], n, FLOOR_MARK,
+                    initial=False)
+    floor_http = Http(ports[0])
+    got: dict[str, list[float]] = {"product": [], "floor": [], "acting": [],
+                                   "floor_acting": []}
     size = 0
-    results: dict[int, dict[str, list[float]]] = {}
-    round_no = 0
-    for n in VIEWERS:
-        product = Viewers(f"ws://{HOST}:{port}/ws/b/{board.slug}/", origin, n, PRODUCT_MARK,
-                          initial=True)
-        floor = Viewers(f"ws://{HOST}:{port}/bench-ws/", origin, n, FLOOR_MARK, initial=False)
-        got = results[n] = {"product": [], "floor": [], "acting": [], "floor_acting": []}
-        try:
-            await product.open()
-            await floor.open()
-            start = time.perf_counter()
-            for i in range(ROUNDS[n]):
-                if i >= MIN_ROUNDS and time.perf_counter() - start > BUDGET_PER_N:
-                    break
-                # A: the product
-                product.arm(board.version + 1)
-                t0, responded = await board.act()
-                last = await product.wait()
-                got["product"].append(last - t0)
-                got["acting"].append(responded - t0)
-                message = product.last_message
-                size = len(message.encode())
-                if not message[:40].isascii():
-                    raise BenchError("the update does not start with ASCII HTML")
-                # B: the floor, the same bytes to the same N
-                status, _, _, _ = await floor_http.request(
-                    "POST", "/bench-post?prime=1", body=message.encode())
-                if status != 204:
-                    raise BenchError(f"/bench-post?prime=1 answered {status}")
-                round_no += 1
-                floor.arm(round_no)
-                t0 = time.perf_counter()
-                status, _, _, responded = await floor_http.request(
-                    "POST", f"/bench-post?round={round_no}", body=b"")
-                if status != 204:
-                    raise BenchError(f"/bench-post answered {status}")
-                last = await floor.wait()
-                got["floor"].append(last - t0)
-                got["floor_acting"].append(responded - t0)
-        finally:
-            await product.close()
-            await floor.close()
-        lines.append(
-            f"N={n:>3} viewers, {len(got['product'])} rounds each: action -> last viewer "
+    try:
+        await product.open()
+        await floor.open()
+        start = time.perf_counter()
+        for i in range(rounds):
+            if i >= MIN_ROUNDS and time.perf_counter() - start > BUDGET_PER_N:
+                break
+            round_no += 1
+            size = await _round_pair(board, product, floor, floor_http, round_no, got)
+    finally:
+        await product.close()
+        await floor.close()
+    return got, size, round_no
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def _goal(what: str, value: float, goal: float) -> str:
+    return f"{what}: {value:.2f} (goal <= {goal}): {'met' if value <= goal else 'NOT met'}"
+
+
+def _figures(n: int, got: dict[str, list[float]]) -> str:
+    return (f"N={n:>3} viewers, {len(got['product'])} rounds each: action -> last viewer "
             f"{_ms(got['product'])} | stock fan-out {_ms(got['floor'])} | ratio of medians "
-            f"{statistics.median(got['product']) / statistics.median(got['floor']):.2f} | "
-            f"acting browser's response {_ms(got['acting'])} (stock POST "
-            f"{statistics.median(got['floor_acting']) * 1e3:.1f} ms)")
-    top = max(VIEWERS)
-    ratio = statistics.median(results[top]["product"]) / statistics.median(results[top]["floor"])
-    lines.append(f"ratio at N={top}: {ratio:.2f} (goal <= {RATIO_GOAL}): "
-                 f"{'met' if ratio <= RATIO_GOAL else 'NOT met'}")
+            f"{_median(got['product']) / _median(got['floor']):.2f} | acting browser's "
+            f"response {_ms(got['acting'])} (stock POST "
+            f"{_median(got['floor_acting']) * 1e3:.1f} ms)")
+
+
+async def _measure(ports: list[int], lines: list[str]) -> None:
+    """One worker: N = 1, 30, 100, 300; every goal of the live path."""
+    board = await _warm_board(ports[0])
+    results: dict[int, dict[str, list[float]]] = {}
+    size, round_no = 0, 0
+    for n in VIEWERS:
+        results[n], size, round_no = await _measure_n(board, ports, n, ROUNDS[n], round_no)
+        lines.append(_figures(n, results[n]))
+    ratio = {n: _median(r["product"]) / _median(r["floor"]) for n, r in results.items()}
+    for n in FANOUT_GOAL_AT:
+        lines.append(_goal(f"action -> last viewer at N={n}, against the stock fan-out",
+                           ratio[n], FANOUT_GOAL))
+    acting = _median(results[ACTING_AT]["acting"]) / _median(results[1]["acting"])
+    lines.append(_goal(f"acting browser's response at N={ACTING_AT}, against N=1", acting,
+                       ACTING_GOAL))
+    lines.append(_goal("action -> viewer at N=1, against the stock fan-out", ratio[1],
+                       SINGLE_GOAL))
+    ONE_WORKER[0] = _median(results[max(VIEWERS)]["product"])
     page = len(await board.page())
     share = size / page
     lines.append(f"bytes per update message: {size:,} vs the full board page {page:,} = "
@@ -318,84 +350,73 @@ async def _measure(port: int, lines: list[str]) -> None:
                  f"{'met' if share <= BYTES_GOAL else 'NOT met'}")
 
 
-# -- the server ---------------------------------------------------------------------------
+async def _measure_workers(ports: list[int], lines: list[str]) -> None:
+    """Two workers on Redis, the viewers spread over both: against one worker."""
+    board = await _warm_board(ports[0])
+    n = max(VIEWERS)
+    got, _, _ = await _measure_n(board, ports, n, ROUNDS[n], 0)
+    lines.append(f"Redis, {len(ports)} workers: " + _figures(n, got))
+    if ONE_WORKER[0]:
+        lines.append(f"action -> last viewer at N={n}, {len(ports)} workers on Redis against "
+                     f"one worker in memory: {_median(got['product']) / ONE_WORKER[0]:.2f} "
+                     "(printed, no goal)")
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
+async def _warm_board(port: int) -> Board:
+    board = Board(Http(port))
+    await board.open()
+    for _ in range(WARMUP):
+        await board.act()
+    return board
+
+
+# -- the servers --------------------------------------------------------------------------
 
 def _env(db: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    env.update({
-        "DJANGO_SETTINGS_MODULE": "simulator.settings",
-        "DJANGO_DEBUG": "false",
-        "DJANGO_SECRET_KEY": "bench-" + secrets.token_hex(24),
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DATABASE_URL": f"sqlite:///{db}",
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")])),
-    })
-    return env
+    return site_env(f"sqlite:///{db}")
 
 
-async def _ready(port: int, server: subprocess.Popen, deadline: float) -> None:
+async def _ready(port: int, deadline: float) -> None:
     http = Http(port)
     while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise BenchError(f"daphne exited with {server.returncode}")
         with contextlib.suppress(OSError):
             status, _, _, _ = await http.request("GET", "/")
             if status == 200:
                 return
         await asyncio.sleep(0.2)
-    raise BenchError("daphne did not answer in time")
+    raise BenchError(f"the worker on {port} did not answer in time")
 
 
-def _tail(path: Path, n: int = 15) -> list[str]:
-    with contextlib.suppress(OSError):
-        return ["  daphne: " + line for line in path.read_text().splitlines()[-n:]]
-    return []
+def on_server(app: str, measure, lines: list[str], timeout: float, what: str,
+              extra_env: dict[str, str] | None = None, *, workers: int = 1,
+              redis: bool = False) -> None:
+    """Serve ``app`` with ``workers`` uvicorn processes of one worker each on 127.0.0.1 (a
+    throw-away SQLite file, debug off; a redis-server when ``redis``), run
+    ``await measure(ports, lines)`` against them, and stop everything in any case; a failure
+    is added to ``lines`` with the end of the logs."""
+    with Servers() as servers:
+        try:
+            env = _env(servers.tmp / "db.sqlite3") | (extra_env or {})
+            if redis:
+                env["REDIS_URL"] = servers.redis()
+            migrate(env)
+            ports = [servers.web(env, app=app, name=f"worker-{i}") for i in range(workers)]
 
+            async def main() -> None:
+                for port in ports:
+                    await _ready(port, time.monotonic() + 30)
+                await measure(ports, lines)
 
-def on_daphne(app: str, measure, lines: list[str], timeout: float, what: str,
-              extra_env: dict[str, str] | None = None) -> None:
-    """Serve ``app`` with one daphne on 127.0.0.1 (a throw-away SQLite file, debug off), run
-    ``await measure(port, lines)`` against it, and stop it in any case; a failure is added to
-    ``lines`` with the end of daphne's log."""
-    tmp = Path(tempfile.mkdtemp(prefix="bench-daphne-"))
-    log = tmp / "daphne.log"
-    env = _env(tmp / "db.sqlite3") | (extra_env or {})
-    server = None
-    try:
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
-                       env=env, check=True, capture_output=True, timeout=180)
-        port = _free_port()
-        with log.open("w") as out:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "-v", "0", app],
-                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-
-        async def main() -> None:
-            await _ready(port, server, time.monotonic() + 30)
-            await measure(port, lines)
-
-        asyncio.run(asyncio.wait_for(main(), timeout))
-    except (BenchError, TimeoutError, OSError, subprocess.SubprocessError) as exc:
-        lines.append(f"{what} failed: {type(exc).__name__}: {exc}")
-        if isinstance(exc, subprocess.CalledProcessError) and exc.stderr:
-            lines.extend("  migrate: " + line
-                         for line in exc.stderr.decode(errors="replace").splitlines()[-10:])
-        lines.extend(_tail(log))
-    finally:
-        if server is not None:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(5)
-        shutil.rmtree(tmp, ignore_errors=True)
+            asyncio.run(asyncio.wait_for(main(), timeout))
+        except (BenchError, ServerError, TimeoutError, OSError,
+                subprocess.SubprocessError) as exc:
+            lines.append(f"{what} failed: {type(exc).__name__}: {exc}")
+            if isinstance(exc, subprocess.CalledProcessError) and exc.stderr:
+                lines.extend("  migrate: " + line
+                             for line in exc.stderr.decode(errors="replace").splitlines()[-10:])
+            for i in range(workers):
+                lines.extend("  worker: " + line
+                             for line in servers.log(f"worker-{i}").splitlines()[-15:])
 
 
 def run() -> list[str]:
@@ -404,11 +425,16 @@ def run() -> list[str]:
     except ModuleNotFoundError:
         return ["## Web: skipped (needs the `websockets` package: pip install -e '.[dev]')"]
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    lines = ["## Web: live board on daphne (127.0.0.1), product vs stock Channels fan-out "
-             f"(load average {load} on {os.cpu_count()} cores)"]
+    lines = ["## Web: live board on uvicorn (127.0.0.1, as `make serve`), product vs stock "
+             f"Channels fan-out (load average {load} on {os.cpu_count()} cores)"]
     # one browser acting as fast as it can: far above the abuse limits a person meets
-    on_daphne("bench.asgi:application", _measure, lines, TOTAL_TIMEOUT, "web bench",
-              extra_env={"DJANGO_RATE_LIMIT_FACTOR": "1000"})
+    fast = {"DJANGO_RATE_LIMIT_FACTOR": "1000"}
+    on_server(APP, _measure, lines, TOTAL_TIMEOUT, "web bench", fast)
+    if shutil.which("redis-server"):
+        on_server(APP, _measure_workers, lines, TOTAL_TIMEOUT, "Redis bench", fast,
+                  workers=2, redis=True)
+    else:
+        lines.append("Redis, 2 workers: skipped (no redis-server: `make services`)")
     return lines
 
 

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
 from engine.cards import default_library, parse_cards
+from engine.duel import SNAPSHOT_EVERY
 from engine.limits import check_text
 from engine.scenario import (
     Scenario,
@@ -198,14 +199,18 @@ def delete_board(board: Board) -> None:
 
 def _apply_and_save(board: Board, version: int, change) -> Duel:
     """Apply a change to a private copy of the duel, then save it only if the board is still
-    at ``version``: one conditional UPDATE, atomic on every database (SQLite included), so of
-    two browsers acting at once exactly one wins and the other is told its view was stale."""
+    at ``version``: one conditional UPDATE, atomic on every database, so of two browsers
+    acting at once exactly one wins and the other is told its view was stale. On PostgreSQL
+    the second UPDATE waits for the first one's row lock, then finds the version changed and
+    updates nothing, whichever worker process it runs in (tests/scaleout: 50 at once)."""
     current = copy.copy(board)  # as just read by the view: the UPDATE below re-checks it
     if current.version != version:
         raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
-    duel = _clone(duel_of(current))
+    before = duel_of(current)
+    duel = _clone(before)
     change(current, duel)
-    current.data = {**current.data, "actions": duel.to_dict()["actions"],
+    _keep_state_before(before, duel)
+    current.data = {**current.data, "actions": _actions_data(current.data, duel),
                     "settings": duel.settings}
     current.rules_version, current.outcome = RULES_VERSION, outcome(duel)
     with transaction.atomic():
@@ -221,6 +226,32 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
     board.__dict__.update(current.__dict__)
     _remember(board, duel)
     return duel
+
+
+def _keep_state_before(before: Duel, duel: Duel) -> None:
+    """When ``duel`` went on from ``before`` (new steps, none undone), keep ``before``'s state
+    as ``duel``'s copy of that step: the frames of the new steps (sent with the update) then
+    open from it instead of replaying the steps since the engine's last kept copy. The state
+    is shared, not copied (a cached duel's state is never changed; the engine copies a kept
+    state before using it), and only the latest such copy is kept besides the engine's own."""
+    n = len(before.actions)
+    if len(duel.actions) <= n or duel.actions[:n] != before.actions:
+        return
+    kept = {k: state for k, state in duel._snapshots.items()
+            if k % SNAPSHOT_EVERY in (0, SNAPSHOT_EVERY - 1)}
+    kept[n] = before.state
+    duel._snapshots = kept
+
+
+def _actions_data(data: dict[str, Any], duel: Duel) -> list[dict[str, Any]]:
+    """The duel's actions as saved data. While the duel still starts with the saved actions
+    (one more action, a step, auto answers), only the new ones are copied: copying the whole
+    history on every action cost more than the action itself."""
+    saved = data.get("actions") or []
+    n = len(saved)
+    if len(duel.actions) >= n and duel.actions[:n] == saved:
+        return saved + copy.deepcopy(duel.actions[n:])
+    return duel.to_dict()["actions"]
 
 
 def _clone(duel: Duel) -> Duel:

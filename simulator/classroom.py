@@ -118,8 +118,9 @@ def _send(group: str, key: str, render: Callable[[], str]) -> None:
         for lang in watched_languages(key):
             with translation.override(lang):
                 html = render()
-            async_to_sync(layer.group_send)(language_group(group, lang), {
-                "type": "board.update", "html": html})
+            target = language_group(group, lang)
+            async_to_sync(layer.group_send)(target, {
+                "type": "board.update", "group": target, "html": html})
 
 
 def render_predict(board: Board, request=None) -> str:

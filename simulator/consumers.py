@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
-from . import access, boards
+from . import access, boards, live
 from .language import language_group, socket_language, watched
 from .models import Board, Lesson
 from .rendering import render_partials
@@ -27,7 +27,8 @@ class NoRouteConsumer(AsyncWebsocketConsumer):
 
 
 class WatcherConsumer(AsyncWebsocketConsumer):
-    """Joins a group on connect, sends the current HTML, then forwards every update.
+    """Joins a group on connect, sends the current HTML, then gets every update of the group
+    from this process's hub (simulator.live: one subscription per process, not per socket).
 
     Frames from the browser are not needed (actions go through HTTP POST) and are ignored,
     whatever they contain. A subclass says which group and what HTML (``current``).
@@ -46,7 +47,7 @@ class WatcherConsumer(AsyncWebsocketConsumer):
         # join first, then render: an update committed meanwhile is either in this render or
         # queued behind it (the page drops an update that is not newer than what it shows)
         self.group = group
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await live.hub(self.channel_layer).join(self.group, self)
         # the groups that close this socket when its grant is revoked or the board deleted
         self.revocable = await self._revocation_groups()
         for revocable in self.revocable:
@@ -60,24 +61,12 @@ class WatcherConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await live.hub(self.channel_layer).leave(self.group, self)
         for revocable in getattr(self, "revocable", []):
             await self.channel_layer.group_discard(revocable, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
         return None  # garbage or not, nothing a watcher sends changes the board
-
-    async def dispatch(self, message: dict) -> None:
-        # An update only forwards text that is already rendered: it touches no database, so
-        # it skips the closing of old database connections that Channels does (in a thread)
-        # before every handler, once per watcher per update.
-        if message["type"] == "board.update":
-            await self.send(text_data=message["html"])
-            return
-        await super().dispatch(message)
-
-    async def board_update(self, event: dict) -> None:
-        await self.send(text_data=event["html"])
 
     async def board_revoke(self, event: dict) -> None:
         """The grant this socket was opened under is gone (keys changed, board deleted, seats

@@ -14,8 +14,9 @@ environment:
   cookies, HSTS and the redirect to https. Off by default: ``make run`` serves plain http on
   this machine or a classroom network.
 - ``DATABASE_URL``: any URL dj-database-url understands (default: SQLite in the repo root).
-- ``REDIS_URL``: when set, channels uses a Redis channel layer (needs the ``redis`` extra);
-  otherwise an in-memory layer, which only works within a single process.
+- ``REDIS_URL``: when set, channels uses a Redis channel layer and the cache (the abuse
+  limits' counts) is in Redis too (needs the ``serve`` extra); otherwise an in-memory layer
+  and cache, which only work within a single process.
 """
 
 import os
@@ -135,14 +136,30 @@ DATABASES = {
     ),
 }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # the embedded database: readers never wait for the writer (WAL), and a commit does not
+    # wait for the disk (synchronous=NORMAL: a power cut may lose the last moves, a crash of
+    # the server never does); a write takes its lock at once instead of failing midway
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        transaction_mode="IMMEDIATE")
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py's reads time out after 5 s by default, as long as channels-redis's
+            # blocking wait for messages: no timeout on the socket (the wait has its own), and
+            # room for every socket of a classroom joining its group at once
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
+                                  "max_connections": int(os.environ.get(
+                                      "REDIS_MAX_CONNECTIONS", "1000"))}]},
         },
     }
+    # the abuse limits (simulator/limits.py) count in Redis too: shared by every worker
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": REDIS_URL}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any
 
 import yaml
@@ -358,6 +359,31 @@ def _respond(request: HttpRequest, board: Board, message: str = "", status: int 
     return HttpResponse(html, status=status)
 
 
+class ThenResponse(HttpResponse):
+    """A response that runs ``then`` once it has been sent: the server closes a response
+    after its last byte (Django's ASGI and WSGI handlers, the test client too), so the acting
+    browser has its answer before the update fans out to every other viewer."""
+
+    def __init__(self, content: str | bytes, *, then, **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self._then = then
+
+    def close(self) -> None:
+        then, self._then = self._then, None
+        try:
+            if then is not None:
+                then()
+        finally:
+            super().close()
+
+    def __del__(self) -> None:
+        # never closed: the browser left before its answer was sent (Django then drops the
+        # response); the change is saved all the same, so every viewer still gets it
+        then, self._then = getattr(self, "_then", None), None
+        if then is not None:
+            threading.Thread(target=then, daemon=True).start()
+
+
 def broadcast(board: Board, views: dict[str, str], since: int | None = None) -> None:
     """Send each kind of viewer its partials, rendered once per kind and language watched
     (``views``: those of the current language)."""
@@ -371,8 +397,9 @@ def broadcast(board: Board, views: dict[str, str], since: int | None = None) -> 
             with translation.override(lang):
                 rendered = render_views(board, boards.duel_of(board), since=since)
         for view, html in rendered.items():
-            async_to_sync(layer.group_send)(language_group(board.group(view), lang), {
-                "type": "board.update", "html": html, "version": board.version})
+            group = language_group(board.group(view), lang)
+            async_to_sync(layer.group_send)(group, {
+                "type": "board.update", "group": group, "html": html, "version": board.version})
 
 
 def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
@@ -411,13 +438,19 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
         return _respond(request, board, _("This request could not be read: a field is "
                                           "missing or has the wrong form."), status=422)
     views = render_views(board, boards.duel_of(board), since=since)
-    broadcast(board, views, since)  # the acting browser gets the bytes of its kind of viewer
-    if board.presenting and board.presenter_at is None:
-        classroom.broadcast_presentation(board, since)  # followers of the live board
+
+    language = translation.get_language()
+
+    def fan_out() -> None:  # run after the answer is sent, maybe in another thread
+        with translation.override(language):
+            broadcast(board, views, since)  # the acting browser gets its kind's bytes
+            if board.presenting and board.presenter_at is None:
+                classroom.broadcast_presentation(board, since)  # followers of the live board
+
     notice = getattr(board, "script_notice", "")
     if notice:  # a step refused as the scenario expects: nothing moved, the page says why
-        return _respond(request, board, notice)
-    return HttpResponse(views[access.view_of(role, board)])
+        return ThenResponse(_respond(request, board, notice).content, then=fan_out)
+    return ThenResponse(views[access.view_of(role, board)], then=fan_out)
 
 
 @require_POST

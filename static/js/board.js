@@ -151,8 +151,8 @@
   });
 
   // Live updates. After this browser acts, the websocket and the form's own response bring
-  // the same partials, and the websocket usually comes first (the server broadcasts before
-  // it answers). Swapped first, it replaces the form that made the request; htmx then looks
+  // the same partials; the response usually comes first (the server answers before it
+  // broadcasts), but on a busy server the websocket may win. Swapped first, it replaces the form that made the request; htmx then looks
   // for the response's out-of-band targets inside that detached form, updates nothing from
   // the response and logs htmx:oobErrorNoTarget once per partial. So a websocket update
   // that comes while a request of this page is in flight waits until the response is
