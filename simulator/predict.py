@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from engine import RULES, Duel, IllegalAction
 from engine.log import player_name
+from engine.state import hidden_from
 
 from . import boards
 from .models import Board, Prediction, PredictionVote
@@ -77,14 +78,32 @@ def questions(board: Board, step: int, frame: int | None = None) -> list[Questio
     """The questions whose answer is fixed at the presenter's step (and frame): by the rules
     first; else by the scenario's scripted steps."""
     full = boards.duel_of(board)
+    hidden = _hidden_names(board, full, step, frame)
     for scripted in (False, True):
         future = play_on(board, full, step, frame, scripted=scripted)
         if future is None:
             continue
-        found = _from_future(future, board)
+        found = [q for q in _from_future(future, board)
+                 if not any(name in " ".join([q.text, *q.options]) for name in hidden)]
         if found:
             return found
     return []
+
+
+def _hidden_names(board: Board, full: Duel, step: int, frame: int | None) -> set[str]:
+    """On a board with seats, the names of the cards the room may not see at the moment shown
+    (in a hand, a deck or face down, and not also seen face up): no question names them, even
+    when playing on would reveal them."""
+    if not board.seats:
+        return set()
+    if frame is not None and step:
+        shown = full.at_frame(step, frame)[0]
+    else:
+        shown = full.at(min(step, len(full.actions)))
+    names = Viewer(shown, "open")
+    seen = {names.name(c.iid) for c in shown.state.cards.values() if not hidden_from(c, None)}
+    return {names.name(c.iid) for c in shown.state.cards.values()
+            if hidden_from(c, None)} - seen
 
 
 def play_on(board: Board, full: Duel, step: int, frame: int | None, *,

@@ -14,6 +14,7 @@ from django.test import Client
 
 from engine import RULES
 from engine.scenario import builtin_scenarios, load_scenario
+from engine.state import hidden_from
 from simulator import boards, predict
 from simulator.models import Board, Prediction, PredictionVote
 
@@ -182,3 +183,31 @@ def test_the_answers_download_as_csv_for_editors_only() -> None:
     assert rows[0][:5] == ["question", "step", "frame", "rule", "right answer"]
     assert rows[1][0] == "What is Player 2's LP after the chain? (as the scenario plays it)"
     assert rows[1][4] == "9000" and rows[1][6] == "9000" and rows[1][7] == "yes"
+
+
+@pytest.mark.parametrize("path", builtin_scenarios(), ids=lambda p: p.stem)
+def test_with_seats_no_question_names_a_card_hidden_at_the_moment_shown(path: Path) -> None:
+    """On a board with seats the room sees the public view: a card in a hand, a deck or face
+    down at the moment shown is named by no question, option or answer, even when playing on
+    would reveal it."""
+    board = boards.board_from_scenario(load_scenario(path))
+    boards.set_seats(board, board.version, True)
+    board.refresh_from_db()
+    duel = boards.duel_of(board)
+    shown = {c.card_id for c in duel.state.cards.values() if not hidden_from(c, None)}
+    hidden = {duel.name(c.iid) for c in duel.state.cards.values()
+              if hidden_from(c, None) and c.card_id not in shown}
+    for q in predict.questions(board, 0):
+        words = " ".join([q.text, *q.options])
+        named = sorted(name for name in hidden if name in words)
+        assert not named, f"{q.key}: {q.text} {q.options} names hidden {named}"
+
+
+def test_with_seats_questions_about_cards_in_view_are_still_asked() -> None:
+    """Soul Taker's board with seats: Amazoness Village is face up, so the room may still be
+    asked whether its effect activates."""
+    board = _board("yugioh/amazoness_village_soul_taker", steps=1)
+    boards.set_seats(board, board.version, True)
+    board.refresh_from_db()
+    found = _by_key(board, 1, 1)
+    assert any(q.text == "Does Amazoness Village's effect activate?" for q in found.values())
