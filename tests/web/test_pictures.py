@@ -77,12 +77,12 @@ def _og(html: str) -> dict[str, str]:
                            r'content="([^"]*)"', html))
 
 
-@pytest.mark.parametrize("page", ["board", "snapshot", "preview"])
-def test_pages_carry_absolute_open_graph_tags(client: Client, page: str) -> None:
+@pytest.mark.parametrize("where", ["board", "snapshot", "preview"])
+def test_pages_carry_absolute_open_graph_tags(client: Client, where: str) -> None:
     board = open_board(client, "yugioh", "amazoness_village_soul_taker")
-    if page == "board":
+    if where == "board":
         url = f"/b/{board.slug}/"
-    elif page == "preview":
+    elif where == "preview":
         url = "/scenarios/yugioh/amazoness_village_soul_taker/"
     else:
         html = client.get(f"/b/{board.slug}/").content.decode()
