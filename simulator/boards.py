@@ -25,6 +25,7 @@ from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, rec
 from engine.cards import default_library, parse_cards
 from engine.duel import SNAPSHOT_EVERY
 from engine.limits import check_text
+from engine.refusals import worded
 from engine.scenario import (
     Scenario,
     refusal_problem,
@@ -34,6 +35,7 @@ from engine.scenario import (
 )
 from engine.versions import VersionError, outcome
 
+from .language import translator
 from .models import Board
 
 _CACHE: OrderedDict[tuple[str, int], tuple[Duel, Recheck | None]] = OrderedDict()
@@ -404,7 +406,7 @@ def _play_next(locked: Board, duel: Duel) -> None:
     if refusal:  # said to whoever pressed "Next step" (the board itself is unchanged)
         locked.script_notice = _("Step %(k)s is refused, as the scenario expects: "
                                  "%(reason)s") % {"k": locked.next_step_number,
-                                                  "reason": refusal}
+                                                  "reason": worded(refusal, translator(duel))}
     locked.pending_steps = locked.pending_steps[1:]
     if auto:
         duel.auto()
