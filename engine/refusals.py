@@ -57,6 +57,34 @@ REFUSALS: dict[str, str] = {
     "text_too_long": "the text has {n} characters; at most {max} (limit MAX_STRING)",
     "text_game": "game must be yugioh or duel_masters",
     "too_many_effects": "the text holds {n} effects; at most {max} (limit MAX_EFFECTS)",
+    # input past a limit (engine/limits.py); ``what`` names the thing refused
+    "with_limit": "{reason} (limit {limit})",
+    "n_characters": "{n} characters",
+    "must_be_text": "{what} must be text",
+    "characters": "{what} has {n} characters; at most {max}",
+    "nul": "{what} holds a NUL character",
+    "surrogate": "{what} holds a lone surrogate, which is not a character",
+    "whole_number": "{what} must be a whole number",
+    "digits": "{what} must be a whole number written with the digits 0-9",
+    "between": "{what} must be between {lo} and {hi}",
+    "items": "{what} holds more than {max} values",
+    "depth": "{what} is nested more than {max} deep",
+    "key_not_text": "{what} has a key that is not text: {key}",
+    "number_too_large": "{what} holds a number larger than {max}",
+    "not_finite": "{what} holds a number that is not finite",
+    "not_whole": "{what} holds a number that is not whole: {value}",
+    "unknown_kind": "{what} holds a value of an unknown kind ({kind})",
+    "unreadable": "{what} could not be read",
+    "action_mapping": "an action is a mapping with a 'do' key",
+    "action_do": "an action's 'do' must be text",
+    "setup_cards": "{what}'s set-up holds {n} cards; at most {max}",
+    "steps": "{what} has {n} steps; at most {max}",
+    "custom_cards": "{what} defines {n} cards; at most {max}",
+    "work": "{what} would replay {n} steps over {cards} cards ({work} card-steps); at most {max}",
+    "key_of": "a key of {what}",
+    "text_in": "a text in {what}",
+    "setup_of": "{what}'s set-up",
+    "custom_cards_of": "{what}'s custom cards",
     # edits of the board
     "editing_while_resolving": "the board can be edited only while nothing is resolving",
     "unknown_zone": "unknown zone {zone}",
@@ -172,7 +200,11 @@ REFUSALS: dict[str, str] = {
 }
 #: the words a refusal carries as values and the engine translates ("summons", "Fusion")
 REFUSAL_WORDS = ["summons", "casts spells", "charges mana", "attacks", "main", "charge", "attack",
-                 "or"]
+                 "or",
+                 # the things the limits name (engine/limits.py and its callers)
+                 "a text", "a number", "the data", "the action", "the board", "the settings",
+                 "the file", "the title", "the scenario", "the link", "the link's title",
+                 "the saved duel", "the file name", "the duel"]
 
 
 class Worded(str):

@@ -318,7 +318,7 @@ def _action_from_post(request: HttpRequest) -> dict[str, Any]:
                                max_items=MAX_ACTION_ITEMS, max_string=MAX_FIELD)
         except LimitError as exc:
             raise IllegalAction(_("This action could not be read: %(why)s.")
-                                % {"why": exc.reason}) from None
+                                % {"why": refusal_reason(exc)}) from None
         if not isinstance(action, dict):
             raise IllegalAction(_("This action could not be read."))
         return check_action(action)
