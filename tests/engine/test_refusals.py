@@ -14,6 +14,7 @@ from engine import Duel, IllegalAction
 from engine.cards import builtin_library
 from engine.frames import FRAME_LINES
 from engine.i18n import TRANSLATED, Translator, message_ids, po_path, read_po
+from engine.limits import LimitError, check_text, load_json
 from engine.refusals import REFUSAL_WORDS, REFUSALS, Refusal, player, worded
 from engine.scenario import load_scenario
 
@@ -92,3 +93,20 @@ def test_frames_in_french_name_the_chain_links(capsys) -> None:
     text = capsys.readouterr().out
     assert "image 3.2 : " in text and "    Maillon de Chaîne 2 : " in text
     assert "<- en cours de résolution" in text and "Player" not in text
+
+
+def test_a_limit_is_named_in_each_language() -> None:
+    with pytest.raises(LimitError) as refused:
+        check_text("x" * 300, "the title", 200)
+    exc = refused.value
+    assert exc.reason == "the title has 300 characters; at most 200 (limit 200 characters)"
+    assert exc.reason_in(Translator("ja")) == (
+        "タイトルは300文字です。最大200文字です（上限 200文字）")
+    assert exc.reason_in(Translator("fr")) == (
+        "le titre a 300 caractères ; au plus 200 (limite 200 caractères)")
+
+
+def test_a_thing_already_in_the_readers_language_is_kept() -> None:
+    with pytest.raises(LimitError) as refused:
+        load_json("[1.5]", "ノート")
+    assert refused.value.reason_in(Translator("ja")) == "ノートに整数でない数があります：1.5"
