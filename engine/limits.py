@@ -41,7 +41,7 @@ class LimitError(IllegalAction):
         super().__init__(Refusal("with_limit", reason=reason, limit=limit) if limit else reason)
 
 
-def _refuse(key: str, limit: str = "", **params: Any) -> LimitError:
+def _refuse(key: str, limit: str = "", /, **params: Any) -> LimitError:
     """A LimitError worded by the template ``key`` of :data:`engine.refusals.REFUSALS`; its
     ``what`` (the thing refused, in English or already in the reader's language) is
     translated where the catalogue has it."""
@@ -125,7 +125,7 @@ def check_plain(data: Any, what: str = "the data", *, max_depth: int = MAX_DEPTH
         if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise _refuse("key_not_text", what=what, key=repr(str(key)[:40]))
+                    raise _refuse("key_not_text", what=what, name=repr(str(key)[:40]))
                 check_text(key, key_of, min(MAX_KEY, max_string))
                 stack.append((item, depth + 1))
         elif isinstance(value, list):

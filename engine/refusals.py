@@ -42,7 +42,7 @@ REFUSALS: dict[str, str] = {
     "no_card_named": "no card {name} on the table",
     "card_gone": "{card} is no longer on the table",
     "wrong_player": (
-        "this answer is for {meant} ({key}), but the open decision ({kind}) is {player}'s "
+        "this answer is for {meant} ({meant_key}), but the open decision ({kind}) is {player}'s "
         "({player_key})"
     ),
     "malformed_setup": "this is not a valid set-up: a field is missing or has the wrong form",
@@ -69,7 +69,7 @@ REFUSALS: dict[str, str] = {
     "between": "{what} must be between {lo} and {hi}",
     "items": "{what} holds more than {max} values",
     "depth": "{what} is nested more than {max} deep",
-    "key_not_text": "{what} has a key that is not text: {key}",
+    "key_not_text": "{what} has a key that is not text: {name}",
     "number_too_large": "{what} holds a number larger than {max}",
     "not_finite": "{what} holds a number that is not finite",
     "not_whole": "{what} holds a number that is not whole: {value}",
@@ -89,7 +89,7 @@ REFUSALS: dict[str, str] = {
     "editing_while_resolving": "the board can be edited only while nothing is resolving",
     "unknown_zone": "unknown zone {zone}",
     "unknown_zone_of": "unknown zone {zone}: {zones}",
-    "unknown_zone_for": "unknown zone {zone} for {key}: {zones}",
+    "unknown_zone_for": "unknown zone {zone} for {side}: {zones}",
     "unknown_phase": "unknown phase {phase}",
     "zone_full_of": "the {zone} of {player} is full",
     "needs_card_name": "a card in {zone} needs a 'card' name",
@@ -231,7 +231,7 @@ class Refusal(Worded):
     key: str
     params: dict[str, Any]
 
-    def __new__(cls, key: str, **params: Any) -> Refusal:
+    def __new__(cls, key: str, /, **params: Any) -> Refusal:
         obj = super().__new__(cls, _fmt(REFUSALS[key], {k: str(v) for k, v in params.items()}),
                               lambda tr: worded(obj, tr))
         obj.key = key

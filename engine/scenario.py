@@ -330,7 +330,7 @@ def step_action(duel: Duel, step: dict[str, Any]) -> dict[str, Any] | None:
         meant = next((step[key] for key in ANSWER_FOR if key in step), None)
         if decision is not None and meant is not None and PLAYER_KEYS[decision.player] != meant:
             raise IllegalAction(Refusal(
-                "wrong_player", meant=refusals.player(PLAYER_KEYS.index(meant)), key=meant,
+                "wrong_player", meant=refusals.player(PLAYER_KEYS.index(meant)), meant_key=meant,
                 kind=decision.kind, player=refusals.player(decision.player),
                 player_key=PLAYER_KEYS[decision.player]), decision.rules)
         return {"do": "answer", "choice": translate_answer(duel, step["answer"])}

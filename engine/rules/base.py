@@ -77,7 +77,7 @@ class Policy:
                     continue
                 zone_name = self.zone_alias(zone)
                 if zone_name not in self.ZONES:
-                    raise IllegalAction(Refusal("unknown_zone_for", zone=repr(zone), key=key,
+                    raise IllegalAction(Refusal("unknown_zone_for", zone=repr(zone), side=key,
                                                 zones=", ".join(self.ZONES)))
                 by_zone.setdefault(zone_name, []).extend(entries or [])
             for zone_name in self.ZONES:  # a fixed order: the same cards get the same ids
