@@ -943,14 +943,16 @@ class Duel:
 
     def why_not_activate(self, iid: int) -> str:
         """Why the card cannot be activated now, with the rule that says so ("" when it can,
-        or when it is not a card one activates): the board's "why can't I" text."""
+        or when it is not a card one activates): the board's "why can't I" text, in English
+        (:func:`engine.refusals.worded` words it in another language)."""
         if self.state.decision is not None or iid not in self.state.cards:
             return ""
         why = self.policy.why_not_activate(self, self.state.cards[iid])
         if why is None:
             return ""
         reason, rules = why
-        return reason + (f" ({', '.join(rules)})" if rules else "")
+        suffix = f" ({', '.join(rules)})" if rules else ""
+        return refusals.Worded(reason + suffix, lambda tr: refusals.worded(reason, tr) + suffix)
 
     def auto(self, limit: int = 10000) -> int:
         """Answer every open decision with its default (the "auto" setting)."""

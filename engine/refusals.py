@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .log import _fmt, player_name, render_events, render_message, zone_name, zone_place
+from .log import _fmt, _same, player_name, render_events, render_message, zone_name, zone_place
 
 if TYPE_CHECKING:
     from .cards import CardDef
@@ -287,13 +287,23 @@ def joined(values: list[str], separator: str) -> Worded:
         _value(v, tr) for v in values))
 
 
-def message(key: str, args: dict[str, Any], card_name: Callable[[int], str]) -> Worded:
+#: a card's name through a translator (the reader's language, "a hidden card"...)
+CardName = Callable[[int, Tr], str]
+
+
+def names_of(duel: Duel) -> CardName:
+    """The names of a duel's cards in the language of the translator given."""
+    return lambda iid, tr: duel.name_in(iid, getattr(tr, "lang", "en"))
+
+
+def message(key: str, args: dict[str, Any], card_name: CardName) -> Worded:
     """A log message (:data:`engine.log.MESSAGES`) given as a refusal's value."""
-    return Worded(render_message(key, args, card_name),
-                  lambda tr: render_message(key, args, card_name, tr))
+    return Worded(render_message(key, args, lambda iid: card_name(iid, _same)),
+                  lambda tr: render_message(key, args, lambda iid: card_name(iid, tr), tr))
 
 
-def events(evs: list[dict[str, Any]], card_name: Callable[[int], str]) -> Worded:
+def events(evs: list[dict[str, Any]], card_name: CardName) -> Worded:
     """An instant's events given as a refusal's value."""
-    return Worded(render_events(evs, card_name), lambda tr: render_events(evs, card_name, tr))
+    return Worded(render_events(evs, lambda iid: card_name(iid, _same)),
+                  lambda tr: render_events(evs, lambda iid: card_name(iid, tr), tr))
 

@@ -24,6 +24,8 @@ from ..state import ChainLink, Decision, hidden_from
 from .base import Policy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..cards import CardDef, EffectDef
     from ..duel import Duel
     from ..operations import Context
@@ -1335,7 +1337,8 @@ class YugiohPolicy(Policy):
         if 0 <= index < len(definition.effects):
             problem = duel.activation_problem(card.controller, card, definition.effects[index])
             if problem:  # costs are paid at activation (YGO-SEQUENCE), targets chosen then
-                why = refusals.message(problem["key"], problem.get("args", {}), duel.name)
+                why = refusals.message(problem["key"], problem.get("args", {}),
+                                       refusals.names_of(duel))
                 return (Refusal("cannot_activate_now_why", card=name, why=why),
                         ["YGO-SEQUENCE"] if problem["key"] == "reason.cannot_pay"
                         else list(self.PROTECTION_RULES))
@@ -1377,9 +1380,9 @@ class YugiohPolicy(Policy):
         if not later:
             return Refusal("too_late", card=name)
 
-        def seen(iid: int) -> str:  # the refusal goes to the card's controller only
-            return HIDDEN if hidden_from(duel.state.cards.get(iid), card.controller) else (
-                duel.name(iid))
+        def seen(iid: int, tr: Callable[[str], str]) -> str:  # said to its controller only
+            return tr(HIDDEN) if hidden_from(duel.state.cards.get(iid), card.controller) else (
+                duel.name_in(iid, getattr(tr, "lang", "en")))
 
         return Refusal("too_late_later", card=name, instant=n,
                        events=refusals.events([describe_event(ev) for ev in later], seen))

@@ -110,3 +110,18 @@ def test_a_thing_already_in_the_readers_language_is_kept() -> None:
     with pytest.raises(LimitError) as refused:
         load_json("[1.5]", "ノート")
     assert refused.value.reason_in(Translator("ja")) == "ノートに整数でない数があります：1.5"
+
+
+def test_a_late_activation_names_the_later_events_in_the_readers_language() -> None:
+    duel = Duel("yugioh", setup={
+        "turn_player": "p1", "phase": "main1", "p1": {"hand": ["Celtic Guardian"]},
+        "p2": {"spell_trap": [{"card": "Trap Hole", "set": True}]}})
+    duel.apply({"do": "normal_summon", "card": "Celtic Guardian"})
+    duel.apply({"do": "return_to_hand", "card": "Celtic Guardian"})
+    with pytest.raises(IllegalAction) as refused:
+        duel.apply({"do": "activate", "card": "Trap Hole"})
+    ja = refused.value.reason_in(duel.translator("ja"))
+    assert ja.startswith("落とし穴を発動できるのは") and "見えないカード" in ja, ja
+    assert "Celtic" not in ja and "hidden" not in ja
+    why = worded(duel.why_not_activate(duel.ref("Trap Hole")), duel.translator("fr"))
+    assert "la dernière chose qui s'est produite" in why and "(YGO-RESPONSE-WINDOW)" in why
