@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
 from engine.cards import default_library, parse_cards
 from engine.duel import SNAPSHOT_EVERY
+from engine.i18n import TRANSLATED, Translator
 from engine.limits import check_text
 from engine.refusals import worded
 from engine.scenario import (
@@ -457,9 +458,10 @@ def _auto(locked: Board, duel: Duel, limit: int = 10000) -> None:
 
 def _leave(locked: Board, how: str, actions: list[dict[str, Any]], reason: str = "") -> None:
     """The board leaves its script before its next step; ``actions`` are where "Back to the
-    script" returns."""
-    locked.script_left = {"step": locked.next_step_number, "how": how, "reason": reason,
-                          "actions": actions}
+    script" returns. The reason is kept in English and in each language the engine speaks."""
+    reasons = {lang: worded(reason, Translator(lang)) for lang in TRANSLATED}
+    locked.script_left = {"step": locked.next_step_number, "how": how, "reason": str(reason),
+                          "reasons": reasons, "actions": actions}
 
 
 def same_as_step(duel: Duel, action: dict[str, Any], step: dict[str, Any]) -> bool:

@@ -320,7 +320,8 @@ def story_view(board: Board, history: Duel, *, at: int | None = None,
         k = left.get("step", 1)
         if left.get("how") == "failed":
             notice = _("Step %(k)s of the script cannot be played here: %(reason)s. From here "
-                       "the board is yours.") % {"k": k, "reason": left.get("reason", "")}
+                       "the board is yours.") % {"k": k, "reason": left.get("reasons", {}).get(
+                           engine_language()) or left.get("reason", "")}
         elif k > board.script_length:
             notice = _("You left the script after its last step; from here the board is "
                        "yours.")

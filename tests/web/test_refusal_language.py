@@ -10,6 +10,8 @@ import re
 import pytest
 from django.test import Client
 
+from engine import IllegalAction
+from engine.scenario import refusal_text
 from simulator import boards
 from simulator.models import Board
 
@@ -60,3 +62,15 @@ def test_a_step_refused_as_expected_is_announced_in_japanese() -> None:
     page = response.content.decode()
     assert "速攻魔法です：手札からは、コントローラーのターンにしか発動できません" in page
     assert "Quick-Play Spell" not in page
+
+
+def test_a_board_that_left_its_script_says_why_in_each_language() -> None:
+    board = boards.create_board(game="yugioh", setup={"turn_player": "p1",
+                                                      "p1": {"gy": ["Sangan"]}})
+    duel = boards.duel_of(board)
+    with pytest.raises(IllegalAction) as refused:
+        duel.apply({"do": "normal_summon", "card": duel.ref("Sangan")})
+    boards._leave(board, "failed", [], reason=refusal_text(refused.value))
+    assert board.script_left["reason"] == REASONS["en"]
+    assert board.script_left["reasons"]["ja"] == REASONS["ja"]
+    assert REASONS["fr"] in board.script_left["reasons"]["fr"]
