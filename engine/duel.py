@@ -272,13 +272,15 @@ class Duel:
 
     def _loop_error(self) -> TriggerLoopError:
         counts: dict[str, int] = {}
+        cards: dict[str, int] = {}
         for t in self.state.triggers[-200:]:
             counts[self.name(t.card)] = counts.get(self.name(t.card), 0) + 1
-        loop = sorted(counts, key=counts.get, reverse=True)[:3]
-        return TriggerLoopError(
-            "effects kept triggering each other without end; stopped after "
-            f"{self._loop_limit()} instants: {' and '.join(loop) or 'unknown cards'}"
-        )
+            cards.setdefault(self.name(t.card), t.card)
+        loop = [refusals.named(self, cards[name]) for name in sorted(
+            counts, key=counts.get, reverse=True)[:3]]
+        return TriggerLoopError(Refusal(
+            "trigger_loop", n=self._loop_limit(),
+            cards=refusals.joined(loop, "and") if loop else refusals.word("unknown cards")))
 
     def _loop_limit(self) -> int:
         return LOOP_BASE + LOOP_PER_CARD * len(self.state.cards)

@@ -179,6 +179,16 @@ REFUSALS: dict[str, str] = {
     "xyz_no_level": "{material} has no Level: {card} (Rank {rank}) needs Level {rank} monsters",
     "not_xyz_material": "{material} cannot be an Xyz Material of {card}",
     "not_link_material": "{material} cannot be a Link Material of {card}",
+    "fusion_materials": "these are not the Fusion Materials {card} lists",
+    "not_fusion_material": "{material} cannot be a Fusion Material of {card}",
+    "ritual_levels": "the tributes' Levels total {total}, not {card}'s Level {level}",
+    "ritual_levels_less": "the tributes' Levels total {total}, less than {card}'s Level {level}",
+    "ritual_extra": "{material} is one tribute more than needed: the others already reach Level "
+                    "{level}",
+    "ritual_zones_full": "the Monster Zones are full: Tribute at least one monster from the field",
+    "trigger_loop": (
+        "effects kept triggering each other without end; stopped after {n} instants: {cards}"
+    ),
     # Duel Masters
     "dm_own_step": "only the active player {what}, in the {steps} step",
     "attack_in_progress": "the attack in progress must end first",
@@ -200,7 +210,7 @@ REFUSALS: dict[str, str] = {
 }
 #: the words a refusal carries as values and the engine translates ("summons", "Fusion")
 REFUSAL_WORDS = ["summons", "casts spells", "charges mana", "attacks", "main", "charge", "attack",
-                 "or",
+                 "or", "and", "unknown cards",
                  # the things the limits name (engine/limits.py and its callers)
                  "a text", "a number", "the data", "the action", "the board", "the settings",
                  "the file", "the title", "the scenario", "the link", "the link's title",
@@ -279,11 +289,12 @@ def place(name: str) -> Worded:
     return Worded(zone_place(name), lambda tr: zone_place(name, tr))
 
 
-def joined(values: list[str], separator: str) -> Worded:
-    """Values joined by ``separator`` (a word such as "or", or a list's comma)."""
-    english = f" {separator} " if separator.isalpha() else separator
-    return Worded(english.join(values), lambda tr: (
-        f" {tr(separator)} " if separator.isalpha() else tr(separator)).join(
+def joined(values: list[str], conjunction: str) -> Worded:
+    """Values joined by a word ("or", "and"; spaced where the language spaces its words)."""
+    def spaced(word: str) -> str:
+        return f" {word} " if word.isascii() else word
+
+    return Worded(spaced(conjunction).join(values), lambda tr: spaced(tr(conjunction)).join(
         _value(v, tr) for v in values))
 
 

@@ -143,11 +143,12 @@ def _fusion(duel: Duel, definition: CardDef, mats: list[Card], player: int) -> s
     if each:
         if not any(all(_fits(duel, m, f, player) for m, f in zip(order, each, strict=True))
                    for order in permutations(mats)):
-            return f"these are not the Fusion Materials {definition.en} lists"
+            return Refusal("fusion_materials", card=refusals.card(definition))
         return None
     for m in mats:
         if not _fits(duel, m, req.get("filter"), player):
-            return f"{duel.name(m.iid)} cannot be a Fusion Material of {definition.en}"
+            return Refusal("not_fusion_material", material=refusals.named(duel, m.iid),
+                           card=refusals.card(definition))
     return None
 
 
@@ -322,20 +323,19 @@ def ritual_problem(duel: Duel, monster: Card, tributes: list[Card], spec: dict[s
     than needed; with ``levels: equal`` exactly its Level."""
     level = duel.definition(monster).level
     total = sum(duel.definition(t).level for t in tributes)
-    name = duel.definition(monster).en
+    name = refusals.card(duel.definition(monster))
     if spec.get("levels", "at_least") == "equal":
         if total != level:
-            return f"the tributes' Levels total {total}, not {name}'s Level {level}"
+            return Refusal("ritual_levels", total=total, card=name, level=level)
     elif total < level:
-        return f"the tributes' Levels total {total}, less than {name}'s Level {level}"
+        return Refusal("ritual_levels_less", total=total, card=name, level=level)
     else:
         extra = next((t for t in tributes if total - duel.definition(t).level >= level), None)
         if extra is not None:
-            return (f"{duel.name(extra.iid)} is one tribute more than needed: the others "
-                    f"already reach Level {level}")
+            return Refusal("ritual_extra", material=refusals.named(duel, extra.iid), level=level)
     on_field = any(t.zone == "monster" for t in tributes)
     if not on_field and not duel.policy.can_place(duel, monster, player, "monster"):
-        return "the Monster Zones are full: Tribute at least one monster from the field"
+        return Refusal("ritual_zones_full")
     return None
 
 
