@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 
 from .errors import EngineError
 from .i18n import LANGUAGES
@@ -39,11 +40,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# {scn.text('title', args.lang)}")
         if scn.source:
             print(f"# source: {scn.source}")
-        name = result.duel.name
         if args.frames:
+            tr = result.duel.translator(args.lang)
+            name = partial(result.duel.name_in, lang=tr.lang)
             for frame in (f for step in result.frames for f in step):
-                print(frame.line(name))
-                for line in frame.chain_lines(name):
+                print(frame.line(name, tr))
+                for line in frame.chain_lines(name, tr):
                     print(f"    {line}")
         else:
             for line in result.transcript(lang=args.lang):

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from . import refusals
 from .cards import CardDef, EffectDef, Library, default_library
 from .errors import IllegalAction, TriggerLoopError
 from .events import STATS, card_matches, describe_event, make_event
@@ -27,13 +28,13 @@ from .limits import check_action, check_duel, check_plain
 from .log import render
 from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
 from .protection import negated_by, split_choosable
+from .refusals import Refusal
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
 #: the wrong shape is refused as an IllegalAction with this reason, never let through as a 500
 MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
              RecursionError)
-MALFORMED_REASON = "this is not a valid {what}: a field is missing or has the wrong form"
 
 #: instants one action may cause before the engine calls it a trigger loop
 LOOP_BASE = 5000
@@ -110,7 +111,7 @@ class Duel:
         try:
             self.state = self._initial_state()
         except MALFORMED as exc:
-            raise IllegalAction(MALFORMED_REASON.format(what="set-up")) from exc
+            raise IllegalAction(Refusal("malformed_setup")) from exc
         self.replaying = False
 
     # ------------------------------------------------------------------ set-up
@@ -151,7 +152,7 @@ class Duel:
     def card_def_by_ref(self, ref: str) -> CardDef:
         definition = self.library.find(ref)
         if definition is None:
-            raise IllegalAction(f"unknown card {ref!r}")
+            raise IllegalAction(Refusal("unknown_card", name=repr(ref)))
         return definition
 
     def ref(self, name: str) -> int:
@@ -168,11 +169,11 @@ class Duel:
             nth = int(num)
         definition = self.library.find(name)
         if definition is None:
-            raise IllegalAction(f"unknown card {name!r}")
+            raise IllegalAction(Refusal("unknown_card", name=repr(name)))
         found = [c.iid for c in self.state.cards.values()
                  if c.card_id == definition.id and (player is None or c.owner == player)]
         if len(found) < nth:
-            raise IllegalAction(f"no card {name!r} is on the table")
+            raise IllegalAction(Refusal("card_not_on_table", name=repr(name)))
         return sorted(found)[nth - 1]
 
     # ------------------------------------------------------------------ lookups
@@ -271,13 +272,15 @@ class Duel:
 
     def _loop_error(self) -> TriggerLoopError:
         counts: dict[str, int] = {}
+        cards: dict[str, int] = {}
         for t in self.state.triggers[-200:]:
             counts[self.name(t.card)] = counts.get(self.name(t.card), 0) + 1
-        loop = sorted(counts, key=counts.get, reverse=True)[:3]
-        return TriggerLoopError(
-            "effects kept triggering each other without end; stopped after "
-            f"{self._loop_limit()} instants: {' and '.join(loop) or 'unknown cards'}"
-        )
+            cards.setdefault(self.name(t.card), t.card)
+        loop = [refusals.named(self, cards[name]) for name in sorted(
+            counts, key=counts.get, reverse=True)[:3]]
+        return TriggerLoopError(Refusal(
+            "trigger_loop", n=self._loop_limit(),
+            cards=refusals.joined(loop, "and") if loop else refusals.word("unknown cards")))
 
     def _loop_limit(self) -> int:
         return LOOP_BASE + LOOP_PER_CARD * len(self.state.cards)
@@ -432,15 +435,15 @@ class Duel:
         st = self.state
         d = st.decision
         if d is None:
-            raise IllegalAction("there is no decision to answer")
+            raise IllegalAction(Refusal("no_decision"))
         choice = self.option_ids(choice)
         ids = [o["id"] for o in d.options]
         if d.kind == "order":
             if not isinstance(choice, list) and str(choice) in ids:  # this one first
                 choice = [str(choice)] + [i for i in ids if i != str(choice)]
             if not isinstance(choice, list) or sorted(map(str, choice)) != sorted(ids):
-                raise IllegalAction("answer with an order of all of: "
-                                    f"{', '.join(self._option_names(d))}", d.rules)
+                raise IllegalAction(Refusal("answer_order", options=self._options_text(d)),
+                                    d.rules)
             choice = [str(c) for c in choice]
         elif d.kind == "choose_cards":
             if isinstance(choice, (str, int)):
@@ -448,13 +451,14 @@ class Duel:
             choice = [str(c) for c in choice]
             if (not d.min <= len(choice) <= d.max or len(set(choice)) != len(choice)
                     or any(c not in ids for c in choice)):
-                how = (f"exactly {d.max}" if d.min == d.max
-                       else f"between {d.min} and {d.max}")
-                raise IllegalAction(f"choose {how} of: {', '.join(self._option_names(d))}")
+                raise IllegalAction(Refusal(
+                    "answer_choose_exactly" if d.min == d.max else "answer_choose_between",
+                    n=d.max, low=d.min, high=d.max, options=self._options_text(d)))
         else:
             choice = str(choice)
             if choice not in ids:
-                raise IllegalAction(f"{choice!r} is not one of the options: {', '.join(ids)}",
+                raise IllegalAction(Refusal("not_an_option", choice=repr(choice),
+                                            options=", ".join(ids)),
                                     d.rules)
         st.answers[d.key] = choice
         st.decision = None
@@ -463,6 +467,9 @@ class Duel:
     def _option_names(self, d: Decision) -> list[str]:
         return [self.name(o["card"]) if o.get("card") is not None else o["id"]
                 for o in d.options]
+
+    def _options_text(self, d: Decision) -> str:
+        return ", ".join(self._option_names(d))
 
     def option_ids(self, answer: Any) -> Any:
         """Option ids for an answer given as ids, card names, aliases or ``Name#2``."""
@@ -508,8 +515,8 @@ class Duel:
             if why is not None:  # a card that cannot answer now, and the rule that says why
                 raise IllegalAction(*why)
             names = self._option_names(d)
-            raise IllegalAction(f"{value!r} is not one of the options of this "
-                                f"{d.kind} decision: {', '.join(names)}")
+            raise IllegalAction(Refusal("not_an_option_of", choice=repr(value), kind=d.kind,
+                                        options=", ".join(names)))
         return matches[0]["id"]
 
     def _refuse_protected(self, iid: int | None) -> None:
@@ -518,10 +525,11 @@ class Duel:
         d = self.state.decision
         for card, source in d.args.get("protected", []) if d is not None else []:
             if card == iid:
-                word = "targeted" if d.args.get("purpose") == "target" else "chosen"
-                raise IllegalAction(
-                    f"{self.name(card)} cannot be {word}: {self.name(source)}'s effect "
-                    "protects it", self.policy.PROTECTION_RULES)
+                key = "protected_target" if d.args.get("purpose") == "target" else (
+                    "protected_choose")
+                reason = Refusal(key, card=refusals.named(self, card),
+                                 by=refusals.named(self, source))
+                raise IllegalAction(reason, self.policy.PROTECTION_RULES)
 
     def _log_decision(self, d: Decision, choice: Any) -> None:
         by_id = {o["id"]: o for o in d.options}
@@ -547,7 +555,7 @@ class Duel:
         """What the "auto" setting answers: activate, keep the order, pass, first legal."""
         d = self.state.decision
         if d is None:
-            raise IllegalAction("there is no decision to answer")
+            raise IllegalAction(Refusal("no_decision"))
         if d.default is not None:
             return d.default
         if d.kind == "order":
@@ -760,7 +768,7 @@ class Duel:
             if restore_to is not None:
                 self._restore(restore_to)
             if isinstance(exc, MALFORMED):
-                raise IllegalAction(MALFORMED_REASON.format(what="action")) from exc
+                raise IllegalAction(Refusal("malformed_action")) from exc
             raise
         finally:
             self._applying = False
@@ -818,7 +826,7 @@ class Duel:
         """A new duel showing this one after its first ``k`` actions (from a kept copy of the
         state when there is one, so step 500 opens as fast as step 10)."""
         if not 0 <= k <= len(self.actions):
-            raise IllegalAction(f"there is no step {k}: the history has {len(self.actions)}")
+            raise IllegalAction(Refusal("no_step", step=k, count=len(self.actions)))
         other = Duel(self.game, setup=self.setup, settings=self.settings, library=self.library,
                      recorded=True)
         base = max((n for n in self._snapshots if n <= k), default=0)
@@ -850,14 +858,14 @@ class Duel:
         """
         frames, before, kept = self._record(k, n)
         if not 1 <= n <= len(frames) or kept is None:
-            raise IllegalAction(f"step {k} has {len(frames)} frames: there is no frame {n}")
+            raise IllegalAction(Refusal("no_frame", step=k, count=len(frames), frame=n))
         before.state = kept
         before._reindex()
         return before, frames
 
     def _record(self, k: int, keep: int | str | None) -> tuple[list[Frame], Duel, Any]:
         if not 1 <= k <= len(self.actions):
-            raise IllegalAction(f"there is no step {k}: the history has {len(self.actions)}")
+            raise IllegalAction(Refusal("no_step", step=k, count=len(self.actions)))
         before = self.at(k - 1)
         before.keeps_copies = False  # replayed for its frames, then thrown away
         recorder = FrameRecorder(before, k, keep=keep)
@@ -875,21 +883,20 @@ class Duel:
         do = action["do"]
         if do == "answer":
             if st.decision is None:
-                raise IllegalAction("there is no decision to answer")
+                raise IllegalAction(Refusal("no_decision"))
             self.answer(action.get("choice"))
             return
         if do == "pass":
             if st.decision is None or st.decision.kind != "respond":
-                raise IllegalAction("there is nothing to pass on")
+                raise IllegalAction(Refusal("nothing_to_pass"))
             self.answer("pass")
             return
         if st.decision is not None:
             d = st.decision
-            raise IllegalAction(
-                f"Player {d.player + 1} must first answer the pending decision ({d.kind})",
-                d.rules)
+            raise IllegalAction(Refusal("answer_pending", player=refusals.player(d.player),
+                                        kind=d.kind), d.rules)
         if st.winner is not None and do not in self.policy.EDITS:
-            raise IllegalAction(f"the duel is over: Player {st.winner + 1} won")
+            raise IllegalAction(Refusal("duel_over", player=refusals.player(st.winner)))
         if do in self.policy.EDITS:
             self.policy.edit(self, action)
         else:
@@ -938,14 +945,16 @@ class Duel:
 
     def why_not_activate(self, iid: int) -> str:
         """Why the card cannot be activated now, with the rule that says so ("" when it can,
-        or when it is not a card one activates): the board's "why can't I" text."""
+        or when it is not a card one activates): the board's "why can't I" text, in English
+        (:func:`engine.refusals.worded` words it in another language)."""
         if self.state.decision is not None or iid not in self.state.cards:
             return ""
         why = self.policy.why_not_activate(self, self.state.cards[iid])
         if why is None:
             return ""
         reason, rules = why
-        return reason + (f" ({', '.join(rules)})" if rules else "")
+        suffix = f" ({', '.join(rules)})" if rules else ""
+        return refusals.Worded(reason + suffix, lambda tr: refusals.worded(reason, tr) + suffix)
 
     def auto(self, limit: int = 10000) -> int:
         """Answer every open decision with its default (the "auto" setting)."""
@@ -958,7 +967,7 @@ class Duel:
     def undo(self) -> dict[str, Any]:
         """Take back the last action (by replaying the ones before it)."""
         if not self.actions:
-            raise IllegalAction("there is nothing to undo")
+            raise IllegalAction(Refusal("nothing_to_undo"))
         last = self.actions[-1]
         self._restore(len(self.actions) - 1)
         return last
@@ -983,7 +992,7 @@ class Duel:
         are not judged again, see :attr:`replaying`); what is applied next is. Its size is
         checked against :mod:`engine.limits` before anything is built or replayed."""
         if not isinstance(data, dict) or not isinstance(data.get("actions", []), list):
-            raise IllegalAction("a saved duel is a mapping with a list of actions")
+            raise IllegalAction(Refusal("saved_duel"))
         check_duel(setup=data.get("setup"), actions=data.get("actions", []),
                    what="the saved duel")
         duel = cls(data["game"], setup=data.get("setup"), settings=data.get("settings"),

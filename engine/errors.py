@@ -5,19 +5,29 @@ Every error carries a readable reason; the web layer shows it as it is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class EngineError(Exception):
     """Base class of every error the engine raises on purpose."""
 
 
 class IllegalAction(EngineError):
-    """An action the rules do not allow now. The duel is left exactly as it was."""
+    """An action the rules do not allow now. The duel is left exactly as it was.
+
+    ``reason`` is English; when it is a :class:`engine.refusals.Refusal` (a ``str`` that keeps
+    its template and values), :meth:`reason_in` words it in another language."""
 
     def __init__(self, reason: str, rules: tuple[str, ...] | list[str] = ()) -> None:
         self.reason = reason
         self.rules = list(rules)
         suffix = f" ({', '.join(self.rules)})" if self.rules else ""
         super().__init__(reason + suffix)
+
+    def reason_in(self, tr: Callable[[str], str]) -> str:
+        """The reason worded through the translator ``tr`` (as it is when not a template)."""
+        worded = getattr(self.reason, "worded", None)
+        return worded(tr) if worded else self.reason
 
 
 class TriggerLoopError(IllegalAction):

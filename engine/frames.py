@@ -22,7 +22,17 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .events import describe_event
-from .log import EVENT_SEPARATOR, NOTHING, _same, render, render_events, render_message
+from .log import (
+    EVENT_SEPARATOR,
+    NOTHING,
+    _fmt,
+    _same,
+    player_name,
+    render,
+    render_events,
+    render_message,
+    text_arg,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -35,6 +45,17 @@ HEADLINES = ("chain.resolve", "chain.link", "chain.link_same", "chain.negated",
              "pending.resolve", "pending.next", "pending.cut_in", "pending.resume",
              "spell.resolve", "spell.done", "spell.cast", "action", "attack.step", "phase")
 
+
+#: the lines of ``python -m engine run --frames``: a frame, then the chain or pending pool
+FRAME_LINES = {
+    "frame": "frame {step}.{n}: {what}",
+    "card_activation": "card activation",
+    "link": "Chain Link {link}: {card}: {effect} ({player})",
+    "link_resolving": "Chain Link {link}: {card}: {effect} ({player}) <- resolving",
+    "resolving": "resolving: {card}: {effect} ({player})",
+    "pending": "pending {i}: {card}: {effect} ({player})",
+    "pending_s_trigger": "pending {i}: {card}: {effect} (S-Trigger, {player})",
+}
 
 #: how a decision frame words the question (log message keys)
 ASKS = {"order": "ask.order", "activate_trigger": "ask.activate", "choose_cards": "ask.choose",
@@ -109,28 +130,38 @@ class Frame:
             text = f"{text}{tr(EVENT_SEPARATOR)}{ask}" if text else ask
         return text or tr(NOTHING)
 
-    def line(self, name: Callable[[int], str]) -> str:
-        return f"frame {self.step}.{self.n}: {self.what(name)}"
+    def line(self, name: Callable[[int], str], tr: Callable[[str], str] | None = None) -> str:
+        """The frame in one line, numbered (English unless ``tr`` translates)."""
+        tr = tr or _same
+        return _fmt(tr(FRAME_LINES["frame"]), {"step": self.step, "n": self.n,
+                                               "what": self.what(name, tr)})
 
-    def chain_lines(self, name: Callable[[int], str]) -> list[str]:
+    def chain_lines(self, name: Callable[[int], str],
+                    tr: Callable[[str], str] | None = None) -> list[str]:
         """The chain (top first) or, in Duel Masters, what resolves and what is pending."""
+        tr = tr or _same
         out = []
         for link in reversed(self.chain):
-            what = f"{name(link['card'])}: {link['effect'] or 'card activation'}"
-            who = f"Player {link['controller'] + 1}"
-            if self.game == "duel_masters":
-                out.append(f"resolving: {what} ({who})")
-            else:
-                mark = " <- resolving" if link["resolving"] else ""
-                out.append(f"Chain Link {link['number']}: {what} ({who}){mark}")
+            key = "resolving" if self.game == "duel_masters" else (
+                "link_resolving" if link["resolving"] else "link")
+            effect = link["effect"] or FRAME_LINES["card_activation"]
+            out.append(self._entry(key, link["card"], effect, link["controller"], name, tr,
+                                   link=link["number"]))
         by_tid = {t["tid"]: t for t in self.triggers}
         for i, tid in enumerate(self.pending, 1):
             t = by_tid.get(tid)
             if t is not None:
-                kind = "S-Trigger, " if t["s_trigger"] else ""
-                out.append(f"pending {i}: {name(t['card'])}: {t['effect']} "
-                           f"({kind}Player {t['controller'] + 1})")
+                key = "pending_s_trigger" if t["s_trigger"] else "pending"
+                out.append(self._entry(key, t["card"], t["effect"], t["controller"], name, tr,
+                                       i=i))
         return out
+
+    @staticmethod
+    def _entry(key: str, card: int, effect: str, player: int, name: Callable[[int], str],
+               tr: Callable[[str], str], **more: Any) -> str:
+        """One line of :meth:`chain_lines`: a chain link or a pending ability."""
+        return _fmt(tr(FRAME_LINES[key]), {"card": name(card), "effect": text_arg(effect, tr),
+                                           "player": player_name(player, tr), **more})
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(replace(self, state=None))  # the state is never serialised

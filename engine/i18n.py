@@ -86,15 +86,17 @@ def data_translations(texts: Iterable[Mapping[str, str]], lang: str) -> dict[str
 
 
 def message_ids() -> list[str]:
-    """Every message id of the engine's catalogue: the log's templates, names and phrases."""
-    from . import log
+    """Every message id of the engine's catalogue: the log's templates, names and phrases, and
+    the reasons of refusals (:mod:`engine.refusals`)."""
+    from . import frames, log, refusals
 
     values: list[str] = []
     for table in (log.MESSAGES, log.EVENT_MESSAGES, log.PHASE_NAMES, log.ZONE_NAMES, log.CAUSES,
                   log.SUMMON_KINDS, log.ZONE_PLACES, log.CARD_KINDS, log.STAT_NAMES):
         values += list(table.values())
     values += [log.DESTROYED_AND_SENT, log.AS_MATERIAL, log.TRIBUTED_AS_MATERIAL, log.PLAYER,
-               log.HIDDEN, *log.PHRASES]
+               log.HIDDEN, *log.PHRASES, *refusals.REFUSALS.values(), *refusals.REFUSAL_WORDS,
+               *frames.FRAME_LINES.values()]
     return list(dict.fromkeys(values))
 
 

@@ -15,6 +15,7 @@ from itertools import accumulate
 from typing import Any
 
 from .errors import IllegalAction
+from .refusals import Refusal, Worded, word
 
 # ---------------------------------------------------------------- the limits
 MAX_DEPTH = 32  # nesting of lists and mappings in any data (the built-in files reach 9)
@@ -37,27 +38,36 @@ class LimitError(IllegalAction):
 
     def __init__(self, reason: str, limit: str = "") -> None:
         self.limit = limit
-        super().__init__(f"{reason} (limit {limit})" if limit else reason)
+        super().__init__(Refusal("with_limit", reason=reason, limit=limit) if limit else reason)
 
 
-def _refuse(reason: str, limit: str = "") -> LimitError:
-    return LimitError(reason, limit)
+def _refuse(key: str, limit: str = "", /, **params: Any) -> LimitError:
+    """A LimitError worded by the template ``key`` of :data:`engine.refusals.REFUSALS`; its
+    ``what`` (the thing refused, in English or already in the reader's language) is
+    translated where the catalogue has it."""
+    if "what" in params:
+        params["what"] = _thing(params["what"])
+    return LimitError(Refusal(key, **params), limit)
+
+
+def _thing(what: str) -> Worded:
+    return what if isinstance(what, Worded) else word(what)
 
 
 # ---------------------------------------------------------------- strings and numbers
 def check_text(text: Any, what: str = "a text", max_length: int = MAX_STRING) -> str:
     """A string that may be stored and shown: not too long, no lone surrogate, no NUL."""
     if not isinstance(text, str):
-        raise _refuse(f"{what} must be text")
+        raise _refuse("must_be_text", what=what)
     if len(text) > max_length:
-        raise _refuse(f"{what} has {len(text)} characters; at most {max_length}", "MAX_STRING"
-                      if max_length == MAX_STRING else f"{max_length} characters")
+        raise _refuse("characters", "MAX_STRING" if max_length == MAX_STRING else Refusal(
+            "n_characters", n=max_length), what=what, n=len(text), max=max_length)
     if "\x00" in text:
-        raise _refuse(f"{what} holds a NUL character")
+        raise _refuse("nul", what=what)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise _refuse(f"{what} holds a lone surrogate, which is not a character") from None
+        raise _refuse("surrogate", what=what) from None
     return text
 
 
@@ -69,18 +79,18 @@ def parse_int(text: Any, what: str = "a number", lo: int = -MAX_NUMBER,
     spaces, underscores, NaN, infinities, exponents and numbers longer than the limit.
     """
     if isinstance(text, bool):
-        raise _refuse(f"{what} must be a whole number")
+        raise _refuse("whole_number", what=what)
     if isinstance(text, int):
         value = text
     else:
         if not isinstance(text, str):
-            raise _refuse(f"{what} must be a whole number")
+            raise _refuse("whole_number", what=what)
         digits = text[1:] if text[:1] in "+-" and text else text
         if not (digits and len(digits) <= 12 and digits.isascii() and digits.isdigit()):
-            raise _refuse(f"{what} must be a whole number written with the digits 0-9")
+            raise _refuse("digits", what=what)
         value = int(text)
     if not lo <= value <= hi:
-        raise _refuse(f"{what} must be between {lo} and {hi}", "MAX_NUMBER")
+        raise _refuse("between", "MAX_NUMBER", what=what, lo=lo, hi=hi)
     return value
 
 
@@ -102,36 +112,37 @@ def check_plain(data: Any, what: str = "the data", *, max_depth: int = MAX_DEPTH
 
     Iterative (no recursion), so a deeply nested value is refused, not a RecursionError.
     """
+    key_of, text_in = (Refusal(k, what=_thing(what)) for k in ("key_of", "text_in"))
     stack = [(data, 1)]
     count = 0
     while stack:
         value, depth = stack.pop()
         count += 1
         if count > max_items:
-            raise _refuse(f"{what} holds more than {max_items} values", "MAX_ITEMS")
+            raise _refuse("items", "MAX_ITEMS", what=what, max=max_items)
         if depth > max_depth:
-            raise _refuse(f"{what} is nested more than {max_depth} deep", "MAX_DEPTH")
+            raise _refuse("depth", "MAX_DEPTH", what=what, max=max_depth)
         if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise _refuse(f"{what} has a key that is not text: {str(key)[:40]!r}")
-                check_text(key, f"a key of {what}", min(MAX_KEY, max_string))
+                    raise _refuse("key_not_text", what=what, name=repr(str(key)[:40]))
+                check_text(key, key_of, min(MAX_KEY, max_string))
                 stack.append((item, depth + 1))
         elif isinstance(value, list):
             stack.extend((item, depth + 1) for item in value)
         elif isinstance(value, str):
-            check_text(value, f"a text in {what}", max_string)
+            check_text(value, text_in, max_string)
         elif isinstance(value, bool) or value is None:
             pass
         elif isinstance(value, int):
             if not -MAX_NUMBER <= value <= MAX_NUMBER:
-                raise _refuse(f"{what} holds a number larger than {MAX_NUMBER}", "MAX_NUMBER")
+                raise _refuse("number_too_large", "MAX_NUMBER", what=what, max=MAX_NUMBER)
         elif isinstance(value, float):
             if not math.isfinite(value):
-                raise _refuse(f"{what} holds a number that is not finite")
-            raise _refuse(f"{what} holds a number that is not whole: {value!r}")
+                raise _refuse("not_finite", what=what)
+            raise _refuse("not_whole", what=what, value=repr(value))
         else:
-            raise _refuse(f"{what} holds a value of an unknown kind ({type(value).__name__})")
+            raise _refuse("unknown_kind", what=what, kind=type(value).__name__)
     return data
 
 
@@ -155,13 +166,13 @@ def load_json(text: str, what: str = "the data", *, max_depth: int = MAX_DEPTH,
     """Parse untrusted JSON: depth checked before parsing, NaN and infinities refused, then
     :func:`check_plain`. Raises LimitError (for anything malformed too)."""
     if not isinstance(text, str):
-        raise _refuse(f"{what} could not be read")
+        raise _refuse("unreadable", what=what)
     if json_depth(text) > max_depth:
-        raise _refuse(f"{what} is nested more than {max_depth} deep", "MAX_DEPTH")
+        raise _refuse("depth", "MAX_DEPTH", what=what, max=max_depth)
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise _refuse(f"{what} could not be read") from None
+        raise _refuse("unreadable", what=what) from None
     return check_plain(data, what, max_depth=max_depth, max_items=max_items,
                        max_string=max_string)
 
@@ -169,10 +180,10 @@ def load_json(text: str, what: str = "the data", *, max_depth: int = MAX_DEPTH,
 def check_action(action: Any) -> dict[str, Any]:
     """One engine action: a small mapping of plain data with a text ``do``."""
     if not isinstance(action, dict) or "do" not in action:
-        raise _refuse("an action is a mapping with a 'do' key")
+        raise _refuse("action_mapping")
     check_plain(action, "the action", max_depth=MAX_ACTION_DEPTH, max_items=MAX_ACTION_ITEMS)
     if not isinstance(action["do"], str):
-        raise _refuse("an action's 'do' must be text")
+        raise _refuse("action_do")
     return action
 
 
@@ -196,21 +207,21 @@ def check_duel(*, setup: Any = None, actions: Any = (), cards: Any = (),
     scenario's steps (an answer or "auto" step has no ``do``), counted, not checked."""
     n_cards = count_setup_cards(setup)
     if n_cards > MAX_CARDS:
-        raise _refuse(f"{what}'s set-up holds {n_cards} cards; at most {MAX_CARDS}", "MAX_CARDS")
+        raise _refuse("setup_cards", "MAX_CARDS", what=what, n=n_cards, max=MAX_CARDS)
     n_actions = len(actions) if isinstance(actions, list | tuple) else 0
     if n_actions > MAX_ACTIONS:
-        raise _refuse(f"{what} has {n_actions} steps; at most {MAX_ACTIONS}", "MAX_ACTIONS")
+        raise _refuse("steps", "MAX_ACTIONS", what=what, n=n_actions, max=MAX_ACTIONS)
     n_custom = len(cards) if isinstance(cards, list | tuple) else 0
     if n_custom > MAX_CUSTOM_CARDS:
-        raise _refuse(f"{what} defines {n_custom} cards; at most {MAX_CUSTOM_CARDS}",
-                      "MAX_CUSTOM_CARDS")
+        raise _refuse("custom_cards", "MAX_CUSTOM_CARDS", what=what, n=n_custom,
+                      max=MAX_CUSTOM_CARDS)
     work = max(n_cards, 1) * n_actions
     if work > MAX_WORK:
-        raise _refuse(f"{what} would replay {n_actions} steps over {n_cards} cards "
-                      f"({work} card-steps); at most {MAX_WORK}", "MAX_WORK")
-    for name, value in (("set-up", setup), ("custom cards", cards)):
+        raise _refuse("work", "MAX_WORK", what=what, n=n_actions, cards=n_cards, work=work,
+                      max=MAX_WORK)
+    for key, value in (("setup_of", setup), ("custom_cards_of", cards)):
         if value:
-            check_plain(value, f"{what}'s {name}")
+            check_plain(value, Refusal(key, what=_thing(what)))
     if not steps and isinstance(actions, list | tuple):
         for action in actions:
             check_action(action)

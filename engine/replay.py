@@ -22,6 +22,7 @@ from typing import Any
 from .cards import Library
 from .duel import Duel
 from .errors import IllegalAction
+from .refusals import Refusal
 from .state import Decision
 
 #: actions that answer the open decision
@@ -295,7 +296,7 @@ def _segment(new: Duel, queue: list[_Asked], report: ReplayReport) -> None:
         else:
             budget -= 1
             if budget < 0:
-                raise IllegalAction("the replay keeps being asked new decisions")
+                raise IllegalAction(Refusal("replay_loop"))
             summary = _summary(new, d)
             report.added.append({"after_step": queue[0].step - 1, "decision": summary,
                                  "used": _default(new)})
@@ -335,7 +336,7 @@ def _answer_open(new: Duel, report: ReplayReport, *, after_step: int) -> None:
     while new.state.decision is not None:
         budget -= 1
         if budget < 0:
-            raise IllegalAction("the replay keeps being asked new decisions")
+            raise IllegalAction(Refusal("replay_loop"))
         summary = _summary(new, new.state.decision)
         report.added.append({"after_step": after_step, "decision": summary,
                              "used": _default(new)})

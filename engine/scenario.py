@@ -14,14 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import refusals
 from .cards import DATA_DIR, GAMES, default_library, line_of, load_yaml_with_lines, parse_cards
 from .catalogue import RULES
 from .duel import Duel
 from .errors import EngineError, IllegalAction, ScenarioError
 from .frames import Frame, FrameRecorder
-from .i18n import Translator, pick, texts_of
+from .i18n import pick, texts_of
 from .limits import LimitError, check_duel, check_plain, check_text
 from .log import REFUSED_AS_EXPECTED
+from .refusals import Refusal, Worded
 from .state import PLAYER_KEYS, Card
 
 MAX_TITLE = 200  # characters: the board's title field
@@ -97,11 +99,12 @@ class Result:
 
     def transcript(self, lang: str = "en") -> list[str]:
         """The duel's transcript in ``lang``, with each step refused as expected where it
-        was played (the refusal's reason is the engine's, in English)."""
+        was played, and why (the engine's reason, in ``lang`` too)."""
         lines = self.duel.transcript(lang=lang)
-        template = Translator(lang)(REFUSED_AS_EXPECTED)
+        tr = self.duel.translator(lang)
+        template = tr(REFUSED_AS_EXPECTED)
         for at, step, reason in reversed(self.refused):
-            lines.insert(at, template.format(step=step, reason=reason))
+            lines.insert(at, template.format(step=step, reason=refusals.worded(reason, tr)))
         return lines
 
     @property
@@ -326,10 +329,10 @@ def step_action(duel: Duel, step: dict[str, Any]) -> dict[str, Any] | None:
         decision = duel.state.decision
         meant = next((step[key] for key in ANSWER_FOR if key in step), None)
         if decision is not None and meant is not None and PLAYER_KEYS[decision.player] != meant:
-            raise IllegalAction(
-                f"this answer is for Player {PLAYER_KEYS.index(meant) + 1} ({meant}), but the "
-                f"open decision ({decision.kind}) is Player {decision.player + 1}'s "
-                f"({PLAYER_KEYS[decision.player]})", decision.rules)
+            raise IllegalAction(Refusal(
+                "wrong_player", meant=refusals.player(PLAYER_KEYS.index(meant)), meant_key=meant,
+                kind=decision.kind, player=refusals.player(decision.player),
+                player_key=PLAYER_KEYS[decision.player]), decision.rules)
         return {"do": "answer", "choice": translate_answer(duel, step["answer"])}
     if "do" not in step:
         return None
@@ -350,8 +353,10 @@ def refusal_problem(exc: IllegalAction, expected: str | list[str]) -> str | None
 
 
 def refusal_text(exc: IllegalAction) -> str:
-    """A refusal's reason and the rules it cites, as the transcript writes them."""
-    return exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
+    """A refusal's reason and the rules it cites, as the transcript writes them (in English;
+    :meth:`~engine.refusals.Worded.worded` words it in another language)."""
+    suffix = f" ({', '.join(exc.rules)})" if exc.rules else ""
+    return Worded(exc.reason + suffix, lambda tr: exc.reason_in(tr) + suffix)
 
 
 def _wanted(expected: str | list[str]) -> str:
@@ -361,7 +366,7 @@ def _wanted(expected: str | list[str]) -> str:
 def translate_answer(duel: Duel, answer: Any) -> Any:
     """Turn a scenario's answer (card names, aliases, yes/no, pass) into option ids."""
     if duel.state.decision is None:
-        raise IllegalAction("there is no decision to answer")
+        raise IllegalAction(Refusal("no_decision"))
     return duel.option_ids(answer)
 
 

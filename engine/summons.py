@@ -20,9 +20,11 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any
 
+from . import refusals
 from .errors import IllegalAction
 from .events import FILTER_KEYS, card_matches, make_event
 from .operations import FEASIBLE, OP_CHECKS, Context, _mark, operation, select
+from .refusals import Refusal, word
 
 if TYPE_CHECKING:
     from .cards import CardDef
@@ -68,13 +70,14 @@ def _bounds(definition: CardDef, how: str) -> tuple[int, int]:
 def material_problem(duel: Duel, definition: CardDef, materials: list[Card], how: str,
                      player: int) -> str | None:
     """Why these materials cannot summon ``definition`` by ``how``, in words; None if they can."""
-    name = definition.en
+    name = refusals.card(definition)
     if len({m.iid for m in materials}) != len(materials):
-        return "a monster can be used as material only once"
+        return Refusal("material_once")
     low, high = _bounds(definition, how)
     if not low <= len(materials) <= high:
-        want = str(low) if low == high else f"{low} to {high}" if high < 99 else f"{low} or more"
-        return f"{name} needs {want} materials, not {len(materials)}"
+        key = "materials_count" if low == high else "materials_range" if high < 99 else (
+            "materials_more")
+        return Refusal(key, card=name, want=low, low=low, high=high, count=len(materials))
     return CHECKS[how](duel, definition, materials, player)
 
 
@@ -82,23 +85,24 @@ def _synchro(duel: Duel, definition: CardDef, mats: list[Card], player: int) -> 
     req = definition.materials or {}
     tuners = [m for m in mats if duel.definition(m).tuner]
     if len(tuners) != 1:
-        return f"a Synchro Summon uses exactly 1 Tuner, not {len(tuners)}"
+        return Refusal("one_tuner", count=len(tuners))
     if not _fits(duel, tuners[0], req.get("tuner"), player):
-        return f"{duel.name(tuners[0].iid)} is not a Tuner {definition.en} can use"
+        return Refusal("not_usable_tuner",
+                       material=refusals.named(duel, tuners[0].iid), card=refusals.card(definition))
     for m in mats:
         if m is not tuners[0] and not _fits(duel, m, req.get("filter"), player):
-            return f"{duel.name(m.iid)} cannot be a non-Tuner material of {definition.en}"
+            return Refusal("not_non_tuner",
+                           material=refusals.named(duel, m.iid), card=refusals.card(definition))
     return _levels(duel, definition, mats, "Synchro")
 
 
 def _levels(duel: Duel, definition: CardDef, mats: list[Card], kind: str) -> str | None:
     for m in mats:
         if not duel.definition(m).level:
-            return f"{duel.name(m.iid)} has no Level"
+            return Refusal("no_level", material=refusals.named(duel, m.iid))
     total = sum(duel.definition(m).level for m in mats)
     if total != definition.level:
-        return (f"the materials' Levels total {total}, not the {kind} Monster's Level "
-                f"{definition.level}")
+        return Refusal("levels_total", total=total, kind=word(kind), level=definition.level)
     return None
 
 
@@ -106,14 +110,15 @@ def _xyz(duel: Duel, definition: CardDef, mats: list[Card], player: int) -> str 
     flt = (definition.materials or {}).get("filter")
     for m in mats:
         if duel.definition(m).type == "token":
-            return f"{duel.name(m.iid)} is a Token: a Token cannot be an Xyz Material"
+            return Refusal("token_xyz", material=refusals.named(duel, m.iid))
         level = duel.definition(m).level
         if level != definition.rank:
-            have = f"Level {level}" if level else "has no Level"
-            return (f"{duel.name(m.iid)} is {have}: {definition.en} (Rank {definition.rank}) "
-                    f"needs Level {definition.rank} monsters")
+            return Refusal("xyz_level" if level else "xyz_no_level",
+                           material=refusals.named(duel, m.iid),
+                           level=level, card=refusals.card(definition), rank=definition.rank)
         if not _fits(duel, m, flt, player):
-            return f"{duel.name(m.iid)} cannot be an Xyz Material of {definition.en}"
+            return Refusal("not_xyz_material",
+                           material=refusals.named(duel, m.iid), card=refusals.card(definition))
     return None
 
 
@@ -122,7 +127,8 @@ def _link(duel: Duel, definition: CardDef, mats: list[Card], player: int) -> str
     totals = {0}
     for m in mats:
         if not _fits(duel, m, flt, player):
-            return f"{duel.name(m.iid)} cannot be a Link Material of {definition.en}"
+            return Refusal("not_link_material",
+                           material=refusals.named(duel, m.iid), card=refusals.card(definition))
         rating = duel.definition(m).link
         totals = {t + v for t in totals for v in {1, rating or 1}}
     if definition.link not in totals:
@@ -137,11 +143,12 @@ def _fusion(duel: Duel, definition: CardDef, mats: list[Card], player: int) -> s
     if each:
         if not any(all(_fits(duel, m, f, player) for m, f in zip(order, each, strict=True))
                    for order in permutations(mats)):
-            return f"these are not the Fusion Materials {definition.en} lists"
+            return Refusal("fusion_materials", card=refusals.card(definition))
         return None
     for m in mats:
         if not _fits(duel, m, req.get("filter"), player):
-            return f"{duel.name(m.iid)} cannot be a Fusion Material of {definition.en}"
+            return Refusal("not_fusion_material", material=refusals.named(duel, m.iid),
+                           card=refusals.card(definition))
     return None
 
 
@@ -316,20 +323,19 @@ def ritual_problem(duel: Duel, monster: Card, tributes: list[Card], spec: dict[s
     than needed; with ``levels: equal`` exactly its Level."""
     level = duel.definition(monster).level
     total = sum(duel.definition(t).level for t in tributes)
-    name = duel.definition(monster).en
+    name = refusals.card(duel.definition(monster))
     if spec.get("levels", "at_least") == "equal":
         if total != level:
-            return f"the tributes' Levels total {total}, not {name}'s Level {level}"
+            return Refusal("ritual_levels", total=total, card=name, level=level)
     elif total < level:
-        return f"the tributes' Levels total {total}, less than {name}'s Level {level}"
+        return Refusal("ritual_levels_less", total=total, card=name, level=level)
     else:
         extra = next((t for t in tributes if total - duel.definition(t).level >= level), None)
         if extra is not None:
-            return (f"{duel.name(extra.iid)} is one tribute more than needed: the others "
-                    f"already reach Level {level}")
+            return Refusal("ritual_extra", material=refusals.named(duel, extra.iid), level=level)
     on_field = any(t.zone == "monster" for t in tributes)
     if not on_field and not duel.policy.can_place(duel, monster, player, "monster"):
-        return "the Monster Zones are full: Tribute at least one monster from the field"
+        return Refusal("ritual_zones_full")
     return None
 
 

@@ -24,7 +24,9 @@ from django.utils.translation import gettext as _
 from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
 from engine.cards import default_library, parse_cards
 from engine.duel import SNAPSHOT_EVERY
+from engine.i18n import TRANSLATED, Translator
 from engine.limits import check_text
+from engine.refusals import worded
 from engine.scenario import (
     Scenario,
     refusal_problem,
@@ -34,6 +36,7 @@ from engine.scenario import (
 )
 from engine.versions import VersionError, outcome
 
+from .language import translator
 from .models import Board
 
 _CACHE: OrderedDict[tuple[str, int], tuple[Duel, Recheck | None]] = OrderedDict()
@@ -404,7 +407,7 @@ def _play_next(locked: Board, duel: Duel) -> None:
     if refusal:  # said to whoever pressed "Next step" (the board itself is unchanged)
         locked.script_notice = _("Step %(k)s is refused, as the scenario expects: "
                                  "%(reason)s") % {"k": locked.next_step_number,
-                                                  "reason": refusal}
+                                                  "reason": worded(refusal, translator(duel))}
     locked.pending_steps = locked.pending_steps[1:]
     if auto:
         duel.auto()
@@ -455,9 +458,10 @@ def _auto(locked: Board, duel: Duel, limit: int = 10000) -> None:
 
 def _leave(locked: Board, how: str, actions: list[dict[str, Any]], reason: str = "") -> None:
     """The board leaves its script before its next step; ``actions`` are where "Back to the
-    script" returns."""
-    locked.script_left = {"step": locked.next_step_number, "how": how, "reason": reason,
-                          "actions": actions}
+    script" returns. The reason is kept in English and in each language the engine speaks."""
+    reasons = {lang: worded(reason, Translator(lang)) for lang in TRANSLATED}
+    locked.script_left = {"step": locked.next_step_number, "how": how, "reason": str(reason),
+                          "reasons": reasons, "actions": actions}
 
 
 def same_as_step(duel: Duel, action: dict[str, Any], step: dict[str, Any]) -> bool:

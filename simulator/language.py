@@ -16,9 +16,11 @@ from django.core.cache import cache
 from django.utils.translation import get_language, get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from engine import Duel
+from engine import Duel, IllegalAction
 from engine.cards import CardDef
 from engine.i18n import Translator, language, pick
+from engine.refusals import worded
+from engine.scenario import refusal_text
 
 
 def engine_language() -> str:
@@ -30,6 +32,11 @@ def translator(duel: Duel | None = None) -> Translator:
     """Words the engine's log in the reader's language (with ``duel``'s effect labels)."""
     lang = engine_language()
     return duel.translator(lang) if duel is not None else Translator(lang)
+
+
+def refusal_reason(exc: IllegalAction, duel: Duel | None = None) -> str:
+    """Why the engine refused an action, in the reader's language, with the rules it cites."""
+    return worded(refusal_text(exc), translator(duel))
 
 
 def card_names(definition: CardDef) -> dict[str, str]:

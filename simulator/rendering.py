@@ -22,6 +22,7 @@ from engine import RULES, Duel
 from engine.links import encode
 from engine.log import HIDDEN, PHASE_NAMES, player_name, render, text_arg
 from engine.protection import negated_by
+from engine.refusals import worded
 from engine.state import hidden_from
 
 from .language import card_names, engine_language, scenario_text, translator
@@ -319,7 +320,8 @@ def story_view(board: Board, history: Duel, *, at: int | None = None,
         k = left.get("step", 1)
         if left.get("how") == "failed":
             notice = _("Step %(k)s of the script cannot be played here: %(reason)s. From here "
-                       "the board is yours.") % {"k": k, "reason": left.get("reason", "")}
+                       "the board is yours.") % {"k": k, "reason": left.get("reasons", {}).get(
+                           engine_language()) or left.get("reason", "")}
         elif k > board.script_length:
             notice = _("You left the script after its last step; from here the board is "
                        "yours.")
@@ -920,7 +922,8 @@ def card_menu_context(board: Board, duel: Duel, iid: int, view: str) -> dict[str
     card = duel.state.cards[iid]  # "Move to" offers the zones where the card may go
     zones = [] if vw.hidden(iid) else [
         z for z in duel.policy.zones_for(duel.definition(card)) if z != card.zone]
-    why_not = "" if view != "open" or vw.hidden(iid) else duel.why_not_activate(iid)
+    why_not = "" if view != "open" or vw.hidden(iid) else worded(duel.why_not_activate(iid),
+                                                                  translator(duel))
     return {"board": board, "card": _card_view(vw, iid, {}, menus), "readonly": view != "open",
             "why_not": why_not,
             "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in zones]}

@@ -40,7 +40,7 @@ from engine.scenario import load_scenario, parse_scenario, run_scenario
 
 from . import access, boards, classroom, gallery, limits, playback
 from .gallery import scenario_index
-from .language import language_group, translator, watched_languages
+from .language import language_group, refusal_reason, translator, watched_languages
 from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
@@ -318,7 +318,7 @@ def _action_from_post(request: HttpRequest) -> dict[str, Any]:
                                max_items=MAX_ACTION_ITEMS, max_string=MAX_FIELD)
         except LimitError as exc:
             raise IllegalAction(_("This action could not be read: %(why)s.")
-                                % {"why": exc.reason}) from None
+                                % {"why": refusal_reason(exc)}) from None
         if not isinstance(action, dict):
             raise IllegalAction(_("This action could not be read."))
         return check_action(action)
@@ -426,7 +426,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
         return _respond(request, board, str(exc))
     except IllegalAction as exc:
         board.refresh_from_db()
-        reason = exc.reason + (f" ({', '.join(exc.rules)})" if exc.rules else "")
+        reason = refusal_reason(exc)
         if answer and boards.duel_of(board).state.decision is not None:
             return _respond(request, board, decision_error=reason, status=422)
         return _respond(request, board, reason, status=422)
@@ -822,7 +822,7 @@ def classify_card(request: HttpRequest) -> JsonResponse:
     try:
         readings = classify(request.GET.get("game", ""), request.GET.get("text", ""))
     except IllegalAction as exc:
-        return JsonResponse({"error": exc.reason}, status=400)
+        return JsonResponse({"error": refusal_reason(exc)}, status=400)
     return JsonResponse({"effects": [r.to_dict() for r in readings]},
                         json_dumps_params={"ensure_ascii": False})
 

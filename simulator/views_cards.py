@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine import EngineError, IllegalAction
 
 from . import access, boards, editor, limits
+from .language import refusal_reason
 from .models import Board, CardSet
 from .rendering import render_views, tile_view
 from .views import GAMES, _error, _owned, broadcast, not_editor
@@ -46,7 +47,7 @@ def _reading(game: str, text: str) -> dict[str, Any]:
     try:
         readings, mappings = editor.read(game, text)
     except IllegalAction as exc:
-        return {"effects": [], "error": exc.reason}
+        return {"effects": [], "error": refusal_reason(exc)}
     return {"effects": editor.reading_view(text, readings, mappings), "error": ""}
 
 

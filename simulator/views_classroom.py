@@ -19,6 +19,7 @@ from engine.scenario import load_scenario
 
 from . import access, boards, classroom, limits, predict
 from .gallery import scenario_index
+from .language import refusal_reason
 from .models import Board, Lesson, Prediction
 from .pictures import qr_svg
 from .rendering import render_partials, render_views
@@ -188,7 +189,7 @@ def caption(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         check_text(text, _("A caption"))
     except LimitError as exc:
-        return HttpResponse(exc.reason, status=400)
+        return HttpResponse(refusal_reason(exc), status=400)
     captions = dict(board.captions)
     if text:
         captions[step] = text
@@ -337,7 +338,7 @@ def new_lesson(request: HttpRequest) -> HttpResponse:
     try:
         check_text(title, _("The title"))
     except LimitError as exc:
-        return _error(request, _("This lesson cannot be made"), exc.reason, 400)
+        return _error(request, _("This lesson cannot be made"), refusal_reason(exc), 400)
     chapters = []
     for ref in _chosen(request)[:MAX_CHAPTERS]:
         board = _chapter_board(request, ref)
@@ -476,6 +477,6 @@ def _edit_lesson(request: HttpRequest, lesson_obj: Lesson) -> str:
     try:
         check_text(title, _("The title"))
     except LimitError as exc:
-        return exc.reason
+        return refusal_reason(exc)
     Lesson.objects.filter(pk=lesson_obj.pk).update(title=title)
     return ""

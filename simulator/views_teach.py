@@ -18,6 +18,7 @@ from engine.links import LinkError, reopen_link
 from engine.scenario import load_scenario, run_scenario
 
 from . import access, boards, gallery, keys, limits
+from .language import refusal_reason
 from .models import Board, RulingReport, TeacherKey
 from .pictures import chain_png, summary
 
@@ -180,5 +181,5 @@ def _note_problem(note: str) -> str:
     try:
         check_text(note, _("The note"))
     except LimitError as exc:
-        return exc.reason
+        return refusal_reason(exc)
     return ""

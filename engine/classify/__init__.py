@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import IllegalAction
 from ..limits import MAX_STRING
+from ..refusals import Refusal
 
 #: the most effects one text may be split into
 MAX_EFFECTS = 12
@@ -56,20 +57,18 @@ class EffectReading:
 def classify(game: str, text: str) -> list[EffectReading]:
     """Split ``text`` into effects and classify each (see the module docstring)."""
     if not isinstance(text, str) or not text.strip():
-        raise IllegalAction("there is no text to read")
+        raise IllegalAction(Refusal("no_text"))
     if len(text) > MAX_STRING:
-        raise IllegalAction(f"the text has {len(text)} characters; at most {MAX_STRING} "
-                            "(limit MAX_STRING)")
+        raise IllegalAction(Refusal("text_too_long", n=len(text), max=MAX_STRING))
     if game == "yugioh":
         from .yugioh import read
     elif game == "duel_masters":
         from .duel_masters import read
     else:
-        raise IllegalAction("game must be yugioh or duel_masters")
+        raise IllegalAction(Refusal("text_game"))
     readings = read(text)
     if len(readings) > MAX_EFFECTS:
-        raise IllegalAction(f"the text holds {len(readings)} effects; at most {MAX_EFFECTS} "
-                            "(limit MAX_EFFECTS)")
+        raise IllegalAction(Refusal("too_many_effects", n=len(readings), max=MAX_EFFECTS))
     return readings
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..refusals import Refusal
 from .base import Policy
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def policy_for(game: str) -> Policy:
         return DuelMastersPolicy()
     from ..errors import IllegalAction
 
-    raise IllegalAction(f"unknown game {game!r}: yugioh or duel_masters")
+    raise IllegalAction(Refusal("unknown_game", game=repr(game)))
 
 
 def zones_for(definition: CardDef) -> tuple[str, ...]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import protection
+from .. import protection, refusals
 from ..amounts import evaluate
 from ..errors import IllegalAction
 from ..events import card_matches, describe_event, event_matches, make_event
-from ..log import card_kind, with_article, zone_place
+from ..log import card_kind, with_article
+from ..refusals import Refusal, Worded
 from ..state import PLAYER_KEYS, Card, Decision, Trigger, player_index
 
 if TYPE_CHECKING:
@@ -62,7 +63,8 @@ class Policy:
         st.turn = int(setup.get("turn", 1))
         if "phase" in setup:
             if setup["phase"] not in self.PHASES:
-                raise IllegalAction(f"unknown phase {setup['phase']!r}: {', '.join(self.PHASES)}")
+                raise IllegalAction(Refusal("unknown_phase_of", phase=repr(setup["phase"]),
+                                            phases=", ".join(self.PHASES)))
             st.phase = setup["phase"]
         st.step = setup.get("step")
         for player, key in enumerate(PLAYER_KEYS):
@@ -75,8 +77,8 @@ class Policy:
                     continue
                 zone_name = self.zone_alias(zone)
                 if zone_name not in self.ZONES:
-                    raise IllegalAction(f"unknown zone {zone!r} for {key}: "
-                                        f"{', '.join(self.ZONES)}")
+                    raise IllegalAction(Refusal("unknown_zone_for", zone=repr(zone), side=key,
+                                                zones=", ".join(self.ZONES)))
                 by_zone.setdefault(zone_name, []).extend(entries or [])
             for zone_name in self.ZONES:  # a fixed order: the same cards get the same ids
                 for entry in by_zone.get(zone_name, []):
@@ -94,15 +96,16 @@ class Policy:
         Zone")."""
         zone = self.zone_alias(zone)
         if zone not in self.ZONES:
-            return f"unknown zone {zone!r}: {', '.join(self.ZONES)}"
+            return Refusal("unknown_zone_of", zone=repr(zone), zones=", ".join(self.ZONES))
         if zone in self.zones_for(definition):
             return None
         return self.placement_reason(definition, zone)
 
     def placement_reason(self, definition: CardDef, zone: str) -> str:
         """The reason :meth:`placement_problem` gives for a zone not in :meth:`zones_for`."""
-        return (f"{definition.en} is {with_article(card_kind(definition))}: it cannot be "
-                f"put {zone_place(zone)}")
+        kind = card_kind(definition)
+        return Refusal("cannot_be_put", card=refusals.card(definition), place=refusals.place(zone),
+                       kind=Worded(with_article(kind), lambda tr: card_kind(definition, tr)))
 
     def check_placement(self, duel: Duel, definition: CardDef, zone: str) -> None:
         """Refuse a card put where its kind cannot be. A duel playing its recorded set-up and
@@ -118,11 +121,12 @@ class Policy:
         if isinstance(entry, str):
             entry = {"card": entry}
         if not isinstance(entry, dict) or "card" not in entry:
-            raise IllegalAction(f"a card in {zone} needs a 'card' name")
+            raise IllegalAction(Refusal("needs_card_name", zone=refusals.zone(zone)))
         self.check_placement(duel, duel.card_def_by_ref(entry["card"]), zone)
         if not duel.state.settings.get("unlimited_zones") and zone in self.CAPACITY:
             if len(duel.state.zones[player][zone]) >= self.CAPACITY[zone]:
-                raise IllegalAction(f"the {zone} zone of Player {player + 1} is full")
+                raise IllegalAction(Refusal("zone_full_of", zone=refusals.zone(zone),
+                                            player=refusals.player(player)))
         attrs = self.placement_attrs(duel, zone, entry)
         card = duel.create_card(entry["card"], player, zone, **attrs)
         if entry.get("as"):
@@ -135,7 +139,7 @@ class Policy:
 
     def attached_reason(self, duel: Duel, card: Card) -> str:
         """Why a card under another one (or with cards under it) cannot be moved by an edit."""
-        return f"{duel.name(card.iid)} is attached to another card: move it with an event"
+        return Refusal("attached", card=refusals.named(duel, card.iid))
 
     def placement_attrs(self, duel: Duel, zone: str, entry: dict[str, Any]) -> dict[str, Any]:
         attrs: dict[str, Any] = {}
@@ -156,7 +160,7 @@ class Policy:
         if st.chain or st.activation or st.queue or st.resolving or any(
             p.get("auto") for p in st.procedure
         ):
-            raise IllegalAction("the board can be edited only while nothing is resolving")
+            raise IllegalAction(Refusal("editing_while_resolving"))
         do = action["do"]
         if do in ("move", "remove"):
             card = self.card_arg(duel, action)
@@ -166,7 +170,7 @@ class Policy:
             player = player_index(action.get("player", "p1"))
             zone = self.zone_alias(action.get("zone", "hand"))
             if zone not in self.ZONES:
-                raise IllegalAction(f"unknown zone {zone!r}")
+                raise IllegalAction(Refusal("unknown_zone", zone=repr(zone)))
             card = self.place_from_setup(duel, player, zone, action)
             duel.log("action", player=player,
                      what="places {card} {place}", place=zone, card=card.iid)
@@ -174,7 +178,7 @@ class Policy:
             card = self.card_arg(duel, action)
             zone = self.zone_alias(action.get("zone", ""))
             if zone not in self.ZONES:
-                raise IllegalAction(f"unknown zone {zone!r}")
+                raise IllegalAction(Refusal("unknown_zone", zone=repr(zone)))
             self.check_placement(duel, duel.definition(card), zone)
             duel.put(card, zone, controller=card.controller,
                      face_up=bool(action.get("face_up", True)),
@@ -197,7 +201,7 @@ class Policy:
             duel.log("action", player=st.turn_player, what="becomes the turn player")
         elif do == "set_phase":
             if action.get("phase") not in self.PHASES:
-                raise IllegalAction(f"unknown phase {action.get('phase')!r}")
+                raise IllegalAction(Refusal("unknown_phase", phase=repr(action.get("phase"))))
             st.phase = action["phase"]
             st.step = action.get("step")
             duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
@@ -209,9 +213,9 @@ class Policy:
         try:
             card = duel.state.cards[int(ref)]
         except (KeyError, TypeError, ValueError):
-            raise IllegalAction(f"no card {action.get(key)!r} on the table") from None
+            raise IllegalAction(Refusal("no_card_named", name=repr(action.get(key)))) from None
         if card.zone == "limbo":
-            raise IllegalAction(f"{duel.name(card.iid)} is no longer on the table")
+            raise IllegalAction(Refusal("card_gone", card=refusals.named(duel, card.iid)))
         return card
 
     # ------------------------------------------------------------------ instants
@@ -495,10 +499,10 @@ class Policy:
         return False
 
     def break_shield(self, duel: Duel, card: Card, *, by: int | None) -> list[dict[str, Any]]:
-        raise IllegalAction("this game has no shields")
+        raise IllegalAction(Refusal("no_shields"))
 
     def fight(self, duel: Duel, one: Card, other: Card) -> list[dict[str, Any]]:
-        raise IllegalAction("in this game an effect cannot make two cards battle")
+        raise IllegalAction(Refusal("no_fight"))
 
     def basic_move(self, duel: Duel, card: Card, to: str, events: list[dict[str, Any]], *,
                    cause: str | None, by: int | None, by_player: int | None,

@@ -20,10 +20,11 @@ from __future__ import annotations
 from bisect import bisect_right, insort
 from typing import TYPE_CHECKING, Any
 
-from .. import protection
+from .. import protection, refusals
 from ..errors import IllegalAction
 from ..events import event_matches, make_event
 from ..log import card_kind, with_article, zone_place
+from ..refusals import Refusal, joined, word
 from ..state import ChainLink, Decision, player_index
 from .base import Policy
 
@@ -101,8 +102,7 @@ class DuelMastersPolicy(Policy):
 
     def attached_reason(self, duel: Duel, card: Card) -> str:
         """A set-up's ``under: [names]`` puts an evolution creature on its base cards."""
-        return (f"{duel.name(card.iid)} is part of an evolution creature: move the creature "
-                "with an event instead")
+        return Refusal("attached_evolution", card=refusals.named(duel, card.iid))
 
     # ------------------------------------------------------------------ power and statics
     def power(self, duel: Duel, card: Card) -> int | None:
@@ -691,42 +691,44 @@ class DuelMastersPolicy(Policy):
     def fire(self, duel: Duel, action: dict[str, Any]) -> None:
         handler = getattr(self, f"_fire_{action['do']}", None)
         if handler is None:
-            raise IllegalAction(f"unknown action {action['do']!r}")
+            raise IllegalAction(Refusal("unknown_action", action=repr(action["do"])))
         handler(duel, action)
 
     def _own_step(self, duel: Duel, card: Card, steps: tuple[str, ...], what: str) -> None:
         st = duel.state
         if card.owner != st.turn_player or st.phase not in steps:
-            names = " or ".join(steps)
-            raise IllegalAction(f"only the active player {what}, in the {names} step")
+            raise IllegalAction(Refusal("dm_own_step", what=word(what),
+                                        steps=joined([word(s) for s in steps], "or")))
         if st.procedure:
-            raise IllegalAction("the attack in progress must end first", ["DM-ATTACK-STEPS"])
+            raise IllegalAction(Refusal("attack_in_progress"), ["DM-ATTACK-STEPS"])
 
     def _check_cost(self, duel: Duel, card: Card) -> None:
         untapped = sum(not c.tapped for c in duel.state.cards_in(card.owner, "mana"))
         cost = duel.definition(card).cost
         if untapped < cost:
-            raise IllegalAction(f"{duel.name(card.iid)} costs {cost}: only {untapped} untapped "
-                                "card(s) in the mana zone")
+            raise IllegalAction(Refusal("mana_cost", card=refusals.named(duel, card.iid), cost=cost,
+                                        untapped=untapped))
 
     def _fire_summon(self, duel: Duel, action: dict[str, Any]) -> None:
         card = self.card_arg(duel, action)
         definition = duel.definition(card)
         self._own_step(duel, card, ("main",), "summons")
         if card.zone != "hand" or definition.type not in ("creature", "evolution"):
-            raise IllegalAction(f"{definition.en} is not a creature in a hand")
+            raise IllegalAction(Refusal("not_creature_in_hand", card=refusals.card(definition)))
         self._check_cost(duel, card)
         base = None
         if definition.type == "evolution":
             bases = self.bases(duel, card, card.owner)
             if not bases:
-                raise IllegalAction(f"{definition.en} needs a creature to evolve from in the "
-                                    "battle zone", ["DM-EVOLUTION-BASE"])
+                raise IllegalAction(Refusal("evolution_base", card=refusals.card(definition)),
+                                    ["DM-EVOLUTION-BASE"])
             if action.get("base") is not None:
                 base = self.card_arg(duel, action, "base")
                 if base not in bases:
-                    raise IllegalAction(f"{definition.en} cannot evolve from "
-                                        f"{duel.name(base.iid)}", ["DM-EVOLUTION-BASE"])
+                    raise IllegalAction(Refusal("cannot_evolve_from",
+                                                card=refusals.card(definition),
+                                                base=refusals.named(duel, base.iid)),
+                                        ["DM-EVOLUTION-BASE"])
         duel.log("action", player=card.owner, what="summons {card}", card=card.iid)
         self.use_card(duel, card.owner, card, how="summon", base=base)
 
@@ -735,7 +737,7 @@ class DuelMastersPolicy(Policy):
         definition = duel.definition(card)
         self._own_step(duel, card, ("main",), "casts spells")
         if card.zone != "hand" or definition.type != "spell":
-            raise IllegalAction(f"{definition.en} is not a spell in a hand")
+            raise IllegalAction(Refusal("not_spell_in_hand", card=refusals.card(definition)))
         self._check_cost(duel, card)
         duel.log("action", player=card.owner, what="casts {card}", card=card.iid)
         self.use_card(duel, card.owner, card, how="cast")
@@ -745,9 +747,9 @@ class DuelMastersPolicy(Policy):
         card = self.card_arg(duel, action)
         self._own_step(duel, card, ("charge",), "charges mana")
         if card.zone != "hand":
-            raise IllegalAction(f"{duel.name(card.iid)} is not in a hand")
+            raise IllegalAction(Refusal("not_in_hand", card=refusals.named(duel, card.iid)))
         if st.used.get("charge") == st.turn:
-            raise IllegalAction("mana is charged once per turn")
+            raise IllegalAction(Refusal("charged_once"))
         st.used["charge"] = st.turn
         duel.log("action", player=card.owner, what="charges {card}", card=card.iid)
         duel.happen(self.move_events(duel, card, "mana", None, cause_type=None, spec={},
@@ -757,7 +759,7 @@ class DuelMastersPolicy(Policy):
         """The next step of the turn; after the end of turn, the next player's turn."""
         st = duel.state
         if st.procedure:
-            raise IllegalAction("the attack in progress must end first", ["DM-ATTACK-STEPS"])
+            raise IllegalAction(Refusal("attack_in_progress"), ["DM-ATTACK-STEPS"])
         i = self.PHASES.index(st.phase)
         if i + 1 < len(self.PHASES):
             st.phase = self.PHASES[i + 1]
@@ -785,20 +787,19 @@ class DuelMastersPolicy(Policy):
         st = duel.state
         attacker = self.card_arg(duel, action)
         self._own_step(duel, attacker, ("attack",), "attacks")
-        name = duel.name(attacker.iid)
+        name = refusals.named(duel, attacker.iid)
         if attacker.zone != "battle" or attacker.controller != st.turn_player:
-            raise IllegalAction(f"{name} is not a creature of the active player", ATTACK_RULES)
+            raise IllegalAction(Refusal("not_active_creature", card=name), ATTACK_RULES)
         if attacker.tapped:
-            raise IllegalAction(f"{name} is tapped", ATTACK_RULES)
+            raise IllegalAction(Refusal("tapped", card=name), ATTACK_RULES)
         if attacker.flags.get("arrived_turn") == st.turn:
-            raise IllegalAction(f"{name} was put into the battle zone this turn", ATTACK_RULES)
+            raise IllegalAction(Refusal("arrived_this_turn", card=name), ATTACK_RULES)
         target = None
         if action.get("target") is not None:
             target = self.card_arg(duel, action, "target")
             if target.zone != "battle" or target.controller == attacker.controller or (
                     not target.tapped):
-                raise IllegalAction("only a tapped creature of the opponent can be attacked",
-                                    ATTACK_RULES)
+                raise IllegalAction(Refusal("attack_tapped_creature"), ATTACK_RULES)
         st.procedure = [{"kind": "attack", "attacker": attacker.iid, "obj": attacker.obj,
                          "target": target.iid if target else None,
                          "target_obj": target.obj if target else None, "stage": "block",
@@ -815,7 +816,8 @@ class DuelMastersPolicy(Policy):
         cards = [self.card_arg(duel, {"card": r}) for r in refs]
         for card in cards:
             if card.zone != "battle":
-                raise IllegalAction(f"{duel.name(card.iid)} is not in the battle zone")
+                raise IllegalAction(Refusal("not_in_battle_zone",
+                                            card=refusals.named(duel, card.iid)))
         events: list[dict[str, Any]] = []
         duel.log("action", player=duel.state.turn_player,
                  what="destroys {cards}", cards=[c.iid for c in cards])
@@ -832,7 +834,8 @@ class DuelMastersPolicy(Policy):
         for card in cards:
             if card.zone not in ("hand", "mana", "graveyard", "deck") or duel.definition(
                     card).type == "spell":
-                raise IllegalAction(f"{duel.name(card.iid)} cannot be put into the battle zone")
+                raise IllegalAction(Refusal("cannot_enter_battle_zone",
+                                            card=refusals.named(duel, card.iid)))
         duel.log("action", player=cards[0].owner, what="puts {cards} into the battle zone",
                  cards=[c.iid for c in cards])
         events: list[dict[str, Any]] = []
@@ -844,21 +847,21 @@ class DuelMastersPolicy(Policy):
     def _fire_break_shield(self, duel: Duel, action: dict[str, Any]) -> None:
         card = self.card_arg(duel, action)
         if card.zone != "shield":
-            raise IllegalAction(f"{duel.name(card.iid)} is not a shield")
+            raise IllegalAction(Refusal("not_a_shield", card=refusals.named(duel, card.iid)))
         duel.log("action", player=1 - card.owner, what="breaks a shield")
         duel.happen(self.break_shield(duel, card, by=None))
 
     def _fire_tap(self, duel: Duel, action: dict[str, Any]) -> None:
         card = self.card_arg(duel, action)
         if card.zone not in ("battle", "mana") or card.tapped:
-            raise IllegalAction(f"{duel.name(card.iid)} is not an untapped card in play")
+            raise IllegalAction(Refusal("not_untapped", card=refusals.named(duel, card.iid)))
         duel.log("action", player=card.controller, what="taps {card}", card=card.iid)
         duel.happen(duel.set_tapped(card, True, by=None))
 
     def _fire_draw(self, duel: Duel, action: dict[str, Any]) -> None:
         player = player_index(action.get("player", "p1"))
         if not duel.state.zones[player]["deck"]:
-            raise IllegalAction(f"Player {player + 1}'s deck is empty")
+            raise IllegalAction(Refusal("deck_empty", player=refusals.player(player)))
         duel.log("action", player=player, what="draws a card")
         duel.happen(duel.draw(player, 1))
 

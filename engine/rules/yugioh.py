@@ -15,14 +15,17 @@ import re
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .. import protection, summons
+from .. import protection, refusals, summons
 from ..errors import IllegalAction
 from ..events import describe_event, event_matches, make_event
-from ..log import HIDDEN, card_kind, render_events, render_message, with_article, zone_place
+from ..log import HIDDEN, card_kind, with_article, zone_place
+from ..refusals import Refusal, Worded, joined
 from ..state import ChainLink, Decision, hidden_from
 from .base import Policy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..cards import CardDef, EffectDef
     from ..duel import Duel
     from ..operations import Context
@@ -113,7 +116,8 @@ class YugiohPolicy(Policy):
         """Apply a YGO-SEGOC preset (TCG, TCG classic, OCG), then explicit switches."""
         preset = settings.get("preset", "TCG")
         if preset not in PRESETS:
-            raise IllegalAction(f"unknown preset {preset!r}: {', '.join(PRESETS)}")
+            raise IllegalAction(Refusal("unknown_preset", preset=repr(preset),
+                                        presets=", ".join(PRESETS)))
         out = {"preset": preset, **PRESETS[preset]}
         for key in ("trigger_first", "hand_triggers_last", "unlimited_zones"):
             if key in settings:
@@ -222,8 +226,7 @@ class YugiohPolicy(Policy):
         summons.detach(duel, card, materials, events, cause="rule", by_player=None, how=None)
 
     def attached_reason(self, duel: Duel, card: Card) -> str:
-        return (f"{duel.name(card.iid)} is an Xyz Monster with Xyz Materials, or one of them: "
-                "move it with an event instead")
+        return Refusal("attached_xyz", card=refusals.named(duel, card.iid))
 
     def summon_events(self, duel: Duel, card: Card, player: int, *, how: str, by: int | None,
                       position: str, cause: str) -> list[dict[str, Any]]:
@@ -248,16 +251,16 @@ class YugiohPolicy(Policy):
         if do == "activate":
             return self.activate_by_hand(duel, action)
         if st.chain or st.activation or st.queue:
-            raise IllegalAction("a chain is in progress: only responses are possible now",
+            raise IllegalAction(Refusal("chain_in_progress"),
                                 ["YGO-CHAIN"])
         handler = getattr(self, f"_fire_{do}", None)
         if handler is None:
-            raise IllegalAction(f"unknown action {do!r}")
+            raise IllegalAction(Refusal("unknown_action", action=repr(do)))
         handler(duel, action)
 
     def _need_open(self, duel: Duel) -> None:
         if any(p.get("auto") for p in duel.state.procedure):
-            raise IllegalAction("the battle in progress must finish first")
+            raise IllegalAction(Refusal("battle_in_progress"))
 
     def _fire_normal_summon(self, duel: Duel, action: dict[str, Any]) -> None:
         """Normal or Tribute Summon: tributes are one instant, the summon the next."""
@@ -266,19 +269,20 @@ class YugiohPolicy(Policy):
         card = self.card_arg(duel, action)
         definition = duel.definition(card)
         if card.zone != "hand" or definition.type != "monster":
-            raise IllegalAction(f"{definition.en} is not a monster in a hand")
+            raise IllegalAction(Refusal("not_monster_in_hand", card=refusals.card(definition)))
         if card.owner != st.turn_player or st.phase not in ("main1", "main2"):
-            raise IllegalAction("only the turn player summons, in a Main Phase")
+            raise IllegalAction(Refusal("summon_turn_player"))
         tributes = [self.card_arg(duel, {"card": t}) for t in action.get("tributes", [])]
         needed = 0 if definition.level <= 4 else (1 if definition.level <= 6 else 2)
         if len(tributes) != needed:
-            raise IllegalAction(f"{definition.en} (Level {definition.level}) needs {needed} "
-                                f"tribute(s), not {len(tributes)}")
+            raise IllegalAction(Refusal("tributes_needed", card=refusals.card(definition),
+                                        level=definition.level, needed=needed,
+                                        count=len(tributes)))
         for t in tributes:
             if t.zone != "monster" or t.controller != card.owner:
-                raise IllegalAction(f"{duel.name(t.iid)} is not a monster you control")
+                raise IllegalAction(Refusal("not_your_monster", card=refusals.named(duel, t.iid)))
         if not tributes and not self.can_place(duel, card, card.owner, "monster"):
-            raise IllegalAction("the Monster Zone is full")
+            raise IllegalAction(Refusal("monster_zone_full"))
         how = "tribute" if tributes else "normal"
         duel.log("action", player=card.owner, what=f"{how} summons {{card}}", card=card.iid)
         if tributes:
@@ -311,14 +315,15 @@ class YugiohPolicy(Policy):
         definition = duel.definition(card)
         kind = summons.KIND_NAMES[how]
         if card.zone != "extra" or definition.subtype != how:
-            raise IllegalAction(f"{definition.en} is not {with_article(kind)} Monster in the "
-                                "Extra Deck")
+            raise IllegalAction(Refusal("not_in_extra_deck", card=refusals.card(definition),
+                                        kind=Worded(with_article(kind), lambda tr: tr(kind))))
         if card.owner != st.turn_player or st.phase not in ("main1", "main2"):
-            raise IllegalAction("only the turn player summons, in a Main Phase")
+            raise IllegalAction(Refusal("summon_turn_player"))
         materials = [self.card_arg(duel, {"card": m}) for m in action.get("materials") or []]
         for m in materials:
             if m.zone != "monster" or m.controller != card.owner or not m.face_up:
-                raise IllegalAction(f"{duel.name(m.iid)} is not a face-up monster you control")
+                raise IllegalAction(Refusal("not_your_face_up_monster",
+                                            card=refusals.named(duel, m.iid)))
         problem = summons.material_problem(duel, definition, materials, how, card.owner)
         if problem:
             raise IllegalAction(problem)
@@ -329,9 +334,10 @@ class YugiohPolicy(Policy):
         card = self.card_arg(duel, action)
         player = card.owner if "player" not in action else int(action["player"][-1]) - 1
         if duel.definition(card).type not in ("monster", "token") or self.on_field(card):
-            raise IllegalAction(f"{duel.name(card.iid)} cannot be Special Summoned from there")
+            raise IllegalAction(Refusal("not_special_summoned_from",
+                                        card=refusals.named(duel, card.iid)))
         if not self.can_place(duel, card, player, "monster"):
-            raise IllegalAction("the Monster Zone is full")
+            raise IllegalAction(Refusal("monster_zone_full"))
         duel.log("action", player=player, what="Special Summons {card}", card=card.iid)
         duel.happen(self.summon_events(duel, card, player, how="special", by=None,
                                        position=action.get("position", "attack"),
@@ -340,7 +346,8 @@ class YugiohPolicy(Policy):
     def _fire_flip_summon(self, duel: Duel, action: dict[str, Any]) -> None:
         card = self.card_arg(duel, action)
         if card.zone != "monster" or card.face_up:
-            raise IllegalAction(f"{duel.name(card.iid)} is not a face-down monster")
+            raise IllegalAction(Refusal("not_face_down_monster",
+                                        card=refusals.named(duel, card.iid)))
         card.face_up = True
         card.position = "attack"
         duel.log("action", player=card.controller, what="Flip Summons {card}", card=card.iid)
@@ -354,15 +361,15 @@ class YugiohPolicy(Policy):
         card = self.card_arg(duel, action)
         definition = duel.definition(card)
         if card.zone != "hand":
-            raise IllegalAction(f"{definition.en} is not in a hand")
+            raise IllegalAction(Refusal("not_in_hand", card=refusals.card(definition)))
         if card.owner != st.turn_player or st.phase not in ("main1", "main2"):
-            raise IllegalAction("only the turn player Sets cards, in a Main Phase")
+            raise IllegalAction(Refusal("set_turn_player"))
         zone = "monster" if definition.type == "monster" else (
             "field" if definition.subtype == "field" else "spell_trap")
         if definition.type == "monster" and definition.level > 4:
-            raise IllegalAction(f"{definition.en} needs tributes to be Set; summon it instead")
+            raise IllegalAction(Refusal("set_needs_tributes", card=refusals.card(definition)))
         if zone != "field" and not self.can_place(duel, card, card.owner, zone):
-            raise IllegalAction("that zone is full")
+            raise IllegalAction(Refusal("zone_full"))
         duel.put(card, zone, controller=card.owner, face_up=False,
                  position="defense" if zone == "monster" else "attack")
         card.flags["set_turn"] = st.turn
@@ -373,10 +380,10 @@ class YugiohPolicy(Policy):
     def _fire_change_position(self, duel: Duel, action: dict[str, Any]) -> None:
         card = self.card_arg(duel, action)
         if card.zone != "monster" or not card.face_up:
-            raise IllegalAction(f"{duel.name(card.iid)} is not a face-up monster")
+            raise IllegalAction(Refusal("not_face_up_monster", card=refusals.named(duel, card.iid)))
         if duel.definition(card).subtype == "link":
-            raise IllegalAction(f"{duel.name(card.iid)} is a Link Monster: it is always in "
-                                "Attack Position")
+            raise IllegalAction(Refusal("link_attack_position",
+                                        card=refusals.named(duel, card.iid)))
         card.position = "defense" if card.position == "attack" else "attack"
         duel.log("action", player=card.controller,
                  what=f"changes {{card}} to {card.position} position", card=card.iid)
@@ -386,8 +393,9 @@ class YugiohPolicy(Policy):
                      allowed_from: tuple[str, ...], cause: str = "effect") -> None:
         card = self.card_arg(duel, action)
         if card.zone not in allowed_from:
-            raise IllegalAction(f"{duel.name(card.iid)} is not in "
-                                f"{' or '.join(allowed_from)}")
+            raise IllegalAction(Refusal("not_in_zones",
+                                        card=refusals.named(duel, card.iid), zones=joined(
+                [refusals.zone(z) for z in allowed_from], "or")))
         cause = action.get("cause", cause)
         by_player = action.get("by_player")
         by_player = int(str(by_player)[-1]) - 1 if by_player else 1 - card.controller
@@ -424,7 +432,7 @@ class YugiohPolicy(Policy):
         player = int(str(action.get("player", "p1"))[-1]) - 1
         amount = int(action.get("amount", 0))
         if amount <= 0:
-            raise IllegalAction("the amount must be a positive number")
+            raise IllegalAction(Refusal("amount_positive"))
         what = {"gain_lp": "gains {n} LP", "lose_lp": "loses {n} LP",
                 "damage": "takes {n} damage"}[action["do"]].format(n=amount)
         duel.log("action", player=player, what=what)
@@ -462,19 +470,18 @@ class YugiohPolicy(Policy):
         self._need_open(duel)
         attacker = self.card_arg(duel, action)
         if st.phase != "battle":
-            raise IllegalAction("attacks are declared in the Battle Phase")
+            raise IllegalAction(Refusal("attack_in_battle_phase"))
         if attacker.zone != "monster" or attacker.controller != st.turn_player or (
             attacker.position != "attack" or not attacker.face_up
         ):
-            raise IllegalAction(f"{duel.name(attacker.iid)} is not an attack-position monster "
-                                "of the turn player")
+            raise IllegalAction(Refusal("not_attacker", card=refusals.named(duel, attacker.iid)))
         target = None
         if action.get("target") is not None:
             target = self.card_arg(duel, action, "target")
             if target.zone != "monster" or target.controller == attacker.controller:
-                raise IllegalAction("the attack target must be an opponent's monster")
+                raise IllegalAction(Refusal("attack_target"))
         elif st.zones[1 - attacker.controller]["monster"]:
-            raise IllegalAction("a direct attack needs the opponent to control no monster")
+            raise IllegalAction(Refusal("direct_attack"))
         st.step = "battle_step"
         st.procedure = [{"kind": "attack", "attacker": attacker.iid, "attacker_obj": attacker.obj,
                          "target": target.iid if target else None,
@@ -490,7 +497,7 @@ class YugiohPolicy(Policy):
         """Enter the Damage Step of the declared attack: flip, damage calculation, destruction."""
         st = duel.state
         if not st.procedure or st.procedure[0]["kind"] != "attack":
-            raise IllegalAction("declare an attack first")
+            raise IllegalAction(Refusal("declare_attack_first"))
         st.procedure[0]["auto"] = True
         st.procedure[0]["stage"] = "start"
 
@@ -1269,10 +1276,10 @@ class YugiohPolicy(Policy):
         """The ``activate`` action: a card or effect activated in an open game state."""
         st = duel.state
         if st.chain or st.activation or st.queue:
-            raise IllegalAction("a chain is in progress: answer the response decision instead",
+            raise IllegalAction(Refusal("chain_answer_instead"),
                                 ["YGO-CHAIN"])
         if any(t.status in ("met", "ready") for t in st.triggers):
-            raise IllegalAction("triggers are waiting to be resolved first", ["YGO-SEGOC"])
+            raise IllegalAction(Refusal("triggers_waiting"), ["YGO-SEGOC"])
         card = self.card_arg(duel, action)
         player = card.controller
         options = self.activation_options(duel, player)
@@ -1312,17 +1319,17 @@ class YugiohPolicy(Policy):
                 definition.type not in ("spell", "trap")):
             return None
         reason, rules = self._why_not(duel, card, "card")
-        return f"{definition.en} cannot respond now: {reason}", rules
+        return Refusal("cannot_respond_now", card=refusals.card(definition), why=reason), rules
 
     def _why_not(self, duel: Duel, card: Card, effect: Any,
                  with_effect: Any = None) -> tuple[str, list[str]]:
         """Why a card or effect cannot be activated now, with the rule that says so."""
         definition = duel.definition(card)
         st = duel.state
-        name = definition.en
+        name = refusals.card(definition)
         forbidden = protection.activation_forbidden_by(duel, card)
         if forbidden is not None:
-            return (f"{name} cannot be activated: {duel.name(forbidden)}'s effect forbids it",
+            return (Refusal("activation_forbidden", card=name, by=refusals.named(duel, forbidden)),
                     ["YGO-NEGATED"])
         if with_effect is not None:
             return self._why_not_same_link(duel, card, int(with_effect))
@@ -1330,15 +1337,16 @@ class YugiohPolicy(Policy):
         if 0 <= index < len(definition.effects):
             problem = duel.activation_problem(card.controller, card, definition.effects[index])
             if problem:  # costs are paid at activation (YGO-SEQUENCE), targets chosen then
-                why = render_message(problem["key"], problem.get("args", {}), duel.name)
-                return (f"{name} cannot be activated now: {why}",
+                why = refusals.message(problem["key"], problem.get("args", {}),
+                                       refusals.names_of(duel))
+                return (Refusal("cannot_activate_now_why", card=name, why=why),
                         ["YGO-SEQUENCE"] if problem["key"] == "reason.cannot_pay"
                         else list(self.PROTECTION_RULES))
         if definition.type == "trap" and card.zone == "hand":
-            return f"{name} is a Trap: Set it first, then activate it", ["YGO-CHAIN"]
+            return Refusal("trap_set_first", card=name), ["YGO-CHAIN"]
         if card.flags.get("set_turn") == st.turn and definition.type in ("trap", "spell") and (
                 card.zone != "hand"):
-            return f"{name} was Set this turn", ["YGO-CHAIN"]
+            return Refusal("set_this_turn", card=name), ["YGO-CHAIN"]
         for e in definition.effects:
             if e.respond_to and not self._condition_met(duel, card, e.respond_to):
                 return self._why_too_late(duel, card, e), ["YGO-RESPONSE-WINDOW"]
@@ -1347,18 +1355,16 @@ class YugiohPolicy(Policy):
                 return self._why_too_late(duel, card, e), ["YGO-MISS"]
             if e.kind != "trigger" and not self.conditions_hold(
                     duel, card, e, None, ("event", "both")):
-                return f"{name}: its activation condition is not met", ["YGO-CHAIN"]
+                return Refusal("activation_condition", card=name), ["YGO-CHAIN"]
         speed = self.speed_of(definition, next(
             (e for e in definition.effects if e.kind == "activation"), None))
         if definition.subtype == "quick_play" and card.zone == "hand" and (
                 card.controller != st.turn_player):
-            return (f"{name} is a Quick-Play Spell: from the hand, only during its "
-                    "controller's turn", ["YGO-CHAIN"])
+            return Refusal("quick_play_hand", card=name), ["YGO-CHAIN"]
         if speed == 1 and not (card.controller == st.turn_player and st.phase in
                                ("main1", "main2")):
-            return f"{name} is Spell Speed 1: only the turn player, in a Main Phase", [
-                "YGO-CHAIN"]
-        return f"{name} cannot be activated now", ["YGO-CHAIN"]
+            return Refusal("spell_speed_1", card=name), ["YGO-CHAIN"]
+        return Refusal("cannot_activate_now", card=name), ["YGO-CHAIN"]
 
     @staticmethod
     def _is_effect(effect: Any, e: EffectDef) -> bool:
@@ -1368,19 +1374,18 @@ class YugiohPolicy(Policy):
     def _why_too_late(self, duel: Duel, card: Card, e: EffectDef) -> str:
         """A "When ..." activation refused: its event is not the last thing that happened, and
         the later thing that is (YGO-RESPONSE-WINDOW, YGO-MISS)."""
-        name = duel.definition(card).en
+        name = refusals.card(duel.definition(card))
         n = self._last_instant(duel, _window_kind(e.respond_to or e.event))
         later = duel.instant_events(n)
-        text = f"{name} can be activated only while its event is the last thing that happened"
         if not later:
-            return text
+            return Refusal("too_late", card=name)
 
-        def seen(iid: int) -> str:  # the refusal goes to the card's controller only
-            return HIDDEN if hidden_from(duel.state.cards.get(iid), card.controller) else (
-                duel.name(iid))
+        def seen(iid: int, tr: Callable[[str], str]) -> str:  # said to its controller only
+            return tr(HIDDEN) if hidden_from(duel.state.cards.get(iid), card.controller) else (
+                duel.name_in(iid, getattr(tr, "lang", "en")))
 
-        return (f"{text}; the last thing that happened is instant {n}: "
-                f"{render_events([describe_event(ev) for ev in later], seen)}")
+        return Refusal("too_late_later", card=name, instant=n,
+                       events=refusals.events([describe_event(ev) for ev in later], seen))
 
     def _last_instant(self, duel: Duel, kind: str) -> int:
         """The instant :meth:`last_thing` reads."""
@@ -1391,24 +1396,21 @@ class YugiohPolicy(Policy):
 
     def _why_not_same_link(self, duel: Duel, card: Card, index: int) -> tuple[str, list[str]]:
         definition = duel.definition(card)
-        name = definition.en
+        name = refusals.card(definition)
         rules = ["YGO-SAME-LINK"]
         if definition.type != "trap" or definition.subtype != "continuous":
-            return "only a Continuous Trap can be activated with one of its effects", rules
+            return Refusal("same_link_continuous"), rules
         if not 0 <= index < len(definition.effects):
-            return f"{name} has no effect {index}", rules
+            return Refusal("no_effect", card=name, n=index), rules
         e = definition.effects[index]
         if any(c.get("card") == "self" for c in e.cost):
-            return (f"{name}'s effect sends {name} itself to the GY as a cost: it cannot be "
-                    "activated together with the card", rules)
+            return Refusal("same_link_cost", card=name), rules
         if e.while_face_up or not e.same_link:
-            return (f"{name}'s effect needs the card face-up on the field already: it cannot "
-                    "be activated together with the card", rules)
+            return Refusal("same_link_face_up", card=name), rules
         if duel.state.step == "damage" and (not e.optional or e.kind == "quick"):
-            return (f"in the Damage Step, {name} cannot be activated together with a "
-                    "mandatory effect", ["YGO-SAME-LINK", "YGO-DAMAGE-STEP"])
-        return (f"{name}'s effect has not met its timing: its event is not the last thing that "
-                "happened", rules)
+            return (Refusal("same_link_damage_step", card=name),
+                    ["YGO-SAME-LINK", "YGO-DAMAGE-STEP"])
+        return Refusal("same_link_timing", card=name), rules
 
     # ------------------------------------------------------------------ resolution
     def resolve_top(self, duel: Duel) -> None:
