@@ -78,22 +78,14 @@ HIDDEN_ZONES = {"deck"}
 
 
 def _action_label(action: dict[str, Any], duel: Duel) -> str:
+    """The label of an action's button, in the reader's language (only the label shown is
+    looked up in the catalogue)."""
     do = action["do"]
     if do in _LABELS:
         return _(_LABELS[do])
-    labels = {
-        "destroy": _("Destroy by battle") if action.get("cause") == "battle"
-        else _("Destroy by card effect"),
-        "send_to_gy": _("Send to the GY"), "banish": _("Banish"),
-        "return_to_hand": _("Return to the hand"), "tribute": _("Tribute (as a cost)"),
-        "special_summon": _("Special Summon"), "set": _("Set"), "flip_summon": _("Flip Summon"),
-        "change_position": _("Change battle position"), "discard": _("Discard"),
-        "declare_attack": _("Declare an attack"), "battle": _("Battle (Damage Step)"),
-        "next_phase": _("Next phase"), "tap": _("Tap"), "untap": _("Untap"),
-        "put_into_battle": _("Put into the battle zone"), "break_shield": _("Break this shield"),
-        "attack": _("Attack"), "cast": _("Cast"), "summon": _("Summon"),
-        "end_turn": _("End the turn"), "charge_mana": _("Charge as mana"),
-    }
+    if do == "destroy":
+        return _("Destroy by battle") if action.get("cause") == "battle" else _(
+            "Destroy by card effect")
     if do == "normal_summon":
         return _("Tribute Summon") if action.get("tributes") else _("Normal Summon")
     if do in PROCEDURE_LABELS:
@@ -116,7 +108,7 @@ def _action_label(action: dict[str, Any], duel: Duel) -> str:
         return f"{who} {verb} {action['amount']}"
     if do == "declare_attack" and action.get("target") is None:
         return _("Attack directly")
-    return labels.get(do, do.replace("_", " "))
+    return _(_MORE_LABELS[do]) if do in _MORE_LABELS else do.replace("_", " ")
 
 
 _LABELS = {
@@ -128,6 +120,13 @@ _LABELS = {
     "change_position": gettext_noop("Change battle position"),
     "discard": gettext_noop("Discard"), "battle": gettext_noop("Battle (Damage Step)"),
     "next_phase": gettext_noop("Next phase"),
+}
+_MORE_LABELS = {
+    "declare_attack": gettext_noop("Declare an attack"), "tap": gettext_noop("Tap"),
+    "untap": gettext_noop("Untap"), "put_into_battle": gettext_noop("Put into the battle zone"),
+    "break_shield": gettext_noop("Break this shield"), "attack": gettext_noop("Attack"),
+    "cast": gettext_noop("Cast"), "summon": gettext_noop("Summon"),
+    "end_turn": gettext_noop("End the turn"), "charge_mana": gettext_noop("Charge as mana"),
 }
 
 
@@ -439,9 +438,12 @@ def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
     shown = duel.state.triggers[-60:]
     latest: dict[int, dict[str, Any]] = {}  # the last log entry about each shown trigger
     wanted = {t.tid for t in shown}
-    for entry in duel.state.log:
+    for entry in reversed(duel.state.log):  # newest first: stop once each has its entry
+        if len(latest) == len(wanted):
+            break
         tid = entry.get("args", {}).get("tid")
-        if tid in wanted and entry["key"].startswith(("trigger.", "pending.")):
+        if tid in wanted and tid not in latest and entry["key"].startswith(
+                ("trigger.", "pending.")):
             latest[tid] = entry
     explanations = {tid: render(e, vw.name, vw.tr, with_rules=False) for tid, e in latest.items()}
     out = []
