@@ -860,7 +860,7 @@ def render_update(board: Board, duel: Duel, view: str,
     if frames:  # the action's frames travel in the same message; the page plays them
         from .playback import playback_html
 
-        out.append(_compact(playback_html(board, duel, view, frames)))
+        out.append(_compact(playback_html(board, duel, view, frames, shown=context)))
     with _LAST_LOCK:
         _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
                       "steps": steps,
