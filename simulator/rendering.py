@@ -11,6 +11,7 @@ import json
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -745,21 +746,33 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
     vw = Viewer(history, view)  # a step's label names only what the viewer may see
     labels = {k: render(e, vw.name, vw.tr, with_rules=False) for k, e in firsts.items()}
 
-    def url(k: int) -> str:
-        if link:
-            return f"{reverse('snapshot', args=[link])}?at={k}"
-        return reverse("board_at", args=[board.slug, k])
+    if link:
+        shared = reverse("snapshot", args=[link])
 
+        def url(k: int) -> str:
+            return f"{shared}?at={k}"
+    else:
+        url = step_url("board_at", board.slug)
+    frames_url = step_url("board_frames", board.slug)
     frames = frames or {}
     steps = [{"k": k, "label": labels.get(k, _("Set-up") if k == 0 else str(k)),
               "url": url(k), "current": at == k, "frames": frames.get(k, []),
-              "frames_url": reverse("board_frames", args=[board.slug, k])
-              if k and board.pk and not link else ""}
+              "frames_url": frames_url(k) if k and board.pk and not link else ""}
              for k in range(start, total + 1)]
     here = total if at is None else at
     return {"steps": steps, "nav": {"first": url(0), "prev": url(max(0, here - 1)),
                                     "next": url(min(total, here + 1)), "last": url(total)},
             "total": total, "snapshot": snapshot}
+
+
+_STEP_MARK = 987654321
+
+
+def step_url(name: str, slug: str) -> Callable[[int], str]:
+    """The address of URL ``name`` of board ``slug`` for any step: one ``reverse`` for all of
+    them (the step is the address's last part)."""
+    head, _mark, tail = reverse(name, args=[slug, _STEP_MARK]).rpartition(str(_STEP_MARK))
+    return lambda k: f"{head}{k}{tail}"
 
 
 def render_partials(board: Board, duel: Duel, **kwargs: Any) -> str:
