@@ -578,6 +578,7 @@ class Library:
     def __init__(self, cards: list[CardDef] | None = None) -> None:
         self.cards: dict[str, CardDef] = {}
         self._by_name: dict[str, str] = {}
+        self._translations: dict[str, dict[str, str]] = {}
         for card in cards or []:
             self.add(card)
 
@@ -588,6 +589,7 @@ class Library:
                 file=card.source, card=card.id, field="id",
             )
         self.cards[card.id] = card
+        self._translations = {}
         for name in card.name.values():
             self._by_name.setdefault(name.casefold(), card.id)
 
@@ -604,7 +606,13 @@ class Library:
         return len(self.cards)
 
     def translations(self, lang: str) -> dict[str, str]:
-        """The effect labels of these cards, English to ``lang``, where a card gives one."""
+        """The effect labels of these cards, English to ``lang``, where a card gives one
+        (worked out once per language until a card is added; do not change the result)."""
+        if lang not in self._translations:
+            self._translations[lang] = self._find_translations(lang)
+        return self._translations[lang]
+
+    def _find_translations(self, lang: str) -> dict[str, str]:
         effects = [e for c in self.cards.values() for e in c.effects]
         options = [o.get("labels") or {} for e in effects for op in e.operations
                    if op.get("op") == "choose_one" for o in op.get("options", [])]

@@ -72,7 +72,17 @@ def scenario_index() -> list[dict[str, Any]]:
 
 
 def find(game: str, slug: str) -> dict[str, Any] | None:
-    return next((s for s in scenario_index() if s["game"] == game and s["slug"] == slug), None)
+    """The built-in scenario ``slug`` of ``game`` (None if there is none)."""
+    return _by_slug().get((game, slug))
+
+
+@cache
+def _by_slug() -> dict[tuple[str, str], dict[str, Any]]:
+    """The index by game and slug; the first of a slug given twice, as a search finds it."""
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for entry in scenario_index():
+        out.setdefault((entry["game"], entry["slug"]), entry)
+    return out
 
 
 def rule_choices() -> list[dict[str, str]]:

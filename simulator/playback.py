@@ -83,11 +83,15 @@ def _trigger_look(t: dict[str, Any]) -> list[Any]:
     return [t["label"], t["explanation"], t["rules"], t["status"]]
 
 
-def _chain_html(vw: Viewer, request=None) -> str:
+def _chain_html(vw: Viewer, request=None, shown: dict[str, Any] | None = None) -> str:
+    """The chain panel's list (the pending pool in Duel Masters); ``shown``: the view-model
+    of the same board and view when already built (its ``chain`` and ``pool``)."""
     duel = vw.duel
+    if shown is None:
+        shown = {"chain": _chain_view(vw),
+                 "pool": _pool_view(vw) if duel.game == "duel_masters" else []}
     return _compact(render_to_string("simulator/partials/chain_links.html", {
-        "game": duel.game, "chain": _chain_view(vw),
-        "pool": _pool_view(vw) if duel.game == "duel_masters" else []}, request=request))
+        "game": duel.game, "chain": shown["chain"], "pool": shown["pool"]}, request=request))
 
 
 def _log_lines(vw: Viewer, entries: list[dict[str, Any]]) -> list[list[Any]]:
@@ -108,13 +112,17 @@ def _last_thing(vw: Viewer, frame: Frame, instants: dict[int, str]) -> str:
     return instants[frame.last]
 
 
-def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None) -> list[dict]:
-    """Each frame as the browser plays it: what differs from ``duel``'s board (the end)."""
+def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
+                   shown: dict[str, Any] | None = None) -> list[dict]:
+    """Each frame as the browser plays it: what differs from ``duel``'s board (the end).
+    ``shown``: the view-model of that board for ``view`` when already built (its chain, pool
+    and triggers are then not worked out again)."""
     final = Viewer(duel, view)
     zones, looks, counts = _looks(final)
     lp = list(duel.state.lp)
-    final_triggers = {t["tid"]: _trigger_look(t) for t in _triggers_view(final)}
-    chain_before = _chain_html(final, request)
+    final_triggers = {t["tid"]: _trigger_look(t)
+                      for t in (shown["triggers"] if shown else _triggers_view(final))}
+    chain_before = _chain_html(final, request, shown)
     instants: dict[int, str] = {}
     out = []
     for frame in frames:
@@ -156,9 +164,10 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None) -> 
 
 
 def playback_html(board: Board, duel: Duel, view: str, frames: list[Frame], *,
-                  request=None, oob: bool = True) -> str:
-    """The element that carries an update's frames to the page (empty when there are none)."""
-    data = browser_frames(duel, frames, view, request) if frames else []
+                  request=None, oob: bool = True, shown: dict[str, Any] | None = None) -> str:
+    """The element that carries an update's frames to the page (empty when there are none);
+    ``shown``: as for :func:`browser_frames`."""
+    data = browser_frames(duel, frames, view, request, shown) if frames else []
     return render_to_string("simulator/partials/playback.html", {
         "frames_json": json.dumps(data, separators=(",", ":"), ensure_ascii=False),
         "count": len(data), "version": board.version, "oob": oob,

@@ -11,6 +11,7 @@ import json
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -79,22 +80,14 @@ HIDDEN_ZONES = {"deck"}
 
 
 def _action_label(action: dict[str, Any], duel: Duel) -> str:
+    """The label of an action's button, in the reader's language (only the label shown is
+    looked up in the catalogue)."""
     do = action["do"]
     if do in _LABELS:
         return _(_LABELS[do])
-    labels = {
-        "destroy": _("Destroy by battle") if action.get("cause") == "battle"
-        else _("Destroy by card effect"),
-        "send_to_gy": _("Send to the GY"), "banish": _("Banish"),
-        "return_to_hand": _("Return to the hand"), "tribute": _("Tribute (as a cost)"),
-        "special_summon": _("Special Summon"), "set": _("Set"), "flip_summon": _("Flip Summon"),
-        "change_position": _("Change battle position"), "discard": _("Discard"),
-        "declare_attack": _("Declare an attack"), "battle": _("Battle (Damage Step)"),
-        "next_phase": _("Next phase"), "tap": _("Tap"), "untap": _("Untap"),
-        "put_into_battle": _("Put into the battle zone"), "break_shield": _("Break this shield"),
-        "attack": _("Attack"), "cast": _("Cast"), "summon": _("Summon"),
-        "end_turn": _("End the turn"), "charge_mana": _("Charge as mana"),
-    }
+    if do == "destroy":
+        return _("Destroy by battle") if action.get("cause") == "battle" else _(
+            "Destroy by card effect")
     if do == "normal_summon":
         return _("Tribute Summon") if action.get("tributes") else _("Normal Summon")
     if do in PROCEDURE_LABELS:
@@ -117,7 +110,7 @@ def _action_label(action: dict[str, Any], duel: Duel) -> str:
         return f"{who} {verb} {action['amount']}"
     if do == "declare_attack" and action.get("target") is None:
         return _("Attack directly")
-    return labels.get(do, do.replace("_", " "))
+    return _(_MORE_LABELS[do]) if do in _MORE_LABELS else do.replace("_", " ")
 
 
 _LABELS = {
@@ -129,6 +122,13 @@ _LABELS = {
     "change_position": gettext_noop("Change battle position"),
     "discard": gettext_noop("Discard"), "battle": gettext_noop("Battle (Damage Step)"),
     "next_phase": gettext_noop("Next phase"),
+}
+_MORE_LABELS = {
+    "declare_attack": gettext_noop("Declare an attack"), "tap": gettext_noop("Tap"),
+    "untap": gettext_noop("Untap"), "put_into_battle": gettext_noop("Put into the battle zone"),
+    "break_shield": gettext_noop("Break this shield"), "attack": gettext_noop("Attack"),
+    "cast": gettext_noop("Cast"), "summon": gettext_noop("Summon"),
+    "end_turn": gettext_noop("End the turn"), "charge_mana": gettext_noop("Charge as mana"),
 }
 
 
@@ -441,9 +441,12 @@ def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
     shown = duel.state.triggers[-60:]
     latest: dict[int, dict[str, Any]] = {}  # the last log entry about each shown trigger
     wanted = {t.tid for t in shown}
-    for entry in duel.state.log:
+    for entry in reversed(duel.state.log):  # newest first: stop once each has its entry
+        if len(latest) == len(wanted):
+            break
         tid = entry.get("args", {}).get("tid")
-        if tid in wanted and entry["key"].startswith(("trigger.", "pending.")):
+        if tid in wanted and tid not in latest and entry["key"].startswith(
+                ("trigger.", "pending.")):
             latest[tid] = entry
     explanations = {tid: render(e, vw.name, vw.tr, with_rules=False) for tid, e in latest.items()}
     out = []
@@ -745,21 +748,33 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
     vw = Viewer(history, view)  # a step's label names only what the viewer may see
     labels = {k: render(e, vw.name, vw.tr, with_rules=False) for k, e in firsts.items()}
 
-    def url(k: int) -> str:
-        if link:
-            return f"{reverse('snapshot', args=[link])}?at={k}"
-        return reverse("board_at", args=[board.slug, k])
+    if link:
+        shared = reverse("snapshot", args=[link])
 
+        def url(k: int) -> str:
+            return f"{shared}?at={k}"
+    else:
+        url = step_url("board_at", board.slug)
+    frames_url = step_url("board_frames", board.slug)
     frames = frames or {}
     steps = [{"k": k, "label": labels.get(k, _("Set-up") if k == 0 else str(k)),
               "url": url(k), "current": at == k, "frames": frames.get(k, []),
-              "frames_url": reverse("board_frames", args=[board.slug, k])
-              if k and board.pk and not link else ""}
+              "frames_url": frames_url(k) if k and board.pk and not link else ""}
              for k in range(start, total + 1)]
     here = total if at is None else at
     return {"steps": steps, "nav": {"first": url(0), "prev": url(max(0, here - 1)),
                                     "next": url(min(total, here + 1)), "last": url(total)},
             "total": total, "snapshot": snapshot}
+
+
+_STEP_MARK = 987654321
+
+
+def step_url(name: str, slug: str) -> Callable[[int], str]:
+    """The address of URL ``name`` of board ``slug`` for any step: one ``reverse`` for all of
+    them (the step is the address's last part)."""
+    head, _mark, tail = reverse(name, args=[slug, _STEP_MARK]).rpartition(str(_STEP_MARK))
+    return lambda k: f"{head}{k}{tail}"
 
 
 def render_partials(board: Board, duel: Duel, **kwargs: Any) -> str:
@@ -860,7 +875,7 @@ def render_update(board: Board, duel: Duel, view: str,
     if frames:  # the action's frames travel in the same message; the page plays them
         from .playback import playback_html
 
-        out.append(_compact(playback_html(board, duel, view, frames)))
+        out.append(_compact(playback_html(board, duel, view, frames, shown=context)))
     with _LAST_LOCK:
         _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
                       "steps": steps,

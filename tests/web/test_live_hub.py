@@ -19,6 +19,7 @@ from django.test import Client
 from engine import Duel
 from simulator import boards, live
 from simulator.asgi import application
+from simulator.language import language_group
 from simulator.views import ThenResponse
 
 ORIGIN = [(b"origin", b"http://localhost")]
@@ -72,7 +73,7 @@ def test_two_sockets_of_one_process_are_one_member_of_the_group() -> None:
         for ws in sockets:
             assert (await ws.connect())[0]
             await ws.receive_from()
-        group = board.group("open")
+        group = language_group(board.group("open"), "en")  # the sockets read English
         assert len(layer.groups[group]) == 1  # the hub's channel, not one per socket
         response = await sync_to_async(client.post)(
             f"/b/{board.slug}/act", {"version": 0, "action": json.dumps(
