@@ -129,3 +129,9 @@ def scenario_text(board: Any, key: str) -> str:
     entry = find(board.game, board.scenario) if board.scenario else None
     texts = (entry or {}).get("texts", {}).get(key) or {}
     return local(texts, english) if texts.get("en") == english else english
+
+
+def board_title(board: Any) -> str:
+    """A board's title; a built-in scenario's own title in the reader's language while the
+    board keeps it."""
+    return scenario_text(board, "title") if board.title else board.display_title

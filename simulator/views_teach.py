@@ -18,7 +18,7 @@ from engine.links import LinkError, reopen_link
 from engine.scenario import load_scenario, run_scenario
 
 from . import access, boards, gallery, keys, limits
-from .language import refusal_reason
+from .language import board_title, refusal_reason
 from .models import Board, RulingReport, TeacherKey
 from .pictures import chain_png, summary
 
@@ -42,7 +42,7 @@ def board_og(request: HttpRequest, board: Board, duel: Duel, *, link: str = "",
             else reverse("board_chain_png", args=[board.slug]))
     if at is not None:
         path += f"?at={at}"
-    return og_meta(request, title=board.display_title,
+    return og_meta(request, title=board_title(board),
                    description=summary(duel, board.question, view), image=path)
 
 
@@ -63,7 +63,7 @@ def board_chain_png(request: HttpRequest, slug: str) -> HttpResponse:
     if at is not None and at <= len(duel.actions):
         duel = duel.at(at)
     view = access.view_of(access.role(request.session, board), board)
-    return _png(chain_png(duel, title=board.display_title, view=view), board.slug,
+    return _png(chain_png(duel, title=board_title(board), view=view), board.slug,
                 bool(request.GET.get("download")))
 
 

@@ -45,3 +45,14 @@ def _fresh_rate_limits():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """A request in another language leaves that language active in the thread (Django's
+    LocaleMiddleware activates it and nothing turns it off): each test starts in English."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()

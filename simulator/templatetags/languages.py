@@ -8,7 +8,8 @@ from django import template
 from django.conf import settings
 from django.utils.translation import get_language_info
 
-from simulator.language import local_field, scenario_text
+from simulator import language
+from simulator.language import local_field
 
 register = template.Library()
 
@@ -33,8 +34,4 @@ def other_languages(item: Any, key: str) -> list[dict[str, str]]:
     return out
 
 
-@register.filter
-def board_title(board: Any) -> str:
-    """A board's title; a built-in scenario's own title in the reader's language while the
-    board keeps it."""
-    return scenario_text(board, "title") if board.title else board.display_title
+register.filter("board_title", language.board_title)
