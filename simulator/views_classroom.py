@@ -212,12 +212,17 @@ def step_partials(request: HttpRequest, slug: str, k: int) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------- predict the chain
+def _not_asker() -> HttpResponse:
+    """The 403 answer to a visitor who may not ask the room (only the board's editors may)."""
+    return HttpResponse(_("Only the board's editors can ask the room."), status=403)
+
+
 @require_GET
 def predict_offer(request: HttpRequest, slug: str) -> HttpResponse:
     """The questions the presenter may ask at the step (and frame) it shows."""
     board = _board_or_404(slug)
     if not _editor(request, board):
-        return HttpResponse(_("Only the board's editors can ask the room."), status=403)
+        return _not_asker()
     return HttpResponse(_offer(board, request))
 
 
@@ -227,7 +232,7 @@ def predict_ask(request: HttpRequest, slug: str) -> HttpResponse:
     """Ask the room one of the questions offered at the presented moment."""
     board = _board_or_404(slug)
     if not _editor(request, board):
-        return HttpResponse(_("Only the board's editors can ask the room."), status=403)
+        return _not_asker()
     full = boards.duel_of(board)
     step, frame, _count = classroom.presented_frame(board, full)
     asked = predict.ask(board, step, frame, request.POST.get("key", "")[:40])
@@ -256,7 +261,7 @@ def predict_close(request: HttpRequest, slug: str) -> HttpResponse:
 def _settle(request: HttpRequest, slug: str, **change: bool) -> HttpResponse:
     board = _board_or_404(slug)
     if not _editor(request, board):
-        return HttpResponse(_("Only the board's editors can ask the room."), status=403)
+        return _not_asker()
     asked = predict.current(board)
     if asked is None:
         return HttpResponse(_("No question is being asked."), status=409)

@@ -238,17 +238,9 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
     _event(game, reading, effect, out.problems)
     targets = None
     if reading.targets and game == "yugioh":
-        targets = _first(_YGO_TARGETS, _norm(reading.targets))
-        if targets:
-            effect["targets"] = targets
-        else:
-            out.problems["targets"] = _unread(reading.targets)
+        targets = _mapped("targets", _YGO_TARGETS, reading.targets, effect, out.problems)
     if reading.cost:
-        cost = _first(_COSTS, _norm(reading.cost))
-        if cost:
-            effect["cost"] = cost
-        else:
-            out.problems["cost"] = _unread(reading.cost)
+        _mapped("cost", _COSTS, reading.cost, effect, out.problems)
     if reading.condition:
         out.problems["condition"] = _unread(reading.condition)
     if reading.operations:
@@ -283,6 +275,17 @@ def _label(reading: EffectReading) -> str:
     """A short name for the log: the effect's operations as written, cut to 60 characters."""
     words = " ".join((reading.operations or reading.text).split()).rstrip("。.")
     return words if len(words) <= 60 else words[:59] + "…"
+
+
+def _mapped(field: str, patterns: list[Pattern], words: str, effect: dict[str, Any],
+            problems: dict[str, str]) -> Any:
+    """Put what ``words`` map to in ``effect[field]``, or report them beside the field."""
+    found = _first(patterns, _norm(words))
+    if found:
+        effect[field] = found
+    else:
+        problems[field] = _unread(words)
+    return found
 
 
 def _unread(words: str) -> str:
