@@ -65,7 +65,7 @@ def switches(duel: Duel) -> list[Switch]:
     turn = duel.setup.get("turn_player", "p1")
     other = "p2" if turn in ("p1", 0) else "p1"
     out.append(Switch(f"turn:{other}", "turn", _("It is %(player)s's turn instead") % {
-        "player": player_name(int(other[1]) - 1, _)}))
+        "player": player_name(int(other[1]) - 1, translator())}))
     if duel.game == "yugioh":
         now = duel.settings.get("preset", "TCG")
         out += [Switch(f"preset:{p}", "preset", _("Under the %(preset)s preset") % {"preset": p})

@@ -36,3 +36,13 @@ def test_pages_name_a_scenario_board_in_the_readers_language(lang: str) -> None:
         assert response.status_code == 200, url
         assert marked in response.content.decode(), url
     assert client.get(f"/b/{board.slug}/chain.png").status_code == 200
+
+
+def test_the_turn_switch_names_the_player_in_the_readers_language() -> None:
+    from engine.scenario import load_scenario
+
+    entry = gallery.find("yugioh", SLUG)
+    board = boards.board_from_scenario(load_scenario(entry["path"]))
+    html = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="ja").get(
+        f"/b/{board.slug}/whatif").content.decode()
+    assert "プレイヤー2のターン" in html and "Player 2" not in html
