@@ -41,6 +41,10 @@ LOOP_BASE = 5000
 LOOP_PER_CARD = 25
 #: keep a copy of the state every this many actions, so any step opens quickly
 SNAPSHOT_EVERY = 25
+#: the log entries about one trigger (see ``Trigger.logged``)
+TRIGGER_LOG_KEYS = ("trigger.", "pending.")
+#: a duel that records its frames while applying keeps those of this many latest steps
+FRAMES_KEPT = 16
 #: where a cost operation puts cards (a target may be chosen there after the cost is paid)
 COST_DESTINATIONS = {"discard": "graveyard", "send_to_gy": "graveyard", "tribute": "graveyard",
                      "destroy": "graveyard", "banish": "banished"}
@@ -106,6 +110,12 @@ class Duel:
         self.replaying = recorded
         #: collects frames while a step is replayed for :meth:`frames`; None otherwise
         self.recorder: FrameRecorder | None = None
+        #: whether :meth:`apply` records each new step's frames (with their states) as it
+        #: plays it, so :meth:`frames` needs no replay for them (:attr:`recorded_frames`)
+        self.records_frames = False
+        #: the frames recorded while applying, by step (this duel's last ``FRAMES_KEPT`` new
+        #: steps)
+        self.recorded_frames: dict[int, list[Frame]] = {}
         #: the continuous stat amounts being computed now (a count cannot read itself)
         self.reading: set[tuple[int, int, int, str]] = set()
         try:
@@ -238,6 +248,12 @@ class Duel:
         st = self.state
         st.log.append({"seq": len(st.log) + 1, "instant": st.instant, "key": key,
                        "rules": list(rules), "args": args, "step": len(self.actions) + 1})
+        tid = args.get("tid")
+        if tid is not None and key.startswith(TRIGGER_LOG_KEYS):
+            for trigger in reversed(st.triggers):
+                if trigger.tid == tid:
+                    trigger.logged = len(st.log)
+                    break
 
     def transcript(self, start: int = 0, lang: str = "en") -> list[str]:
         """The log in ``lang`` (English by default), one line per entry."""
@@ -759,6 +775,9 @@ class Duel:
         """Apply one action, or raise IllegalAction and leave the duel as it was."""
         check_action(action)  # plain data, small: refused before anything is touched
         restore_to = None if self._applying else len(self.actions)
+        recorder = None
+        if restore_to is not None and self.records_frames and self.recorder is None:
+            recorder = self.recorder = FrameRecorder(self, restore_to + 1, keep="all")
         try:
             self._applying = True
             self._loop_budget = self._loop_limit()
@@ -772,8 +791,14 @@ class Duel:
             raise
         finally:
             self._applying = False
+            if recorder is not None:
+                self.recorder = None
         self.actions.append(copy.deepcopy(action))
         self._snapshot()
+        if recorder is not None:
+            self.recorded_frames[len(self.actions)] = recorder.finish(self)
+            for k in [k for k in self.recorded_frames if k <= len(self.actions) - FRAMES_KEPT]:
+                del self.recorded_frames[k]
 
     def _snapshot(self) -> None:
         """Keep a copy every ``SNAPSHOT_EVERY`` steps, and one step before it: the state
@@ -798,6 +823,7 @@ class Duel:
 
     def _restore_from_copies(self, n: int) -> None:
         actions = self.actions[:n]
+        self.recorded_frames = {k: v for k, v in self.recorded_frames.items() if k <= n}
         base = max((k for k in self._snapshots if k <= n), default=0)
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= base}
         self.state = self._initial_state()
@@ -845,9 +871,13 @@ class Duel:
         """The frames of step ``k`` (1-based): its instants, moments and decision, in order.
 
         Built from the history on demand (the step is replayed with a recorder), so they are
-        deterministic and cost nothing until asked for. ``states``: each frame also keeps the
-        whole state at its moment (``Frame.state``), to draw the board as it was then.
+        deterministic and cost nothing until asked for; or, for a step this duel applied
+        while it :attr:`records_frames`, the very frames recorded then. ``states``: each frame
+        also keeps the whole state at its moment (``Frame.state``), to draw the board as it was
+        then.
         """
+        if states and k in self.recorded_frames and 1 <= k <= len(self.actions):
+            return list(self.recorded_frames[k])
         return self._record(k, "all" if states else None)[0]
 
     def at_frame(self, k: int, n: int) -> tuple[Duel, list[Frame]]:

@@ -373,11 +373,14 @@ def player_name(player: int, tr: Callable[[str], str] | None = None) -> str:
     return (tr or _same)(PLAYER).format(n=player + 1)
 
 
-def _fmt(template: str, args: dict[str, Any]) -> str:
-    class _Safe(dict):
-        def __missing__(self, key: str) -> str:
-            return "{" + key + "}"
+class _Safe(dict):
+    """Format arguments that leave a placeholder they lack as it is."""
 
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _fmt(template: str, args: dict[str, Any]) -> str:
     return template.format_map(_Safe(args))
 
 

@@ -109,6 +109,9 @@ class Trigger:
     phase: bool = False
     s_trigger: bool = False
     seq: int = 0
+    #: the ``seq`` of the last log entry about this trigger (``trigger.*``, ``pending.*``), 0
+    #: before the first: what became of it, in words, without searching the log
+    logged: int = 0
 
 
 @dataclass

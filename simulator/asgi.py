@@ -3,13 +3,13 @@
 import gc
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "simulator.settings")
 GC_YOUNG_THRESHOLD = 50_000
 
 # Initialise Django before importing anything that may touch models.
-django_asgi_app = get_asgi_application()
+from simulator.handler import get_application  # noqa: E402
+
+django_asgi_app = get_application()  # one hand-over to a thread per request (handler.py)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

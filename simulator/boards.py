@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
@@ -39,9 +39,22 @@ from engine.versions import VersionError, outcome
 from .language import translator
 from .models import Board
 
-_CACHE: OrderedDict[tuple[str, int], tuple[Duel, Recheck | None]] = OrderedDict()
+
+class _Kept(NamedTuple):
+    """What this process keeps of a recently used board version."""
+
+    duel: Duel
+    again: Recheck | None
+    data: dict[str, Any]  # the board's history as saved: never changed in place
+    outcome: Any
+
+
+_CACHE: OrderedDict[tuple[str, int], _Kept] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 CACHE_SIZE = 64
+#: the board's fields that grow with its history: read from memory when this process holds
+#: the board's current version (:func:`load`)
+HEAVY = ("data", "outcome")
 
 
 class StaleBoard(Exception):
@@ -57,6 +70,21 @@ def library_for(data: dict[str, Any]):
     for card in parse_cards(data.get("cards") or [], file="board", game_hint=data.get("game")):
         library.add(card, replace=True)
     return library
+
+
+def load(slug: str) -> Board:
+    """The board named ``slug``. Its history (``data``) and recorded outcome, which grow with
+    every step, are read from memory when this process holds the board's current version, so
+    reading a board costs one small query; otherwise the whole row is read. The version read
+    names the data kept: a board's data never changes without a new version
+    (:func:`_apply_and_save`). Raises ``Board.DoesNotExist``."""
+    board = Board.objects.defer(*HEAVY).get(slug=slug)
+    with _CACHE_LOCK:
+        kept = _CACHE.get((board.slug, board.version))
+    if kept is None:
+        return Board.objects.get(pk=board.pk)  # data and version read together
+    board.data, board.outcome = kept.data, kept.outcome
+    return board
 
 
 def duel_of(board: Board) -> Duel:
@@ -79,7 +107,7 @@ def _loaded(board: Board) -> tuple[Duel, Recheck | None]:
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
-            return _CACHE[key]
+            return _CACHE[key][:2]
     data = board.data
     again = None
     if board.rules_version < RULES_VERSION:
@@ -99,7 +127,7 @@ def _loaded(board: Board) -> tuple[Duel, Recheck | None]:
 
 def _remember(board: Board, duel: Duel, again: Recheck | None = None) -> None:
     with _CACHE_LOCK:
-        _CACHE[(board.slug, board.version)] = (duel, again)
+        _CACHE[(board.slug, board.version)] = _Kept(duel, again, board.data, board.outcome)
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
 
@@ -267,6 +295,8 @@ def _clone(duel: Duel) -> Duel:
     other._watchers = set(duel._watchers)
     other._continuous = set(duel._continuous)
     other._snapshots = dict(duel._snapshots)
+    other.records_frames = True  # the new steps' frames travel with the update
+    other.recorded_frames = {}
     return other
 
 

@@ -439,16 +439,9 @@ STATUS_LABELS = {
 def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
     duel = vw.duel
     shown = duel.state.triggers[-60:]
-    latest: dict[int, dict[str, Any]] = {}  # the last log entry about each shown trigger
-    wanted = {t.tid for t in shown}
-    for entry in reversed(duel.state.log):  # newest first: stop once each has its entry
-        if len(latest) == len(wanted):
-            break
-        tid = entry.get("args", {}).get("tid")
-        if tid in wanted and tid not in latest and entry["key"].startswith(
-                ("trigger.", "pending.")):
-            latest[tid] = entry
-    explanations = {tid: render(e, vw.name, vw.tr, with_rules=False) for tid, e in latest.items()}
+    log = duel.state.log  # the last log entry about each shown trigger, in words
+    explanations = {t.tid: render(log[t.logged - 1], vw.name, vw.tr, with_rules=False)
+                    for t in shown if t.logged}
     out = []
     for t in reversed(shown):
         out.append({

@@ -132,7 +132,10 @@ ASGI_APPLICATION = "simulator.asgi.application"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # each request thread of a worker keeps its connection (simulator/handler.py: a fixed
+        # pool of threads), checked at the start of every request
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "600")),
+        conn_health_checks=True,
     ),
 }
 
@@ -214,6 +217,9 @@ CONTENT_SECURITY_POLICY = {
 # there. Behind HTTPS, DJANGO_SECURE=true turns on what ``manage.py check --deploy`` asks.
 SECURE = env_bool("DJANGO_SECURE", False)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE
+# sessions (the grants of edit and seat links) read from the cache, written to both: the cache
+# is Redis, shared by every worker, when REDIS_URL is set, and one process's memory otherwise
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

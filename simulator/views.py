@@ -10,7 +10,7 @@ import yaml
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -171,7 +171,10 @@ def open_scenario(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 
 # ---------------------------------------------------------------------- the board
 def _board_or_404(slug: str) -> Board:
-    return get_object_or_404(Board, slug=slug)
+    try:
+        return boards.load(slug)
+    except Board.DoesNotExist:
+        raise Http404 from None
 
 
 def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
@@ -456,18 +459,21 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
 @require_POST
 @limits.limit("act")
 def board_act(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        action, unreadable = _action_from_post(request), None
+    except IllegalAction as exc:  # refused inside the change, with the board as it is
+        action, unreadable = {}, exc
+
     def change(board: Board, version: int, role: str) -> None:
-        action = _action_from_post(request)
+        if unreadable is not None:
+            raise unreadable
         decision = boards.duel_of(board).state.decision
         if not access.may_act(role, board, action, decision):
             raise PermissionError(_("Your seat can only answer your own player's decisions."))
         boards.act(board, version, action)
 
-    try:
-        answer = _action_from_post(request).get("do") in ("answer", "pass")
-    except IllegalAction:
-        answer = False
-    return _change(request, slug, change, needs="any", answer=answer)
+    return _change(request, slug, change, needs="any",
+                   answer=action.get("do") in ("answer", "pass"))
 
 
 @require_POST

@@ -144,3 +144,38 @@ def test_cli_prints_every_frame_of_a_three_link_chain() -> None:
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("# ") and lines[1].startswith("# source:")
     assert lines[2:] == CLI_EXPECTED.read_text(encoding="utf-8").splitlines()
+
+
+def _frame_data(frames: list[Frame]) -> list[dict]:
+    return [{**f.to_dict(), "state": f.state.to_dict()} for f in frames]
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_frames_recorded_while_applying_are_the_frames_of_a_replay(path: Path) -> None:
+    """A duel that records its frames as it plays (a board acting) gives each new step the
+    very frames, states included, that replaying the step gives."""
+    duel = played(path)
+    live = Duel(duel.game, setup=duel.setup, settings=duel.settings, library=duel.library,
+                recorded=True)
+    live.records_frames = True
+    for k, action in enumerate(duel.actions, start=1):
+        live.apply(action)
+        assert _frame_data(live.recorded_frames[k]) == _frame_data(
+            duel.frames(k, states=True)), f"step {k}"
+        assert live.frames(k, states=True) == live.recorded_frames[k]
+
+
+def test_frames_recorded_are_dropped_with_the_steps_taken_back() -> None:
+    duel = played(next(p for p in ALL if p.stem == "yang_zing_supply_squad_soul_taker"))
+    live = Duel(duel.game, setup=duel.setup, settings=duel.settings, library=duel.library,
+                recorded=True)
+    live.records_frames = True
+    for action in duel.actions:
+        live.apply(action)
+    n = len(live.actions)
+    assert n in live.recorded_frames
+    live.undo()
+    assert n not in live.recorded_frames and max(live.recorded_frames, default=0) < n
+    with pytest.raises(IllegalAction):
+        live.apply({"do": "no_such_action"})
+    assert n not in live.recorded_frames
