@@ -36,6 +36,7 @@ from engine.scenario import (
 )
 from engine.versions import VersionError, outcome
 
+from .history import saved_data
 from .language import translator
 from .models import Board
 
@@ -241,8 +242,8 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
     duel = _clone(before)
     change(current, duel)
     _keep_state_before(before, duel)
-    current.data = {**current.data, "actions": _actions_data(current.data, duel),
-                    "settings": duel.settings}
+    actions, appended = _actions_data(current.data, duel)
+    current.data = saved_data(current.data, actions, appended, settings=duel.settings)
     current.rules_version, current.outcome = RULES_VERSION, outcome(duel)
     with transaction.atomic():
         saved = Board.objects.filter(pk=board.pk, version=version).update(
@@ -274,15 +275,16 @@ def _keep_state_before(before: Duel, duel: Duel) -> None:
     duel._snapshots = kept
 
 
-def _actions_data(data: dict[str, Any], duel: Duel) -> list[dict[str, Any]]:
-    """The duel's actions as saved data. While the duel still starts with the saved actions
-    (one more action, a step, auto answers), only the new ones are copied: copying the whole
-    history on every action cost more than the action itself."""
+def _actions_data(data: dict[str, Any], duel: Duel) -> tuple[list[dict[str, Any]], bool]:
+    """The duel's actions as saved data, and whether they begin with the saved ones. While
+    the duel still starts with the saved actions (one more action, a step, auto answers),
+    only the new ones are copied: copying the whole history on every action cost more than
+    the action itself."""
     saved = data.get("actions") or []
     n = len(saved)
     if len(duel.actions) >= n and duel.actions[:n] == saved:
-        return saved + copy.deepcopy(duel.actions[n:])
-    return duel.to_dict()["actions"]
+        return saved + copy.deepcopy(duel.actions[n:]), True
+    return duel.to_dict()["actions"], False
 
 
 def _clone(duel: Duel) -> Duel:

@@ -7,6 +7,8 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .history import HistoryEncoder
+
 
 def new_slug() -> str:
     """A short, URL-safe board id (about 60 bits): the view link."""
@@ -36,7 +38,7 @@ class Board(models.Model):
     game = models.CharField(_("game"), max_length=20)
     title = models.CharField(_("title"), max_length=200, blank=True)
     scenario = models.CharField(_("built-in scenario"), max_length=200, blank=True)
-    data = models.JSONField(_("duel"), default=dict)
+    data = models.JSONField(_("duel"), default=dict, encoder=HistoryEncoder)
     pending_steps = models.JSONField(_("scenario steps still to play"), default=list)
     question = models.TextField(_("the scenario's question"), blank=True)
     explanation = models.TextField(_("the scenario's answer, shown after its last step"),

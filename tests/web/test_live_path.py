@@ -1,0 +1,133 @@
+"""What keeps an action's path short, each giving what the longer way gave: the request's
+middleware and view in one thread of a fixed pool, a board read without its history when this
+process holds it, the history saved from the text of the one saved before."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import HttpCommunicator
+from django.db import connection
+from django.db.models import F
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from simulator import boards
+from simulator.handler import THREADS, PooledASGIHandler
+from simulator.history import History, HistoryEncoder, saved_data
+from simulator.models import Board
+
+VERSION = re.compile(r'id="board-version" name="version" value="(\d+)"')
+GAIN = json.dumps({"do": "gain_lp", "player": "p1", "amount": 100})
+
+
+def _open(client: Client, slug: str = "amazoness_village_soul_taker") -> Board:
+    response = client.post(f"/scenarios/yugioh/{slug}/open")
+    assert response.status_code == 302
+    return Board.objects.get(slug=response["Location"].split("/")[2])
+
+
+def _act(client: Client, board: Board, version: int, action: str = GAIN) -> int:
+    response = client.post(f"/b/{board.slug}/act", {"version": version, "action": action},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 200, response.content[:300]
+    return int(VERSION.search(response.content.decode())[1])
+
+
+# -- the saved history -------------------------------------------------------------------
+
+@pytest.mark.parametrize("before", [[], [{"do": "pass"}], [{"do": "gain_lp", "amount": 1}] * 3])
+def test_a_history_text_is_the_json_of_its_data(before: list) -> None:
+    data = {"game": "yugioh", "settings": {"preset": "OCG"}, "setup": {"p1": {"hand": ["Ｘ"]}},
+            "actions": before, "cards": [{"name": "é \"quoted\""}]}
+    first = saved_data(data, before, appended=False)
+    assert json.loads(first.text) == first == data
+    assert first.text == json.dumps(data)
+    added = [*before, {"do": "draw", "player": "p2"}, {"do": "answer", "choice": ["1", "2"]}]
+    second = saved_data(first, added, appended=True, settings={"preset": "TCG"})
+    assert json.loads(second.text) == {**data, "actions": added, "settings": {"preset": "TCG"}}
+    assert second.text == json.dumps(second)
+    same = saved_data(second, added, appended=True)
+    assert same.actions_text is second.actions_text
+    undone = saved_data(second, added[:1], appended=False)  # taken back: encoded again
+    assert json.loads(undone.text)["actions"] == added[:1]
+
+
+def test_the_field_writes_a_history_as_its_text_and_anything_else_as_json() -> None:
+    history = History({"actions": [1]}, "[1]")
+    history.text = '{"actions": [1]}'
+    assert json.dumps(history, cls=HistoryEncoder) == '{"actions": [1]}'
+    assert json.dumps({"a": [1, "é"]}, cls=HistoryEncoder) == json.dumps({"a": [1, "é"]})
+
+
+@pytest.mark.django_db
+def test_the_saved_row_holds_every_action(client: Client) -> None:
+    board = _open(client)
+    version = board.version
+    for _ in range(5):
+        version = _act(client, board, version)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT data FROM simulator_board WHERE slug = %s", [board.slug])
+        text = cursor.fetchone()[0]
+    saved = json.loads(text) if isinstance(text, str) else text
+    assert saved["actions"][-5:] == [json.loads(GAIN)] * 5
+    assert saved == boards.duel_of(Board.objects.get(slug=board.slug)).to_dict() | {
+        k: v for k, v in saved.items() if k not in ("game", "settings", "setup", "actions")}
+
+
+# -- reading a board ---------------------------------------------------------------------
+
+@pytest.mark.django_db
+def test_a_board_this_process_holds_is_read_without_its_history(client: Client) -> None:
+    board = _open(client)
+    version = _act(client, board, board.version)
+    with CaptureQueriesContext(connection) as queries:
+        loaded = boards.load(board.slug)
+    assert len(queries) == 1 and '"data"' not in queries[0]["sql"]
+    assert loaded.version == version
+    assert loaded.data == Board.objects.get(slug=board.slug).data
+
+
+@pytest.mark.django_db
+def test_a_board_moved_on_elsewhere_is_read_whole(client: Client) -> None:
+    """Another worker saved a newer version: its row is read, history and all."""
+    board = _open(client)
+    version = _act(client, board, board.version)
+    row = Board.objects.get(slug=board.slug)
+    elsewhere = {**row.data, "actions": row.data["actions"][:-1]}
+    Board.objects.filter(pk=row.pk).update(version=F("version") + 1, data=elsewhere)
+    loaded = boards.load(board.slug)
+    assert loaded.version == version + 1 and loaded.data == elsewhere
+    assert len(boards.duel_of(loaded).actions) == len(elsewhere["actions"])
+
+
+@pytest.mark.django_db
+def test_an_unknown_board_is_not_found(client: Client) -> None:
+    with pytest.raises(Board.DoesNotExist):
+        boards.load("no-such-board")
+    assert client.get("/b/no-such-board/").status_code == 404
+
+
+# -- the request's thread ----------------------------------------------------------------
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_run_in_a_fixed_pool_with_the_whole_middleware() -> None:
+    from simulator.asgi import django_asgi_app
+
+    assert isinstance(django_asgi_app, PooledASGIHandler)
+
+    async def get(path: str) -> dict:
+        return await HttpCommunicator(django_asgi_app, "GET", path, headers=[
+            (b"host", b"localhost")]).get_response(timeout=30)
+
+    for _ in range(THREADS * 3):
+        response = async_to_sync(get)("/rules/")
+        assert response["status"] == 200
+        headers = {name.lower() for name, _ in response["headers"]}
+        assert b"content-security-policy" in headers and b"x-request-id" in headers
+    assert async_to_sync(get)("/b/no-such-board/")["status"] == 404
+    assert len(django_asgi_app.pool._threads) <= THREADS
+    assert all(t.name.startswith("request") for t in django_asgi_app.pool._threads)
