@@ -48,6 +48,14 @@ class PooledASGIHandler(ASGIHandler):
         return await asyncio.get_running_loop().run_in_executor(
             self.pool, context.run, self._respond, request)
 
+    async def send_response(self, response: HttpResponseBase, send) -> None:
+        """Send the response; then, on the event loop, the update it carries for the other
+        viewers (``simulator.updates.ThenResponse``)."""
+        await super().send_response(response, send)
+        deliver = getattr(response, "deliver", None)
+        if deliver is not None:
+            await deliver()
+
     def _respond(self, request: HttpRequest) -> HttpResponseBase:
         reset_queries()  # what ``request_started`` does, in the thread that serves it
         close_old_connections()

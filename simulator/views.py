@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import re
-import threading
 from typing import Any
 
 import yaml
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -40,7 +37,7 @@ from engine.scenario import load_scenario, parse_scenario, run_scenario
 
 from . import access, boards, classroom, gallery, limits, playback
 from .gallery import scenario_index
-from .language import language_group, refusal_reason, translator, watched_languages
+from .language import refusal_reason, translator, watched_languages
 from .library import FIRST_PAGE, library_entries
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
@@ -54,6 +51,7 @@ from .rendering import (
     snapshot_path,
 )
 from .rules_notice import notice_view
+from .updates import ThenResponse, broadcast, update_messages
 from .views_teach import board_og, scenario_og
 
 RECENT_KEY = "recent_boards"
@@ -362,49 +360,6 @@ def _respond(request: HttpRequest, board: Board, message: str = "", status: int 
     return HttpResponse(html, status=status)
 
 
-class ThenResponse(HttpResponse):
-    """A response that runs ``then`` once it has been sent: the server closes a response
-    after its last byte (Django's ASGI and WSGI handlers, the test client too), so the acting
-    browser has its answer before the update fans out to every other viewer."""
-
-    def __init__(self, content: str | bytes, *, then, **kwargs: Any) -> None:
-        super().__init__(content, **kwargs)
-        self._then = then
-
-    def close(self) -> None:
-        then, self._then = self._then, None
-        try:
-            if then is not None:
-                then()
-        finally:
-            super().close()
-
-    def __del__(self) -> None:
-        # never closed: the browser left before its answer was sent (Django then drops the
-        # response); the change is saved all the same, so every viewer still gets it
-        then, self._then = getattr(self, "_then", None), None
-        if then is not None:
-            threading.Thread(target=then, daemon=True).start()
-
-
-def broadcast(board: Board, views: dict[str, str], since: int | None = None) -> None:
-    """Send each kind of viewer its partials, rendered once per kind and language watched
-    (``views``: those of the current language)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    current = translation.get_language()
-    for lang in watched_languages(board.slug):
-        rendered = views
-        if lang != current:
-            with translation.override(lang):
-                rendered = render_views(board, boards.duel_of(board), since=since)
-        for view, html in rendered.items():
-            group = language_group(board.group(view), lang)
-            async_to_sync(layer.group_send)(group, {
-                "type": "board.update", "group": group, "html": html, "version": board.version})
-
-
 def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
             answer: bool = False) -> HttpResponse:
     """Apply a change and send every viewer the new partials. A refused action is explained
@@ -441,19 +396,23 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
         return _respond(request, board, _("This request could not be read: a field is "
                                           "missing or has the wrong form."), status=422)
     views = render_views(board, boards.duel_of(board), since=since)
-
     language = translation.get_language()
+    others = [lang for lang in watched_languages(board.slug) if lang != language]
+    presented = board.presenting and board.presenter_at is None  # followers of the live board
 
-    def fan_out() -> None:  # run after the answer is sent, maybe in another thread
+    def later() -> None:  # after the answer and the ready update, maybe in another thread
         with translation.override(language):
-            broadcast(board, views, since)  # the acting browser gets its kind's bytes
-            if board.presenting and board.presenter_at is None:
-                classroom.broadcast_presentation(board, since)  # followers of the live board
+            if others:
+                broadcast(board, views, since, languages=others)
+            if presented:
+                classroom.broadcast_presentation(board, since)
 
+    ready = update_messages(board, views, language)  # the acting browser gets its kind's bytes
+    then = later if others or presented else None
     notice = getattr(board, "script_notice", "")
     if notice:  # a step refused as the scenario expects: nothing moved, the page says why
-        return ThenResponse(_respond(request, board, notice).content, then=fan_out)
-    return ThenResponse(views[access.view_of(role, board)], then=fan_out)
+        return ThenResponse(_respond(request, board, notice).content, messages=ready, then=then)
+    return ThenResponse(views[access.view_of(role, board)], messages=ready, then=then)
 
 
 @require_POST

@@ -4,11 +4,13 @@ process holds it, the history saved from the text of the one saved before."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import HttpCommunicator
 from django.db import connection
 from django.db.models import F
@@ -19,6 +21,7 @@ from simulator import boards
 from simulator.handler import THREADS, PooledASGIHandler
 from simulator.history import History, HistoryEncoder, saved_data
 from simulator.models import Board
+from simulator.updates import ThenResponse
 
 VERSION = re.compile(r'id="board-version" name="version" value="(\d+)"')
 GAIN = json.dumps({"do": "gain_lp", "player": "p1", "amount": 100})
@@ -131,3 +134,32 @@ def test_requests_run_in_a_fixed_pool_with_the_whole_middleware() -> None:
     assert async_to_sync(get)("/b/no-such-board/")["status"] == 404
     assert len(django_asgi_app.pool._threads) <= THREADS
     assert all(t.name.startswith("request") for t in django_asgi_app.pool._threads)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_update_goes_out_on_the_event_loop_once_the_answer_is_sent() -> None:
+    """Through the site's handler, the ready update is sent right after the answer's last
+    byte, without a thread; closing the response later sends nothing twice."""
+    from simulator.asgi import django_asgi_app
+
+    layer = get_channel_layer()
+    seen: list[str] = []
+
+    async def run() -> None:
+        channel = await layer.new_channel()
+        await layer.group_add("board.test-update", channel)
+        update = {"type": "board.update", "group": "board.test-update", "html": "<p>new</p>"}
+        response = ThenResponse("answer", messages=[("board.test-update", update)])
+
+        async def send(message: dict) -> None:
+            seen.append(message["type"])
+
+        await django_asgi_app.send_response(response, send)
+        seen.append((await asyncio.wait_for(layer.receive(channel), 5))["html"])
+        await sync_to_async(response.close)()
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(layer.receive(channel), 0.2)
+        await layer.group_discard("board.test-update", channel)
+
+    async_to_sync(run)()
+    assert seen == ["http.response.start", "http.response.body", "<p>new</p>"]
