@@ -11,7 +11,9 @@ rounds alternate (ABAB):
   bytes, its head swapped for a round tag; primed outside the timed window) to N bare
   viewers of a stock ``AsyncWebsocketConsumer``, timed the same way.
 
-Each figure is printed with its goal. Then the bytes of one update message against the full
+The viewers run in a process of their own (``bench.viewers``), as other people's browsers
+would: reading their updates never delays the acting browser reading its answer. Each figure
+is printed with its goal. Then the bytes of one update message against the full
 board page; then N = 300 again on two workers sharing a redis-server, the viewers spread over
 both, against one worker. Every connection goes to 127.0.0.1 only; counts and time are
 bounded and every server is stopped in any case (bench.servers).
@@ -28,11 +30,12 @@ import re
 import shutil
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from .servers import HOST, ServerError, Servers, migrate, site_env
+from .servers import HOST, ROOT, ServerError, Servers, migrate, site_env
 
 SCENARIO = ("yugioh", "yang_zing_supply_squad_soul_taker")
 VIEWERS = (1, 30, 100, 300)
@@ -117,79 +120,62 @@ def _dechunk(data: bytes) -> bytes:
 # -- viewers ------------------------------------------------------------------------------
 
 class Viewers:
-    """N websocket viewers; each round waits until every one has the message tagged ``key``."""
+    """N websocket viewers in a process of their own (``bench.viewers``): other people's
+    browsers, which do not share the acting browser's event loop."""
 
     def __init__(self, urls: list[str], n: int, mark: str, initial: bool) -> None:
-        """``urls``: one per worker; the viewers are spread over them in turn, each with the
-        origin of the page it would come from (that worker's)."""
-        self.urls, self.n, self.mark, self.initial = urls, n, mark, initial
-        self.sockets: list = []
-        self.tasks: list[asyncio.Task] = []
-        self.expect: int | None = None
-        self.times: list[float] = []
+        self.spec = json.dumps({"urls": urls, "n": n, "mark": mark, "initial": initial})
+        self.proc: asyncio.subprocess.Process | None = None
         self.last_message = ""
-        self.done = asyncio.Event()
 
     async def open(self) -> None:
-        from websockets.asyncio.client import connect
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.viewers", self.spec, cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2 ** 24)
+        await self._reply(120)
 
-        gate = asyncio.Semaphore(10)
+    async def _reply(self, timeout: float) -> dict:
+        assert self.proc is not None and self.proc.stdout is not None
+        try:
+            line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
+        except TimeoutError:
+            raise BenchError(f"the viewers did not answer within {timeout:.0f} s") from None
+        if not line:
+            raise BenchError("the viewers' process ended")
+        reply = json.loads(line)
+        if "error" in reply:
+            raise BenchError(reply["error"])
+        return reply
 
-        async def one(i: int) -> None:
-            async with gate:
-                url = self.urls[i % len(self.urls)]
-                origin = "http://" + url.split("/")[2]
-                ws = await connect(url, origin=origin,
-                                   compression=None, proxy=None, max_size=None,
-                                   ping_interval=None, open_timeout=20, close_timeout=2)
-                self.sockets.append(ws)
-                if self.initial:  # the board's current state, sent on connect
-                    first = await asyncio.wait_for(ws.recv(), 20)
-                    if self._key(first) is None:
-                        raise BenchError("a board viewer's first message has no version")
+    async def _say(self, command: dict) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(command).encode() + b"\n")
+        await self.proc.stdin.drain()
 
-        await asyncio.gather(*(one(i) for i in range(self.n)))
-        self.tasks = [asyncio.create_task(self._read(ws)) for ws in self.sockets]
-
-    def _key(self, message: str) -> int | None:
-        i = message.find(self.mark, 0, 4000)
-        if i < 0:
-            return None
-        i += len(self.mark)
-        j = message.find('"', i, i + 20)
-        return int(message[i:j]) if j > i else None
-
-    async def _read(self, ws) -> None:
-        with contextlib.suppress(Exception):
-            while True:
-                message = await ws.recv()
-                now = time.perf_counter()
-                if self.expect is not None and self._key(message) == self.expect:
-                    self.times.append(now)
-                    if len(self.times) == 1:
-                        self.last_message = message
-                    if len(self.times) == self.n:
-                        self.done.set()
-
-    def arm(self, key: int) -> None:
-        self.expect, self.times, self.last_message = key, [], ""
-        self.done.clear()
+    async def arm(self, key: int) -> None:
+        """From now on, wait for the message tagged ``key`` (acknowledged before returning)."""
+        await self._say({"arm": key})
+        await self._reply(10)
 
     async def wait(self) -> float:
         """The time the last viewer had the armed message."""
-        try:
-            await asyncio.wait_for(self.done.wait(), ROUND_TIMEOUT)
-        except TimeoutError:
-            raise BenchError(f"only {len(self.times)} of {self.n} viewers had message "
-                             f"{self.expect} after {ROUND_TIMEOUT:.0f} s") from None
-        self.expect = None
-        return max(self.times)
+        reply = await self._reply(ROUND_TIMEOUT + 5)
+        self.last_message = reply["message"]
+        return reply["last"]
 
     async def close(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        if proc.returncode is None and proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.write(b'{"close": true}\n')
+                await proc.stdin.drain()
+        try:
+            await asyncio.wait_for(proc.wait(), 15)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
 
 
 # -- the measure --------------------------------------------------------------------------
@@ -260,7 +246,7 @@ class Board:
 async def _round_pair(board: Board, product: Viewers, floor: Viewers, floor_http: Http,
                       round_no: int, got: dict[str, list[float]]) -> int:
     """A then B: one action timed to its last viewer, then the same bytes on the floor."""
-    product.arm(board.version + 1)
+    await product.arm(board.version + 1)
     t0, responded = await board.act()
     last = await product.wait()
     got["product"].append(last - t0)
@@ -272,7 +258,7 @@ async def _round_pair(board: Board, product: Viewers, floor: Viewers, floor_http
                                                body=message.encode())
     if status != 204:
         raise BenchError(f"/bench-post?prime=1 answered {status}")
-    floor.arm(round_no)
+    await floor.arm(round_no)
     t0 = time.perf_counter()
     status, _, _, responded = await floor_http.request("POST", f"/bench-post?round={round_no}")
     if status != 204:

@@ -83,15 +83,16 @@ def _trigger_look(t: dict[str, Any]) -> list[Any]:
     return [t["label"], t["explanation"], t["rules"], t["status"]]
 
 
-def _chain_html(vw: Viewer, request=None, shown: dict[str, Any] | None = None) -> str:
-    """The chain panel's list (the pending pool in Duel Masters); ``shown``: the view-model
-    of the same board and view when already built (its ``chain`` and ``pool``)."""
-    duel = vw.duel
-    if shown is None:
-        shown = {"chain": _chain_view(vw),
-                 "pool": _pool_view(vw) if duel.game == "duel_masters" else []}
+def _chain_shown(vw: Viewer) -> dict[str, Any]:
+    """What the chain panel's list shows: the chain (the pending pool in Duel Masters)."""
+    return {"chain": _chain_view(vw),
+            "pool": _pool_view(vw) if vw.duel.game == "duel_masters" else []}
+
+
+def _chain_html(game: str, shown: dict[str, Any], request=None) -> str:
+    """The chain panel's list, from :func:`_chain_shown` (or a view-model holding the same)."""
     return _compact(render_to_string("simulator/partials/chain_links.html", {
-        "game": duel.game, "chain": shown["chain"], "pool": shown["pool"]}, request=request))
+        "game": game, "chain": shown["chain"], "pool": shown["pool"]}, request=request))
 
 
 def _log_lines(vw: Viewer, entries: list[dict[str, Any]]) -> list[list[Any]]:
@@ -122,7 +123,8 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
     lp = list(duel.state.lp)
     final_triggers = {t["tid"]: _trigger_look(t)
                       for t in (shown["triggers"] if shown else _triggers_view(final))}
-    chain_before = _chain_html(final, request, shown)
+    chain_before = {k: v for k, v in (shown or _chain_shown(final)).items()
+                    if k in ("chain", "pool")}
     instants: dict[int, str] = {}
     out = []
     for frame in frames:
@@ -146,9 +148,9 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
             item["cards"] = diff_looks
         if frame.lp != lp:
             item["lp"] = {f"p{p + 1}": v for p, v in enumerate(frame.lp)}
-        chain = _chain_html(vw, request)
-        if chain != chain_before:
-            item["chain"] = chain
+        chain = _chain_shown(vw)
+        if chain != chain_before:  # the list is drawn only when what it shows changed
+            item["chain"] = _chain_html(duel.game, chain, request)
             chain_before = chain
         triggers = {t["tid"]: _trigger_look(t) for t in _triggers_view(vw)}
         item["tmax"] = max(triggers, default=0)

@@ -11,6 +11,7 @@ left for later, such as rendering the update in another language.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,8 @@ from .models import Board
 from .rendering import render_views
 
 Message = tuple[str, dict[str, Any]]
+#: updates being sent, kept until sent (the event loop holds its tasks weakly)
+_SENDING: set[asyncio.Future] = set()
 
 
 def update_messages(board: Board, views: dict[str, str], lang: str) -> list[Message]:
@@ -73,9 +76,15 @@ class ThenResponse(HttpResponse):
         self._then = then
 
     async def deliver(self) -> None:
-        """Send the ready messages now (on the event loop, once the answer is out)."""
+        """Send the ready messages now (on the event loop, once the answer is out). The
+        sending goes on if the request is cancelled meanwhile: Django cancels it as soon as
+        the browser, its answer read, closes the connection."""
         messages, self._messages = self._messages, []
-        await send_updates(messages)
+        if messages:
+            sending = asyncio.ensure_future(send_updates(messages))
+            _SENDING.add(sending)
+            sending.add_done_callback(_SENDING.discard)
+            await asyncio.shield(sending)
 
     def _finish(self) -> None:
         messages, self._messages = self._messages, []

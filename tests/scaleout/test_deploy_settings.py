@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 
 from bench.servers import ROOT, site_env
+from simulator.limits import WINDOW
 
 
 def test_check_deploy_is_clean_with_production_settings(tmp_path) -> None:
@@ -36,10 +38,14 @@ def test_with_redis_the_abuse_limits_count_for_every_worker(stack) -> None:
     slug, version = owner.open_board()
     other = Browser(stack.b)
     other.cookies = dict(owner.cookies)
-    before = counts()
-    for browser in (owner, other, owner):
-        status, _ = browser.act(slug, version)
-        assert status == 200
-        version += 1
-    grown = {key: n - before.get(key, 0) for key, n in counts().items()}
+    for _attempt in range(3):  # counted per clock minute: three actions within one of them
+        window = int(time.time() // WINDOW)
+        before = counts()
+        for browser in (owner, other, owner):
+            status, _ = browser.act(slug, version)
+            assert status == 200
+            version += 1
+        grown = {key: n - before.get(key, 0) for key, n in counts().items()}
+        if int(time.time() // WINDOW) == window:
+            break
     assert 3 in grown.values()  # this browser's count: both workers' actions in one place

@@ -163,3 +163,26 @@ def test_the_update_goes_out_on_the_event_loop_once_the_answer_is_sent() -> None
 
     async_to_sync(run)()
     assert seen == ["http.response.start", "http.response.body", "<p>new</p>"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_update_still_goes_out_when_the_request_is_cancelled_meanwhile() -> None:
+    """Django cancels the request as soon as the acting browser, its answer read, closes the
+    connection: the update being sent (on Redis, over the network) goes out all the same."""
+    layer = get_channel_layer()
+
+    async def run() -> str:
+        channel = await layer.new_channel()
+        await layer.group_add("board.test-cancel", channel)
+        update = {"type": "board.update", "group": "board.test-cancel", "html": "<p>v2</p>"}
+        response = ThenResponse("answer", messages=[("board.test-cancel", update)])
+        request = asyncio.ensure_future(response.deliver())
+        await asyncio.sleep(0)  # the sending has started
+        request.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await request
+        got = await asyncio.wait_for(layer.receive(channel), 5)
+        await layer.group_discard("board.test-cancel", channel)
+        return got["html"]
+
+    assert async_to_sync(run)() == "<p>v2</p>"
