@@ -89,9 +89,10 @@ def frame_bytes() -> list[str]:
         f"bytes frames add to a live update, per frame, over {len(per_frame)} steps of every "
         f"built-in scenario: median {median:.0f} B, p95 {p95:.0f} B (goal: median < 2048 B: "
         f"{'met' if median < 2048 else 'NOT met'})",
-        f"time to build an update's frames (engine replay of the step and drawing for the "
-        f"browser): median {statistics.median(render_with) * 1e3:.1f} ms per step, of which "
-        f"the engine's replay {statistics.median(render_without) * 1e3:.1f} ms",
+        f"time to build a step's frames by replay (an older step opened; a new action records "
+        f"its frames as it is played): median {statistics.median(render_with) * 1e3:.1f} ms "
+        f"per step, of which the engine's replay "
+        f"{statistics.median(render_without) * 1e3:.1f} ms",
     ]
 
 

@@ -102,6 +102,11 @@ def test_keyboard_only_on_a_phone(page: Page, ui, saved, e2e_server, console_err
 
     expect(page.locator("#log")).to_contain_text("Celtic Guardian was banished")
     expect(page.locator("#log")).to_contain_text("The chain has fully resolved")
+    # the mat fits the phone's width, a row of five zones included: nothing scrolls sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    rights = page.eval_on_selector_all(
+        ".mat .zone", "zones => zones.map(z => z.getBoundingClientRect().right)")
+    assert rights and max(rights) <= 390.5, max(rights)
     assert page.evaluate("window.__pointer") == 0, "a pointer event reached the page"
     assert ui.message(page) == ""
     assert console_errors == [], "\n".join(console_errors)
