@@ -723,12 +723,11 @@ def snapshot_path(board: Board, duel: Duel) -> str:
 
 
 def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: str = "",
-                  start: int = 0, snapshot: str = "",
+                  start: int = 0,
                   frames: dict[int, list[dict[str, Any]]] | None = None,
                   view: str = "open") -> dict[str, Any]:
     """The steps of the board (from step ``start``), each opening the board as it was then;
-    ``at`` marks the step shown (None: the live board, at its last step). ``snapshot``: the
-    live board's snapshot link, carried for the share panel (which is not a partial).
+    ``at`` marks the step shown (None: the live board, at its last step).
     ``frames``: the frames listed under their step; other steps load theirs when opened."""
     total = len(history.actions)
     firsts: dict[int, dict[str, Any]] = {}  # each step's first log line, from the log's tail
@@ -757,7 +756,7 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
     here = total if at is None else at
     return {"steps": steps, "nav": {"first": url(0), "prev": url(max(0, here - 1)),
                                     "next": url(min(total, here + 1)), "last": url(total)},
-            "total": total, "snapshot": snapshot}
+            "total": total}
 
 
 _STEP_MARK = 987654321
@@ -788,11 +787,9 @@ def partial_map(board: Board, duel: Duel, *, oob: bool, message: str = "",
     from .playback import playback_html
 
     context = view_model(board, duel, message, view=view, decision_error=decision_error)
-    live = not readonly and view == "open"  # the view of editors (and of open boards)
     context.update(oob=oob, readonly=readonly, at=at,
                    story=story_view(board, history or duel, at=at, readonly=readonly),
                    timeline=timeline_view(board, history or duel, at=at, link=link,
-                                          snapshot=snapshot_path(board, duel) if live else "",
                                           frames=frames, view=view))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
@@ -852,8 +849,6 @@ def render_update(board: Board, duel: Duel, view: str,
         listed = {k: frame_items(board, duel, k, fs, view) for k, fs in by_step.items()}
     context["timeline"] = timeline_view(board, duel, start=prev["steps"] + 1 if grew else 0,
                                         frames=listed, view=view)
-    if view == "open" and _has_new("timeline", context, grew):  # the steps changed
-        context["timeline"]["snapshot"] = snapshot_path(board, duel)
     marks = _part_marks(context)
     out = []
     for name in PARTIALS:

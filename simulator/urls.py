@@ -33,6 +33,7 @@ urlpatterns = [
     path("b/<str:slug>/export.yaml", views.board_export, name="board_export"),
     path("b/<str:slug>/chain.svg", views.board_chain_svg, name="board_chain_svg"),
     path("b/<str:slug>/qr.svg", views.board_qr, name="board_qr"),
+    path("b/<str:slug>/snapshot-link", views.board_snapshot_link, name="board_snapshot_link"),
     path("embed/<str:slug>/", views.embed, name="embed"),
     # classroom: presenting, following, predicting the chain, lessons
     path("b/<str:slug>/present/", views_classroom.present, name="present"),

@@ -632,6 +632,19 @@ def board_chain_svg(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
+def board_snapshot_link(request: HttpRequest, slug: str) -> JsonResponse:
+    """The board's snapshot link as it is now, for its editors' share panel, which asks for it
+    when it is shown: encoding the whole history on every action, for every viewer, cost more
+    than any other part of an update."""
+    board = _board_or_404(slug)
+    if access.role(request.session, board) != "edit":
+        return JsonResponse({"error": _("Only the board's editors share its snapshot link.")},
+                            status=403)
+    path = snapshot_path(board, boards.duel_of(board))
+    return JsonResponse({"link": request.build_absolute_uri(path), "version": board.version})
+
+
+@require_GET
 def board_qr(request: HttpRequest, slug: str) -> HttpResponse:
     """A QR code of the board's view link, for a classroom screen."""
     board = _board_or_404(slug)

@@ -190,15 +190,36 @@
     }
   });
 
-  // The share panel is drawn once, with the page; its snapshot link must still be the whole
-  // board as it is now. Whenever the steps change, the timeline's navigation comes with the
-  // board's new snapshot link (in the open view, the one editors get).
+  // The share panel is drawn once, with the page; its snapshot link (the whole board in a
+  // link) must still be the board as it is now. Encoding the whole history is left out of the
+  // updates every viewer gets: when the steps change (the timeline's navigation is swapped in
+  // anew), the link is asked for at once if the panel is shown, else when it is next shown.
+  let seenNav = document.getElementById("timeline-nav");
+  function shareShown() {
+    const dock = document.querySelector(".dock");
+    return !!dock && dock.dataset.tab === "share";
+  }
+  function refreshSnapshot() {
+    const field = document.getElementById("snapshot-link");
+    if (!field || !field.dataset.stale || !field.dataset.src) return;
+    delete field.dataset.stale;
+    fetch(field.dataset.src, {headers: {"Accept": "application/json"}, credentials: "same-origin"})
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (!data || !data.link) return;
+        if (Number(data.version) < Number(field.dataset.version || 0)) return;  // an older answer
+        field.dataset.version = data.version;
+        field.value = data.link;
+      })
+      .catch(function () { field.dataset.stale = "1"; });
+  }
   document.addEventListener("htmx:load", function () {
     const nav = document.getElementById("timeline-nav");
     const field = document.getElementById("snapshot-link");
-    if (nav && field && nav.dataset.snapshot) {
-      field.value = new URL(nav.dataset.snapshot, window.location.href).href;
-    }
+    if (!nav || nav === seenNav || !field) return;
+    seenNav = nav;
+    field.dataset.stale = "1";
+    if (shareShown()) refreshSnapshot();
   });
 
   // The tools docked beside the mat are tabs (library, log, timeline, edits, share, keys):
@@ -215,6 +236,7 @@
     });
     if (focus) tab.focus();
     try { window.localStorage.setItem(TAB_KEY, tab.dataset.tab); } catch (e) { /* private */ }
+    if (tab.dataset.tab === "share") refreshSnapshot();
   }
   function initTabs() {
     const dock = document.querySelector(".dock");

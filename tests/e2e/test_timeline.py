@@ -77,9 +77,12 @@ def test_scrub_the_timeline_fork_a_step_and_share_a_snapshot(
     expect_board_of_step(page, ui, 4)
     original, duel = saved.duel(e2e_server, slug)
     assert original.version == 4 and len(original.data["actions"]) == 4
-    # the share panel is drawn with the page, but its snapshot link follows the board
+    # the share panel is drawn with the page, but its snapshot link follows the board: asked
+    # for when the panel is shown, and at once while it is shown
     snapshot_link = e2e_server.url + snapshot_path(original, duel)
     assert snapshot_link != link_at_the_start
+    expect(snapshot_field).to_have_value(link_at_the_start)  # not asked for yet
+    ui.tab(page, "Share")
     expect(snapshot_field).to_have_value(snapshot_link)
 
     # Scrub: click an earlier step in the timeline panel.

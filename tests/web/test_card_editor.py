@@ -200,8 +200,8 @@ def _board_with_card(client: Client) -> Board:
 
 def test_custom_cards_travel_by_link_export_import_and_fork(client: Client) -> None:
     board = _board_with_card(client)
-    html = client.get(f"/b/{board.slug}/").content.decode()
-    link = re.search(r'data-snapshot="/s/([^/"]+)/', html).group(1)
+    answer = client.get(f"/b/{board.slug}/snapshot-link").json()
+    link = re.search(r"/s/([^/]+)/$", answer["link"]).group(1)
     page = client.get(f"/s/{link}/").content.decode()
     assert "Grave Reader" in page
     copy = client.post(f"/s/{link}/copy")

@@ -314,3 +314,28 @@ def test_fuzzed_snapshot_links_never_cause_a_server_error() -> None:
         assert response.status_code in (200, 400, 404), link
 
     check()
+
+
+def test_the_snapshot_link_is_asked_for_by_editors_not_sent_with_every_update() -> None:
+    """Encoding the whole history is left out of the updates every viewer gets: the editors'
+    share panel asks for the link, and gets the board as it is now."""
+    from simulator.rendering import snapshot_path
+
+    board, editor, p1, _p2, watcher = _seated_board()
+    page = editor.get(f"/b/{board.slug}/").content.decode()
+    assert 'id="snapshot-link"' in page and f'data-src="/b/{board.slug}/snapshot-link"' in page
+    update = editor.post(f"/b/{board.slug}/act", {
+        "version": 1, "action": json.dumps({"do": "gain_lp", "player": "p1", "amount": 100})},
+        HTTP_HX_REQUEST="true")
+    assert update.status_code == 200
+    assert "data-snapshot" not in update.content.decode()
+    assert "/s/" not in update.content.decode()
+    board.refresh_from_db()
+    answer = editor.get(f"/b/{board.slug}/snapshot-link").json()
+    assert answer == {"link": "http://localhost" + snapshot_path(board, boards.duel_of(board)),
+                      "version": 2}
+    opened = _client().get(answer["link"].removeprefix("http://localhost"))
+    assert opened.status_code == 200 and "Player 1" in opened.content.decode()
+    for other in (p1, watcher):  # a seat or a watcher would learn the hidden cards from it
+        refused = other.get(f"/b/{board.slug}/snapshot-link")
+        assert refused.status_code == 403 and "error" in refused.json()
