@@ -1,12 +1,13 @@
 """The embedded database's write-ahead log kept between requests.
 
 SQLite checkpoints the write-ahead log into the database file and deletes it whenever the
-last connection to the database closes. Django closes its connection at the end of every
-request (each request of an ASGI worker runs in a thread of its own), so every action paid for
-a checkpoint and the next one for a new log: together more than the action itself. A process
-keeps one idle connection per database file open, so a request's connection is never the
-last one: SQLite then checkpoints as usual, a little at a time, when the log grows (every
-1,000 pages by default). The idle connection reads once, when it opens, and holds no lock.
+last connection to the database closes. Connections do close: at the end of every request
+when ``DATABASE_CONN_MAX_AGE`` is 0, when they reach that age otherwise, in management
+commands and tests; each time the last one closed, an action paid for a checkpoint and the
+next one for a new log, together more than the action itself. A process keeps one idle
+connection per database file open, so a request's connection is never the last one: SQLite
+then checkpoints as usual, a little at a time, when the log grows (every 1,000 pages by
+default). The idle connection reads once, when it opens, and holds no lock.
 """
 
 from __future__ import annotations
