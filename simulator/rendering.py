@@ -637,6 +637,12 @@ def _replay_decision(d: dict[str, Any]) -> str:
     return _("%(player)s's %(kind)s (%(options)s)") % words
 
 
+def _replay_reason(entry: dict[str, Any]) -> str:
+    """Why a replay report's step or answer was refused, in the reader's language when the
+    report has it (``reasons``, by language), else as recorded (in English)."""
+    return (entry.get("reasons") or {}).get(engine_language()) or entry.get("reason", "")
+
+
 def replay_view(replay: dict[str, Any] | None) -> dict[str, Any] | None:
     """The report of a board replayed under a change (``board.data["replay"]``), in words:
     one line per answer that could not be carried, per new decision, and the step that became
@@ -653,7 +659,7 @@ def replay_view(replay: dict[str, Any] | None) -> dict[str, Any] | None:
     for e in report.get("not_carried", []):
         words = {"step": e["step"], "decision": _replay_decision(e["decision"]),
                  "answer": ", ".join(e["answer"]), "used": ", ".join(e["used"]),
-                 "asked": _replay_decision(e["asked"]), "reason": e.get("reason", "")}
+                 "asked": _replay_decision(e["asked"]), "reason": _replay_reason(e)}
         if e.get("why") == "illegal":
             text = _("Step %(step)s: the answer %(answer)s to %(decision)s is refused now "
                      "(%(reason)s); answered %(used)s instead, the default.") % words
@@ -675,7 +681,7 @@ def replay_view(replay: dict[str, Any] | None) -> dict[str, Any] | None:
             "Step %(step)s (%(action)s) is no longer legal: %(reason)s. The replay stopped "
             "there; %(left)s later step(s) were not replayed.") % {
                 "step": stopped["step"], "action": stopped["action"],
-                "reason": stopped["reason"] + rules,
+                "reason": _replay_reason(stopped) + rules,
                 "left": report.get("steps", 0) - report.get("processed", 0)}))
     lines.sort(key=lambda line: line[0])
     uncarried = len(report.get("dropped", [])) + len(report.get("not_carried", []))

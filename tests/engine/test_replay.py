@@ -183,9 +183,12 @@ def test_a_step_that_became_illegal_stops_the_replay_and_says_why() -> None:
     old = sangan_caius()
     setup = {**copy.deepcopy(SANGAN_CAIUS), "turn_player": "p2"}
     report = replay_under(old, setup=setup)
+    reasons = report.stopped.pop("reasons")
     assert report.stopped == {"step": 1, "action": "normal summon Caius the Shadow Monarch",
                               "reason": "only the turn player summons, in a Main Phase",
                               "rules": []}
+    assert set(reasons) == {"ja", "fr"}  # the same reason in each language the engine speaks
+    assert all(text and text != report.stopped["reason"] for text in reasons.values())
     assert report.processed == 0 and report.duel.actions == []
     assert report.not_carried == report.dropped == []
     assert any("The replay stopped there; 3 step(s) were not replayed." in line

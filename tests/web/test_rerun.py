@@ -176,3 +176,24 @@ def test_a_decision_asked_only_now_is_left_for_the_player_at_the_point_reached(
     play_all(client, new)
     duel = boards.duel_of(new)
     assert [duel.name(i) for i in duel.state.zones[1]["banished"]] == ["Celtic Guardian"]
+
+
+@pytest.mark.parametrize("lang", ["ja", "fr"])
+def test_why_a_step_became_illegal_is_in_the_readers_language(client: Client,
+                                                              lang: str) -> None:
+    setup = {"turn_player": "p1", "phase": "main1",
+             "p1": {"monster": ["Sangan"], "hand": ["Caius the Shadow Monarch"],
+                    "deck": ["Kuriboh"]}, "p2": {"monster": ["Celtic Guardian"]}}
+    old = Duel("yugioh", setup=setup)
+    old.apply({"do": "normal_summon", "card": "Caius the Shadow Monarch", "tributes": ["Sangan"]})
+    report = replay_under(old, setup={**copy.deepcopy(setup), "turn_player": "p2"})
+    reasons = report.to_dict()["stopped"]["reasons"]
+    assert set(reasons) == {"ja", "fr"} and reasons[lang] != report.stopped["reason"]
+    board = boards.create_board(game="yugioh", setup=report.duel.setup, title="What if",
+                                replay={"preset": "TCG", "from_slug": "", "from_title": "X",
+                                        "report": report.to_dict()})
+    assert client.get(f"/b/{board.slug}/edit/{board.edit_key}/").status_code == 302
+    text = report_text(client.get(f"/b/{board.slug}/", HTTP_ACCEPT_LANGUAGE=lang)
+                       .content.decode())
+    assert reasons[lang] in text
+    assert "only the turn player summons" not in text
