@@ -169,7 +169,9 @@ class State:
     cards: dict[int, Card] = field(default_factory=dict)
     next_iid: int = 1
     instant: int = 0  # the last instant: the last thing that happened
-    instants: list[dict[str, Any]] = field(default_factory=list)  # recent instants, for the log
+    #: recent instants, for the log; an entry is never changed once written (copies of the
+    #: state share them; one is replaced to add to it)
+    instants: list[dict[str, Any]] = field(default_factory=list)
     triggers: list[Trigger] = field(default_factory=list)
     next_tid: int = 1
     chain: list[ChainLink] = field(default_factory=list)
@@ -221,13 +223,14 @@ class State:
     def copy(self) -> State:
         """An independent copy (pickling plain values is several times faster than deepcopy).
 
-        Log entries are never changed once written, so the copy shares them: only the list
-        is new. Copying a long history's state then costs little more than a short one's.
+        Log entries and recent instants are never changed once written, so the copy shares
+        them: only the lists are new. Copying a long history's state then costs little more
+        than a short one's, and the instants (most of a state's bytes) are not copied at all.
         """
-        log, self.log = self.log, []
+        log, instants, self.log, self.instants = self.log, self.instants, [], []
         try:
             other = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))  # noqa: S301
         finally:
-            self.log = log
-        other.log = list(log)
+            self.log, self.instants = log, instants
+        other.log, other.instants = list(log), list(instants)
         return other

@@ -1476,9 +1476,10 @@ class YugiohPolicy(Policy):
                      reason={"key": "reason.nothing"})
         n = duel.happen(events, kind="resolution")
         mine = set(link.data.get("instants", [])) | {n}
-        for inst in st.instants:
+        for i, inst in enumerate(st.instants):
             if inst["n"] in mine:  # the instants of this link's own resolution (YGO-SEQUENCE)
-                inst["link_tag"] = f"{link.number}:{link.activated_at}"
+                # an instant is never changed once written (states share them): replaced
+                st.instants[i] = {**inst, "link_tag": f"{link.number}:{link.activated_at}"}
         self._chain_end(duel)
 
     def _resolution_conditions(self, duel: Duel, card: Card, link: ChainLink) -> bool:
