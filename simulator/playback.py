@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
 from engine import RULES, Duel
 from engine.frames import Frame
@@ -170,11 +173,31 @@ def playback_html(board: Board, duel: Duel, view: str, frames: list[Frame], *,
     """The element that carries an update's frames to the page (empty when there are none);
     ``shown``: as for :func:`browser_frames`."""
     data = browser_frames(duel, frames, view, request, shown) if frames else []
-    return render_to_string("simulator/partials/playback.html", {
-        "frames_json": json.dumps(data, separators=(",", ":"), ensure_ascii=False),
-        "count": len(data), "version": board.version, "oob": oob,
-        "base": reverse("board", args=[board.slug]) if board.pk else "",
-    }, request=request)
+    values = {"frames_json": json.dumps(data, separators=(",", ":"), ensure_ascii=False),
+              "count": len(data), "version": board.version,
+              "base": reverse("board", args=[board.slug]) if board.pk else ""}
+    if not data:  # the element without frames says so: drawn in full
+        return render_to_string("simulator/partials/playback.html", {**values, "oob": oob},
+                                request=request)
+    parts = _playback_shell(translation.get_language(), oob)
+    return "".join(escape(str(values[part])) if i % 2 else part
+                   for i, part in enumerate(parts))
+
+
+_SHELLS: dict[tuple[str, bool], list[str]] = {}
+_SLOT = re.compile(r"\x00(\w+)\x00")
+
+
+def _playback_shell(lang: str, oob: bool) -> list[str]:
+    """The element with frames, drawn once per language: its buttons and labels are the
+    same for every update, only its values differ (the frames, their count, the version, the
+    board's address). Split at those values: text, value name, text..."""
+    parts = _SHELLS.get((lang, oob))
+    if parts is None:
+        slots = {name: f"\x00{name}\x00" for name in ("frames_json", "count", "version", "base")}
+        html = render_to_string("simulator/partials/playback.html", {**slots, "oob": oob})
+        parts = _SHELLS[(lang, oob)] = _SLOT.split(html)
+    return parts
 
 
 def frame_items(board: Board, duel: Duel, k: int, frames: list[Frame], view: str,

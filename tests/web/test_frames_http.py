@@ -171,3 +171,29 @@ def test_followers_of_the_live_board_get_the_frames_of_each_action() -> None:
     frames = _frames(sent)
     assert [f["k"] for f in frames] == [1] * len(frames) and len(frames) >= 3
     assert _frames(render_presentation(board)) == []  # a follower who just arrived: no replay
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "fr"])
+@pytest.mark.parametrize("oob", [True, False])
+def test_the_playback_element_is_the_template_drawn_in_full(client: Client, lang: str,
+                                                            oob: bool) -> None:
+    """Its buttons and labels are drawn once per language and reused: the element is the
+    very one the template draws for these frames."""
+    from django.template.loader import render_to_string
+    from django.urls import reverse
+    from django.utils import translation
+
+    from simulator.playback import browser_frames, frames_since, playback_html
+
+    board = _open(client, "yugioh", THREE_LINKS)
+    duel = boards.played_out(board)
+    frames = frames_since(duel, 0)
+    with translation.override(lang):
+        for _ in range(2):  # drawn, then reused
+            html = playback_html(board, duel, "open", frames, oob=oob)
+            data = browser_frames(duel, frames, "open")
+            assert html == render_to_string("simulator/partials/playback.html", {
+                "frames_json": json.dumps(data, separators=(",", ":"), ensure_ascii=False),
+                "count": len(data), "version": board.version, "oob": oob,
+                "base": reverse("board", args=[board.slug])})
+        assert len(data) > 3 and "&quot;" in html
