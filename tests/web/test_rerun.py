@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 
 from engine import Duel, replay_under
+from engine.replay import ReplayReport
 from simulator import boards
 from simulator.models import Board
 from simulator.views import rerun_title
@@ -129,14 +130,19 @@ def test_a_board_halfway_keeps_its_place(client: Client) -> None:
     assert len(new.pending_steps) == 1
 
 
-def test_a_step_that_became_illegal_is_reported(client: Client) -> None:
-    """The report of a replay that stopped, as the page shows it."""
+def _stopped_replay() -> ReplayReport:
+    """Caius Tribute Summoned on Player 1's turn, replayed on Player 2's: step 1 is illegal."""
     setup = {"turn_player": "p1", "phase": "main1",
              "p1": {"monster": ["Sangan"], "hand": ["Caius the Shadow Monarch"],
                     "deck": ["Kuriboh"]}, "p2": {"monster": ["Celtic Guardian"]}}
     old = Duel("yugioh", setup=setup)
     old.apply({"do": "normal_summon", "card": "Caius the Shadow Monarch", "tributes": ["Sangan"]})
-    report = replay_under(old, setup={**copy.deepcopy(setup), "turn_player": "p2"})
+    return replay_under(old, setup={**copy.deepcopy(setup), "turn_player": "p2"})
+
+
+def test_a_step_that_became_illegal_is_reported(client: Client) -> None:
+    """The report of a replay that stopped, as the page shows it."""
+    report = _stopped_replay()
     board = boards.create_board(game="yugioh", setup=report.duel.setup, title="What if",
                                 replay={"preset": "TCG", "from_slug": "", "from_title": "X",
                                         "report": report.to_dict()})
@@ -181,12 +187,7 @@ def test_a_decision_asked_only_now_is_left_for_the_player_at_the_point_reached(
 @pytest.mark.parametrize("lang", ["ja", "fr"])
 def test_why_a_step_became_illegal_is_in_the_readers_language(client: Client,
                                                               lang: str) -> None:
-    setup = {"turn_player": "p1", "phase": "main1",
-             "p1": {"monster": ["Sangan"], "hand": ["Caius the Shadow Monarch"],
-                    "deck": ["Kuriboh"]}, "p2": {"monster": ["Celtic Guardian"]}}
-    old = Duel("yugioh", setup=setup)
-    old.apply({"do": "normal_summon", "card": "Caius the Shadow Monarch", "tributes": ["Sangan"]})
-    report = replay_under(old, setup={**copy.deepcopy(setup), "turn_player": "p2"})
+    report = _stopped_replay()
     reasons = report.to_dict()["stopped"]["reasons"]
     assert set(reasons) == {"ja", "fr"} and reasons[lang] != report.stopped["reason"]
     board = boards.create_board(game="yugioh", setup=report.duel.setup, title="What if",
