@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .i18n import TRANSLATED, Translator
 from .log import _fmt, _same, player_name, render_events, render_message, zone_name, zone_place
 
 if TYPE_CHECKING:
@@ -255,6 +256,12 @@ def worded(reason: str, tr: Tr) -> str:
         return _fmt(tr(REFUSALS[reason.key]), {k: _value(v, tr)
                                                 for k, v in reason.params.items()})
     return reason.worded(tr) if isinstance(reason, Worded) else str(reason)
+
+
+def in_each_language(reason: str) -> dict[str, str]:
+    """A reason in each language the engine speaks besides English (kept beside the English
+    text where a reason is stored as data, which keeps only the English)."""
+    return {lang: worded(reason, Translator(lang)) for lang in TRANSLATED}
 
 
 def _value(value: Any, tr: Tr) -> str:

@@ -22,8 +22,7 @@ from typing import Any
 from .cards import Library
 from .duel import Duel
 from .errors import IllegalAction
-from .i18n import TRANSLATED, Translator
-from .refusals import Refusal, worded
+from .refusals import Refusal, in_each_language
 from .state import Decision
 
 #: actions that answer the open decision
@@ -210,7 +209,7 @@ def replay_under(source: Duel | dict[str, Any], *, settings: dict[str, Any] | No
             new.apply(copy.deepcopy(actions[i]))
         except IllegalAction as exc:
             report.stopped = {"step": i + 1, "action": _action_words(old, actions[i]),
-                              "reason": exc.reason, "reasons": _reasons(exc.reason),
+                              "reason": exc.reason, "reasons": in_each_language(exc.reason),
                               "rules": list(exc.rules)}
             break
         i += 1
@@ -242,7 +241,7 @@ def _asked(old: Duel, actions: list[dict[str, Any]]
                 old.apply(action)
         except IllegalAction as exc:
             return asked[:-1], {"step": i, "action": _action_words(old, action),
-                                "reason": exc.reason, "reasons": _reasons(exc.reason),
+                                "reason": exc.reason, "reasons": in_each_language(exc.reason),
                                 "rules": list(exc.rules)}
     return asked, None
 
@@ -328,7 +327,7 @@ def _carry(new: Duel, d: Decision, ids: dict[str, str], entry: _Asked,
         report.not_carried.append({
             "step": entry.step, "decision": entry.summary, "answer": entry.names,
             "asked": _summary(new, d), "used": _default(new), "why": "illegal",
-            "reason": exc.reason, "reasons": _reasons(exc.reason)})
+            "reason": exc.reason, "reasons": in_each_language(exc.reason)})
     _progress(report, entry.step, len(new.actions))
 
 
@@ -410,12 +409,6 @@ def _summary(duel: Duel, d: Decision) -> dict[str, Any]:
     return {"kind": d.kind, "player": d.player, "prompt": d.prompt,
             "card": duel.name(card) if card is not None else "",
             "options": [_option_name(duel, d, str(o["id"])) for o in d.options]}
-
-
-def _reasons(reason: str) -> dict[str, str]:
-    """A refusal's reason in each language the engine speaks (the report is kept as data,
-    where the reason is its English text)."""
-    return {lang: worded(reason, Translator(lang)) for lang in TRANSLATED}
 
 
 def _action_words(duel: Duel, action: dict[str, Any]) -> str:

@@ -25,9 +25,8 @@ from django.utils.translation import gettext as _
 from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
 from engine.cards import default_library, parse_cards
 from engine.duel import SNAPSHOT_EVERY
-from engine.i18n import TRANSLATED, Translator
 from engine.limits import check_text
-from engine.refusals import worded
+from engine.refusals import in_each_language, worded
 from engine.scenario import (
     Scenario,
     refusal_problem,
@@ -74,15 +73,27 @@ def library_for(data: dict[str, Any]):
     return library
 
 
+def _quoted(name: str) -> str:
+    """A column of the board table, quoted for the database."""
+    return connection.ops.quote_name(Board._meta.get_field(name).column)
+
+
 @cache
-def _LOAD_SQL() -> str:  # noqa: N802 (a constant, built once Django is ready)
-    """The board row without its heavy fields: one query, written once (building the same
-    query with the ORM on every request cost several times more than running it)."""
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in Board._meta.concrete_fields
+def _load_sql() -> str:
+    """The board row without its heavy fields, written once (building the same query with
+    the ORM on every request cost several times more than running it)."""
+    columns = ", ".join(_quoted(f.name) for f in Board._meta.concrete_fields
                         if f.attname not in HEAVY)
-    return (f"SELECT {columns} FROM {quote(Board._meta.db_table)} "
-            f"WHERE {quote(Board._meta.get_field('slug').column)} = %s")
+    return (f"SELECT {columns} FROM {connection.ops.quote_name(Board._meta.db_table)} "
+            f"WHERE {_quoted('slug')} = %s")
+
+
+@cache
+def _update_sql(names: tuple[str, ...]) -> str:
+    """``UPDATE board SET names WHERE id = %s AND version = %s``, written once."""
+    return (f"UPDATE {connection.ops.quote_name(Board._meta.db_table)} SET "
+            + ", ".join(f"{_quoted(name)} = %s" for name in names)
+            + f" WHERE {_quoted('id')} = %s AND {_quoted('version')} = %s")
 
 
 def load(slug: str) -> Board:
@@ -91,7 +102,7 @@ def load(slug: str) -> Board:
     reading a board costs one small query; otherwise the whole row is read. The version read
     names the data kept: a board's data never changes without a new version
     (:func:`_apply_and_save`). Raises ``Board.DoesNotExist``."""
-    board = next(iter(Board.objects.raw(_LOAD_SQL(), [slug])), None)
+    board = next(iter(Board.objects.raw(_load_sql(), [slug])), None)
     if board is None:
         raise Board.DoesNotExist(slug)
     with _CACHE_LOCK:
@@ -277,15 +288,10 @@ def _save_if_at(pk: int, version: int, values: dict[str, Any]) -> bool:
     whether the row was at that version (and is now saved). The values are prepared by their
     fields as ``QuerySet.update`` prepares them; the statement is written directly, since
     building it with the ORM on every action cost several times more than running it."""
-    quote = connection.ops.quote_name
-    fields = [Board._meta.get_field(name) for name in values]
-    sql = (f"UPDATE {quote(Board._meta.db_table)} SET "
-           + ", ".join(f"{quote(f.column)} = %s" for f in fields)
-           + f" WHERE {quote(Board._meta.pk.column)} = %s AND "
-           f"{quote(Board._meta.get_field('version').column)} = %s")
-    params = [f.get_db_prep_save(values[f.name], connection) for f in fields]
+    params = [Board._meta.get_field(name).get_db_prep_save(value, connection)
+              for name, value in values.items()]
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(sql, [*params, pk, version])
+        cursor.execute(_update_sql(tuple(values)), [*params, pk, version])
         return cursor.rowcount == 1
 
 
@@ -520,7 +526,7 @@ def _auto(locked: Board, duel: Duel, limit: int = 10000) -> None:
 def _leave(locked: Board, how: str, actions: list[dict[str, Any]], reason: str = "") -> None:
     """The board leaves its script before its next step; ``actions`` are where "Back to the
     script" returns. The reason is kept in English and in each language the engine speaks."""
-    reasons = {lang: worded(reason, Translator(lang)) for lang in TRANSLATED}
+    reasons = in_each_language(reason)
     locked.script_left = {"step": locked.next_step_number, "how": how, "reason": str(reason),
                           "reasons": reasons, "actions": actions}
 

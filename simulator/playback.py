@@ -30,10 +30,9 @@ from .rendering import (
     HIDDEN_ZONES,
     Viewer,
     _card_view,
-    _chain_view,
     _compact,
-    _pool_view,
     _triggers_view,
+    chain_shown,
 )
 
 #: at most this many steps' frames travel with one update (a long "auto" run shows its end)
@@ -86,14 +85,8 @@ def _trigger_look(t: dict[str, Any]) -> list[Any]:
     return [t["label"], t["explanation"], t["rules"], t["status"]]
 
 
-def _chain_shown(vw: Viewer) -> dict[str, Any]:
-    """What the chain panel's list shows: the chain (the pending pool in Duel Masters)."""
-    return {"chain": _chain_view(vw),
-            "pool": _pool_view(vw) if vw.duel.game == "duel_masters" else []}
-
-
 def _chain_html(game: str, shown: dict[str, Any], request=None) -> str:
-    """The chain panel's list, from :func:`_chain_shown` (or a view-model holding the same)."""
+    """The chain panel's list, from :func:`chain_shown` (or a view-model holding the same)."""
     return _compact(render_to_string("simulator/partials/chain_links.html", {
         "game": game, "chain": shown["chain"], "pool": shown["pool"]}, request=request))
 
@@ -126,7 +119,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
     lp = list(duel.state.lp)
     final_triggers = {t["tid"]: _trigger_look(t)
                       for t in (shown["triggers"] if shown else _triggers_view(final))}
-    chain_before = {k: v for k, v in (shown or _chain_shown(final)).items()
+    chain_before = {k: v for k, v in (shown or chain_shown(final)).items()
                     if k in ("chain", "pool")}
     instants: dict[int, str] = {}
     out = []
@@ -151,7 +144,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
             item["cards"] = diff_looks
         if frame.lp != lp:
             item["lp"] = {f"p{p + 1}": v for p, v in enumerate(frame.lp)}
-        chain = _chain_shown(vw)
+        chain = chain_shown(vw)
         if chain != chain_before:  # the list is drawn only when what it shows changed
             item["chain"] = _chain_html(duel.game, chain, request)
             chain_before = chain

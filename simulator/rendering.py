@@ -291,9 +291,8 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
     return {
         "board": board, "duel": duel, "game": duel.game, "version": board.version,
         "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
-        "phase": vw.tr(duel_phase_name(duel)), "chain": _chain_view(vw),
+        "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw),
         "last_chain": _last_chain(vw) if not st.chain and duel.game == "yugioh" else [],
-        "pool": _pool_view(vw) if duel.game == "duel_masters" else [],
         "triggers": _triggers_view(vw), "decision": _decision_view(vw),
         "log": _log_view(vw, log_from), "global_actions": global_actions,
         "message": message, "decision_error": decision_error,
@@ -371,6 +370,12 @@ def _last_chain(vw: Viewer) -> list[dict[str, Any]]:
                           "effect": text_arg(args.get("effect") or "", vw.tr),
                           "controller": player_name(args["player"], vw.tr)})
     return links
+
+
+def chain_shown(vw: Viewer) -> dict[str, Any]:
+    """What the chain panel's list shows: the chain (the pending pool in Duel Masters)."""
+    return {"chain": _chain_view(vw),
+            "pool": _pool_view(vw) if vw.duel.game == "duel_masters" else []}
 
 
 def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
