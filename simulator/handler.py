@@ -5,26 +5,34 @@ request id). Django's own ASGI handler then switches between the event loop and 
 each middleware that can run both ways (``MiddlewareMixin`` runs ``process_request`` and
 ``process_response`` each through ``sync_to_async``), twice more around the synchronous
 ones, and starts a new thread (and a new database connection) for every request: more than
-twenty hand-overs for one action, a large share of its time.
+twenty hand-overs for one action, a large share of its time. Two more go around each
+request: the ``request_started`` signal's receivers (Django's own reset the database queries
+and close stale connections) run in a thread before the request is even built, and
+``response.close()`` (the ``request_finished`` signal) in another after it is sent.
 
 :class:`PooledASGIHandler` loads the middleware in its synchronous mode (as the WSGI handler
 does) and runs the whole chain in one call in a small pool of long-lived threads
-(``DJANGO_REQUEST_THREADS``, 4 by default). Reading the request and sending the response stay
-Django's own (``ASGIHandler.handle``). Each thread keeps its database connection between
+(``DJANGO_REQUEST_THREADS``, 4 by default), with the ``request_started`` signal sent in that
+same call, in the thread whose database connection the request uses. ``response.close()``
+runs in the pool too, once the response and its update are sent. Reading the request and
+sending the response stay Django's own. Each thread keeps its database connection between
 requests as ``CONN_MAX_AGE`` allows, checked at the start of every request as Django does.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import os
 from concurrent.futures import ThreadPoolExecutor
 
-from django.core.handlers.asgi import ASGIHandler
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
-from django.db import close_old_connections, reset_queries
 from django.http import HttpRequest, HttpResponseBase
+from django.urls import set_script_prefix
 
 THREADS = max(1, int(os.environ.get("DJANGO_REQUEST_THREADS", "4")))
 
@@ -43,10 +51,59 @@ class PooledASGIHandler(ASGIHandler):
                              f"{scope['type']}.")
         await self.handle(scope, receive, send)
 
-    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        context = contextvars.copy_context()  # the request's language and request id
+    async def handle(self, scope, receive, send) -> None:
+        """Django's ``ASGIHandler.handle`` without its own hand-overs: ``request_started``
+        is sent in the request's thread (:meth:`_respond`), ``response.close()`` runs in the
+        pool. As there, a browser that leaves cancels the request's view and sending."""
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        request, error_response = self.create_request(scope, body_file)
+        if request is None:
+            body_file.close()
+            await self.send_response(error_response, send)
+            await self._in_pool(error_response.close)
+            return
+
+        async def process_request() -> HttpResponseBase:
+            response = await self.run_get_response(request)
+            with contextlib.suppress(asyncio.CancelledError):  # the browser left meanwhile
+                await self.send_response(response, send)
+            return response
+
+        tasks = [asyncio.create_task(self.listen_for_disconnect(receive)),
+                 asyncio.create_task(process_request())]
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in tasks:
+            if task.done():
+                try:
+                    task.result()
+                except RequestAborted:
+                    pass
+                except AssertionError:
+                    body_file.close()
+                    raise
+            else:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        try:
+            response = tasks[1].result()
+        except asyncio.CancelledError:
+            await self._in_pool(signals.request_finished.send, sender=self.__class__)
+        else:
+            await self._in_pool(response.close)
+        body_file.close()
+
+    async def _in_pool(self, call, *args, **kwargs):
+        context = contextvars.copy_context()
         return await asyncio.get_running_loop().run_in_executor(
-            self.pool, context.run, self._respond, request)
+            self.pool, lambda: context.run(call, *args, **kwargs))
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        return await self._in_pool(self._respond, request)  # with the request's context
 
     async def send_response(self, response: HttpResponseBase, send) -> None:
         """Send the response; then, on the event loop, the update it carries for the other
@@ -57,8 +114,8 @@ class PooledASGIHandler(ASGIHandler):
             await deliver()
 
     def _respond(self, request: HttpRequest) -> HttpResponseBase:
-        reset_queries()  # what ``request_started`` does, in the thread that serves it
-        close_old_connections()
+        # Django's receivers reset the queries and close stale connections: this thread's
+        signals.request_started.send(sender=self.__class__, scope=request.scope)
         return self.get_response(request)
 
 

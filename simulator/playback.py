@@ -13,13 +13,10 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
-from django.utils.html import escape
 
 from engine import RULES, Duel
 from engine.frames import Frame
@@ -34,6 +31,7 @@ from .rendering import (
     _triggers_view,
     chain_shown,
 )
+from .shells import Shell, slot
 
 #: at most this many steps' frames travel with one update (a long "auto" run shows its end)
 MAX_STEPS = 12
@@ -72,12 +70,35 @@ def _looks(vw: Viewer) -> tuple[dict[str, list[int]], dict[str, list[Any]], dict
                 continue
             zones[key] = list(iids)
             for iid in iids:
-                card = _card_view(vw, iid, {}, {})
-                classes = " ".join(c for c, on in (
-                    ("face-down", not card["face_up"]), ("tapped", card.get("tapped")),
-                    ("defense", card.get("position") == "defense")) if on)
-                looks[str(iid)] = [card["name"], classes, card["stats"]]
+                looks[str(iid)] = _look(_card_view(vw, iid, {}, {}))
     return zones, looks, counts
+
+
+def _shown_looks(shown: dict[str, Any]) -> tuple[dict[str, list[int]], dict[str, list[Any]],
+                                                  dict[str, int]]:
+    """:func:`_looks` of the board a view-model shows, from its card views."""
+    zones: dict[str, list[int]] = {}
+    looks: dict[str, list[Any]] = {}
+    counts: dict[str, int] = {}
+    for side in shown["sides"]:
+        for row in side["rows"]:
+            for zone in row:
+                key = f"p{side['player'] + 1}:{zone['name']}"
+                if zone["hidden"]:
+                    counts[key] = zone["count"]
+                    continue
+                zones[key] = [card["iid"] for card in zone["cards"]]
+                for card in zone["cards"]:
+                    looks[str(card["iid"])] = _look(card)
+    return zones, looks, counts
+
+
+def _look(card: dict[str, Any]) -> list[Any]:
+    """What a frame may change of a card's tile: its name, classes and stats."""
+    classes = " ".join(c for c, on in (
+        ("face-down", not card["face_up"]), ("tapped", card.get("tapped")),
+        ("defense", card.get("position") == "defense")) if on)
+    return [card["name"], classes, card["stats"]]
 
 
 def _trigger_look(t: dict[str, Any]) -> list[Any]:
@@ -115,7 +136,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
     ``shown``: the view-model of that board for ``view`` when already built (its chain, pool
     and triggers are then not worked out again)."""
     final = Viewer(duel, view)
-    zones, looks, counts = _looks(final)
+    zones, looks, counts = _shown_looks(shown) if shown else _looks(final)
     lp = list(duel.state.lp)
     final_triggers = {t["tid"]: _trigger_look(t)
                       for t in (shown["triggers"] if shown else _triggers_view(final))}
@@ -172,25 +193,12 @@ def playback_html(board: Board, duel: Duel, view: str, frames: list[Frame], *,
     if not data:  # the element without frames says so: drawn in full
         return render_to_string("simulator/partials/playback.html", {**values, "oob": oob},
                                 request=request)
-    parts = _playback_shell(translation.get_language(), oob)
-    return "".join(escape(str(values[part])) if i % 2 else part
-                   for i, part in enumerate(parts))
+    return _PLAYBACK.fill(oob, {**{name: slot(name) for name in values}, "oob": oob}, values)
 
 
-_SHELLS: dict[tuple[str, bool], list[str]] = {}
-_SLOT = re.compile(r"\x00(\w+)\x00")
-
-
-def _playback_shell(lang: str, oob: bool) -> list[str]:
-    """The element with frames, drawn once per language: its buttons and labels are the
-    same for every update, only its values differ (the frames, their count, the version, the
-    board's address). Split at those values: text, value name, text..."""
-    parts = _SHELLS.get((lang, oob))
-    if parts is None:
-        slots = {name: f"\x00{name}\x00" for name in ("frames_json", "count", "version", "base")}
-        html = render_to_string("simulator/partials/playback.html", {**slots, "oob": oob})
-        parts = _SHELLS[(lang, oob)] = _SLOT.split(html)
-    return parts
+#: the element with frames: its buttons and labels are the same for every update, only its
+#: values differ (the frames, their count, the version, the board's address)
+_PLAYBACK = Shell("simulator/partials/playback.html")
 
 
 def frame_items(board: Board, duel: Duel, k: int, frames: list[Frame], view: str,

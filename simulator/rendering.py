@@ -26,8 +26,9 @@ from engine.protection import negated_by
 from engine.refusals import worded
 from engine.state import hidden_from
 
-from .language import card_names, engine_language, scenario_text, translator
+from .language import board_title, card_names, engine_language, scenario_text, translator
 from .models import Board
+from .shells import Shell, slot
 
 #: the partials sent on every update, in the order they appear on the page
 PARTIALS = ("story", "status", "board", "chain", "decision", "log", "timeline")
@@ -290,7 +291,8 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
                       "opponent": player == 1})
     return {
         "board": board, "duel": duel, "game": duel.game, "version": board.version,
-        "sides": sides, "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
+        "title": board_title(board), "preset": duel.settings.get("preset", ""), "sides": sides,
+        "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
         "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw),
         "last_chain": _last_chain(vw) if not st.chain and duel.game == "yugioh" else [],
         "triggers": _triggers_view(vw), "decision": _decision_view(vw),
@@ -804,8 +806,7 @@ def partial_map(board: Board, duel: Duel, *, oob: bool, message: str = "",
                                           frames=frames, view=view))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
-    parts = {name: _compact(render_to_string(f"simulator/partials/{name}.html", context,
-                                             request=request)) for name in PARTIALS}
+    parts = {name: _compact(_draw(name, context, request)) for name in PARTIALS}
     # the frame shown, or the playback controls, come right after the status (reading order)
     extra = ""
     if caption is not None or (readonly and oob):  # a presentation: a frame, or none now
@@ -819,6 +820,37 @@ def partial_map(board: Board, duel: Duel, *, oob: bool, message: str = "",
         if name == "status" and extra:
             out["playback"] = _compact(extra)
     return out
+
+
+def _draw(name: str, context: dict[str, Any], request=None) -> str:
+    """One partial drawn from the view-model: the status from its shell, the others from
+    their templates."""
+    if name == "status":
+        return _status(context)
+    return render_to_string(f"simulator/partials/{name}.html", context, request=request)
+
+
+#: the status line and its controls: their words change with the controls shown, not with
+#: each version
+_STATUS = Shell("simulator/partials/status.html")
+_STATUS_VALUES = ("version", "title", "turn", "turn_player", "phase", "preset", "message")
+
+
+def _status(context: dict[str, Any]) -> str:
+    """The status partial (the template drawn with ``context``, through :data:`_STATUS`)."""
+    board, story = context["board"], context["story"]
+    key = (context["oob"], context["readonly"], context["game"], board.slug, board.auto,
+           story["left"], story["can_return"], context["pending_steps"],
+           bool(context["message"]), tuple(side["key"] for side in context["sides"]))
+    values = {name: context[name] for name in _STATUS_VALUES}
+    values.update((f"lp_{side['key']}", side["lp"]) for side in context["sides"])
+    drawing = {name: slot(name) for name in values}
+    drawing.update(message=drawing["message"] if context["message"] else "", board=board, game=context["game"], oob=context["oob"],
+                   readonly=context["readonly"], story=story,
+                   pending_steps=context["pending_steps"],
+                   sides=[{"key": side["key"], "lp": slot(f"lp_{side['key']}")}
+                          for side in context["sides"]])
+    return _STATUS.fill(key, drawing, values)
 
 
 def _compact(html: str) -> str:
@@ -870,7 +902,7 @@ def render_update(board: Board, duel: Duel, view: str,
                 out.append(_compact(render_to_string(f"simulator/partials/{template}.html",
                                                      context)))
         elif not appendable or not marks[name] or marks[name] != prev["marks"].get(name):
-            out.append(_compact(render_to_string(f"simulator/partials/{name}.html", context)))
+            out.append(_compact(_draw(name, context)))
     if frames:  # the action's frames travel in the same message; the page plays them
         from .playback import playback_html
 
@@ -908,7 +940,13 @@ def _part_marks(context: dict[str, Any]) -> dict[str, str]:
 
 
 def _fingerprint(entry: Any) -> str:
-    return json.dumps(entry, sort_keys=True, default=str)
+    """``entry`` as text: equal view-model parts give equal text (they are built in a fixed
+    order, so their keys need no sorting)."""
+    return _FINGERPRINT.encode(entry)
+
+
+_FINGERPRINT = json.JSONEncoder(default=str, check_circular=False, ensure_ascii=False,
+                                separators=(",", ":"))
 
 
 def render_views(board: Board, duel: Duel, since: int | None = None) -> dict[str, str]:

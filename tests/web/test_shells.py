@@ -1,0 +1,83 @@
+"""Elements drawn once and filled in (simulator.shells): the filled shell is the very text the
+template draws, for every board, language and way of showing it; and a shell is drawn once."""
+
+from __future__ import annotations
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from engine.scenario import SCENARIO_DIR, builtin_scenarios, load_scenario
+from simulator import boards, rendering
+from simulator.models import Board
+from simulator.shells import Shell, slot
+
+pytestmark = pytest.mark.django_db
+STATUS = "simulator/partials/status.html"
+
+
+def _context(board: Board, duel, *, oob: bool = True, readonly: bool = False,
+             message: str = "", view: str = "open") -> dict:
+    context = rendering.view_model(board, duel, message, view=view)
+    context.update(oob=oob, readonly=readonly,
+                   story=rendering.story_view(board, duel, readonly=readonly))
+    return context
+
+
+def _same(context: dict) -> None:
+    full = render_to_string(STATUS, context)
+    assert rendering._status(context) == full  # drawn (or found) and filled
+    assert rendering._status(context) == full  # found and filled
+
+
+def test_a_shell_escapes_its_values_and_is_drawn_once(tmp_path, settings) -> None:
+    (tmp_path / "t.html").write_text('{% load i18n %}<p title="{{ a }}">{% translate "Undo" %}'
+                                     '{% if on %} on{% endif %}: {{ b }}</p>')
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [tmp_path]}]
+    shell = Shell("t.html", size=2)
+    drawing = {"a": slot("a"), "b": slot("b")}
+    assert shell.fill(1, {**drawing, "on": True}, {"a": '"x"', "b": "<b>&"}) == (
+        '<p title="&quot;x&quot;">Undo on: &lt;b&gt;&amp;</p>')
+    assert shell.fill(2, drawing, {"a": 3, "b": ""}) == '<p title="3">Undo: </p>'
+    with translation.override("fr"):
+        french = shell.fill(2, drawing, {"a": 3, "b": ""})
+    assert french != '<p title="3">Undo: </p>' and french.endswith(": </p>")
+    assert len(shell._drawn) == 2  # the least recently used went first
+    (tmp_path / "t.html").write_text("changed")  # found again, not drawn again
+    assert shell.fill(2, drawing, {"a": 3, "b": ""}) == '<p title="3">Undo: </p>'
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "fr"])
+def test_the_status_of_every_built_in_scenario_is_the_template_drawn_in_full(lang: str) -> None:
+    with translation.override(lang):
+        for path in builtin_scenarios():
+            board = boards.board_from_scenario(load_scenario(path))
+            _same(_context(board, boards.duel_of(board)))  # before its steps
+            _same(_context(board, boards.played_out(board), oob=False))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "fr"])
+def test_the_status_is_the_template_drawn_in_full_whatever_it_shows(lang: str) -> None:
+    scn = load_scenario(SCENARIO_DIR / "yugioh" / "amazoness_village_soul_taker.yaml")
+    board = boards.board_from_scenario(scn)
+    with translation.override(lang):
+        duel = boards.duel_of(board)
+        for oob in (True, False):
+            for readonly in (True, False):
+                _same(_context(board, duel, oob=oob, readonly=readonly))
+        _same(_context(board, duel, message='Refused: "<script>" & more'))
+        for view in ("public", "p1", "p2"):
+            _same(_context(board, duel, view=view))
+        while board.pending_steps:  # each step of the script, "Next step (n left)"
+            duel = boards.next_step(board, board.version)
+            board.refresh_from_db()
+            _same(_context(board, duel))
+        duel = boards.set_auto(board, board.version, True)
+        board.refresh_from_db()
+        _same(_context(board, duel))
+        duel = boards.undo(board, board.version)  # off the script: "Back to the script"
+        board.refresh_from_db()
+        assert board.script_left is not None
+        _same(_context(board, duel))
+        board.title = 'My <b>"board"</b>'
+        _same(_context(board, duel))
