@@ -15,10 +15,10 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -78,14 +78,39 @@ def _quoted(name: str) -> str:
     return connection.ops.quote_name(Board._meta.get_field(name).column)
 
 
+def _light_fields() -> list:
+    return [f for f in Board._meta.concrete_fields if f.attname not in HEAVY]
+
+
 @cache
 def _load_sql() -> str:
     """The board row without its heavy fields, written once (building the same query with
     the ORM on every request cost several times more than running it)."""
-    columns = ", ".join(_quoted(f.name) for f in Board._meta.concrete_fields
-                        if f.attname not in HEAVY)
+    columns = ", ".join(_quoted(f.name) for f in _light_fields())
     return (f"SELECT {columns} FROM {connection.ops.quote_name(Board._meta.db_table)} "
             f"WHERE {_quoted('slug')} = %s")
+
+
+@lru_cache(maxsize=32)
+def _converters(conn) -> list[tuple[Any, list]]:
+    """What turns each column of :func:`_load_sql` into its field's value on the database
+    connection ``conn`` (as the ORM's compiler finds them): each column, its converters."""
+    out = []
+    for f in _light_fields():
+        col = f.get_col(Board._meta.db_table)
+        out.append((col, conn.ops.get_db_converters(col) + col.get_db_converters(conn)))
+    return out
+
+
+def _light_board(row: tuple) -> Board:
+    """A board from a row of :func:`_load_sql`, its values converted as the ORM does."""
+    conn = connections[DEFAULT_DB_ALIAS]  # this thread's
+    values = []
+    for value, (col, converters) in zip(row, _converters(conn), strict=True):
+        for convert in converters:
+            value = convert(value, col, conn)
+        values.append(value)
+    return Board.from_db(conn.alias, [f.attname for f in _light_fields()], values)
 
 
 @cache
@@ -102,9 +127,12 @@ def load(slug: str) -> Board:
     reading a board costs one small query; otherwise the whole row is read. The version read
     names the data kept: a board's data never changes without a new version
     (:func:`_apply_and_save`). Raises ``Board.DoesNotExist``."""
-    board = next(iter(Board.objects.raw(_load_sql(), [slug])), None)
-    if board is None:
+    with connection.cursor() as cursor:
+        cursor.execute(_load_sql(), [slug])
+        row = cursor.fetchone()
+    if row is None:
         raise Board.DoesNotExist(slug)
+    board = _light_board(row)
     with _CACHE_LOCK:
         kept = _CACHE.get((board.slug, board.version))
     if kept is None:
@@ -284,13 +312,15 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
 
 
 def _save_if_at(pk: int, version: int, values: dict[str, Any]) -> bool:
-    """``UPDATE board SET values WHERE id = pk AND version = version`` in a transaction:
-    whether the row was at that version (and is now saved). The values are prepared by their
-    fields as ``QuerySet.update`` prepares them; the statement is written directly, since
-    building it with the ORM on every action cost several times more than running it."""
+    """``UPDATE board SET values WHERE id = pk AND version = version``: whether the row was at
+    that version (and is now saved). One statement, atomic on its own (it commits by itself
+    outside a transaction): on PostgreSQL a second UPDATE of the row waits for the first
+    one's row lock, then sees the new version. The values are prepared by their fields as
+    ``QuerySet.update`` prepares them; the statement is written directly, since building it
+    with the ORM on every action cost several times more than running it."""
     params = [Board._meta.get_field(name).get_db_prep_save(value, connection)
               for name, value in values.items()]
-    with transaction.atomic(), connection.cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(_update_sql(tuple(values)), [*params, pk, version])
         return cursor.rowcount == 1
 

@@ -845,8 +845,9 @@ def _status(context: dict[str, Any]) -> str:
     values = {name: context[name] for name in _STATUS_VALUES}
     values.update((f"lp_{side['key']}", side["lp"]) for side in context["sides"])
     drawing = {name: slot(name) for name in values}
-    drawing.update(message=drawing["message"] if context["message"] else "", board=board, game=context["game"], oob=context["oob"],
-                   readonly=context["readonly"], story=story,
+    drawing.update(message=drawing["message"] if context["message"] else "", board=board,
+                   game=context["game"], oob=context["oob"], readonly=context["readonly"],
+                   story=story,
                    pending_steps=context["pending_steps"],
                    sides=[{"key": side["key"], "lp": slot(f"lp_{side['key']}")}
                           for side in context["sides"]])

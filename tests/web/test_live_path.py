@@ -95,6 +95,24 @@ def test_a_board_this_process_holds_is_read_without_its_history(client: Client) 
 
 
 @pytest.mark.django_db
+def test_a_board_read_without_its_history_has_every_other_field_as_the_orm_reads_it(
+        client: Client) -> None:
+    board = _open(client)
+    _act(client, board, board.version)
+    Board.objects.filter(pk=board.pk).update(  # fields of every kind, none at its default
+        seats=True, presenter_at=3, presenter_frame=2, title="Ｔ «x»",
+        script_left={"step": 2, "how": "action", "actions": [{"do": "pass"}]})
+    row = Board.objects.get(slug=board.slug)
+    loaded = boards.load(board.slug)  # another version now: read whole...
+    boards._remember(row, boards.duel_of(row))
+    light = boards.load(board.slug)  # ...and now without its history
+    assert light is not loaded and light._state.db == row._state.db and not light._state.adding
+    for field in Board._meta.concrete_fields:
+        assert getattr(light, field.attname) == getattr(row, field.attname), field.name
+    assert light.updated.tzinfo is not None and light.seats is True
+
+
+@pytest.mark.django_db
 def test_a_board_moved_on_elsewhere_is_read_whole(client: Client) -> None:
     """Another worker saved a newer version: its row is read, history and all."""
     board = _open(client)
@@ -186,3 +204,18 @@ def test_the_update_still_goes_out_when_the_request_is_cancelled_meanwhile() -> 
         return got["html"]
 
     assert async_to_sync(run)() == "<p>v2</p>"
+
+
+def test_a_rules_address_is_looked_up_once_per_script_prefix() -> None:
+    from django.urls import clear_script_prefix, reverse, set_script_prefix
+
+    from simulator.templatetags.languages import rule_url
+
+    assert rule_url("YGO-MISS") == reverse("rule", args=["YGO-MISS"]) == "/rules/YGO-MISS/"
+    set_script_prefix("/sim/")
+    try:
+        assert rule_url("YGO-MISS") == reverse("rule", args=["YGO-MISS"]) == (
+            "/sim/rules/YGO-MISS/")
+    finally:
+        clear_script_prefix()
+    assert rule_url("YGO-MISS") == "/rules/YGO-MISS/"
