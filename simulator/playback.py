@@ -144,9 +144,18 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
                     if k in ("chain", "pool")}
     instants: dict[int, str] = {}
     out = []
+    end: tuple | None = None  # the end's chain and triggers, once a frame needs them
     for frame in frames:
-        vw = Viewer(duel_at(duel, frame), view)
-        f_zones, f_looks, f_counts = _looks(vw)
+        if frame.state == duel.state:  # the board at the end (often the last frame's)
+            vw, (f_zones, f_looks, f_counts) = final, (zones, looks, counts)
+            if end is None:
+                end = (chain_shown(final), _triggers_view(final) if not shown
+                       else shown["triggers"])
+            chain, f_triggers = end
+        else:
+            vw = Viewer(duel_at(duel, frame), view)
+            f_zones, f_looks, f_counts = _looks(vw)
+            chain, f_triggers = chain_shown(vw), _triggers_view(vw)
         item: dict[str, Any] = {
             "k": frame.step, "n": frame.n, "kind": frame.kind,
             "label": frame.what(vw.name, vw.tr), "log": _log_lines(vw, frame.log),
@@ -165,11 +174,10 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
             item["cards"] = diff_looks
         if frame.lp != lp:
             item["lp"] = {f"p{p + 1}": v for p, v in enumerate(frame.lp)}
-        chain = chain_shown(vw)
         if chain != chain_before:  # the list is drawn only when what it shows changed
             item["chain"] = _chain_html(duel.game, chain, request)
             chain_before = chain
-        triggers = {t["tid"]: _trigger_look(t) for t in _triggers_view(vw)}
+        triggers = {t["tid"]: _trigger_look(t) for t in f_triggers}
         item["tmax"] = max(triggers, default=0)
         changed = {str(t): v for t, v in triggers.items() if final_triggers.get(t) != v}
         if changed:

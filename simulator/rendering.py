@@ -12,10 +12,12 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
@@ -24,7 +26,7 @@ from engine.links import encode
 from engine.log import HIDDEN, PHASE_NAMES, player_name, render, text_arg
 from engine.protection import negated_by
 from engine.refusals import worded
-from engine.state import hidden_from
+from engine.state import State, hidden_from
 
 from .language import board_title, card_names, engine_language, scenario_text, translator
 from .models import Board
@@ -247,9 +249,13 @@ def _monster_level(definition: Any) -> str:
 
 def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
                legal: list[dict[str, Any]] | None = None, log_from: int = 0,
-               decision_error: str = "") -> dict[str, Any]:
+               decision_error: str = "", sides: list[dict[str, Any]] | None = None
+               ) -> dict[str, Any]:
     """Everything the partials show. ``message`` goes to the page's message area;
-    ``decision_error`` (why an answer was refused) is shown beside the decision itself."""
+    ``decision_error`` (why an answer was refused) is shown beside the decision itself.
+    ``sides``: the two sides of the mat drawn for a state that differs from this one only in
+    what the mat does not show (:func:`same_mat`), for the same viewer and language: they are
+    taken with this state's life points instead of being drawn again."""
     vw = Viewer(duel, view)
     st = duel.state
     if legal is None:
@@ -263,6 +269,30 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
     for link in st.chain:  # a chain link badge; a Duel Masters ability is "resolving"
         marks.setdefault(link.card, []).append(
             _("CL%(n)s") % {"n": link.number} if duel.game == "yugioh" else _("resolving"))
+    if sides is not None:
+        sides = [{**side, "lp": st.lp[side["player"]]} for side in sides]
+    else:
+        sides = _sides(vw, marks, menus)
+    return {
+        "board": board, "duel": duel, "game": duel.game, "version": board.version,
+        "title": board_title(board), "preset": duel.settings.get("preset", ""), "sides": sides,
+        "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
+        "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw),
+        "last_chain": _last_chain(vw) if not st.chain and duel.game == "yugioh" else [],
+        "triggers": _triggers_view(vw), "decision": _decision_view(vw),
+        "log": _log_view(vw, log_from), "global_actions": global_actions,
+        "message": message, "decision_error": decision_error,
+        "pending_steps": len(board.pending_steps),
+        "view": view,
+        "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
+        "phase_choices": [(p, vw.tr(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
+    }
+
+
+def _sides(vw: Viewer, marks: dict[int, list[str]],
+           menus: dict[int, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The mat's two sides, the opponent's first: their zones in rows, each with its cards."""
+    duel, st = vw.duel, vw.duel.state
     sides = []
     trigger_state = {t.card: t.status for t in st.triggers}
     for player in (1, 0):
@@ -289,20 +319,7 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
                       "name": player_name(player, vw.tr), "lp": st.lp[player], "rows": rows,
                       "is_turn": player == st.turn_player,
                       "opponent": player == 1})
-    return {
-        "board": board, "duel": duel, "game": duel.game, "version": board.version,
-        "title": board_title(board), "preset": duel.settings.get("preset", ""), "sides": sides,
-        "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
-        "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw),
-        "last_chain": _last_chain(vw) if not st.chain and duel.game == "yugioh" else [],
-        "triggers": _triggers_view(vw), "decision": _decision_view(vw),
-        "log": _log_view(vw, log_from), "global_actions": global_actions,
-        "message": message, "decision_error": decision_error,
-        "pending_steps": len(board.pending_steps),
-        "view": view,
-        "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
-        "phase_choices": [(p, vw.tr(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
-    }
+    return sides
 
 
 RULE_ID = re.compile(r"\b(?:YGO|DM)-[A-Z0-9]+(?:-[A-Z0-9]+)*")
@@ -878,8 +895,11 @@ def render_update(board: Board, duel: Duel, view: str,
                   and len(log) >= prev["log_len"]
                   and (prev["log_len"] == 0 or _fingerprint(log[prev["log_len"] - 1])
                        == prev["log_last"]))
+    lang = translation.get_language()
+    same = appendable and prev["lang"] == lang and same_mat(prev["state"], duel.state)
     context = view_model(board, duel, view=view, legal=legal,
-                         log_from=prev["log_len"] if appendable else 0)
+                         log_from=prev["log_len"] if appendable else 0,
+                         sides=prev["sides"] if same else None)
     context.update(oob=True, readonly=False, at=None, story=story_view(board, duel))
     steps = len(duel.actions)
     grew = appendable and steps >= prev["steps"]
@@ -893,7 +913,7 @@ def render_update(board: Board, duel: Duel, view: str,
         listed = {k: frame_items(board, duel, k, fs, view) for k, fs in by_step.items()}
     context["timeline"] = timeline_view(board, duel, start=prev["steps"] + 1 if grew else 0,
                                         frames=listed, view=view)
-    marks = _part_marks(context)
+    marks = _part_marks(context, prev["marks"]["sides"] if same else None)
     out = []
     for name in PARTIALS:
         if name in ("log", "timeline"):
@@ -910,7 +930,8 @@ def render_update(board: Board, duel: Duel, view: str,
         out.append(_compact(playback_html(board, duel, view, frames, shown=context)))
     with _LAST_LOCK:
         _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
-                      "steps": steps,
+                      "steps": steps, "lang": lang, "state": duel.state,
+                      "sides": context["sides"],
                       "log_last": _fingerprint(log[-1]) if log else ""}
         _LAST.move_to_end(key)
         while len(_LAST) > _LAST_SIZE:
@@ -925,19 +946,35 @@ def _has_new(name: str, context: dict[str, Any], append: bool) -> bool:
     return bool(context["log"] if name == "log" else context["timeline"]["steps"])
 
 
-def _part_marks(context: dict[str, Any]) -> dict[str, str]:
+def _part_marks(context: dict[str, Any], sides: str | None = None) -> dict[str, str]:
     """What each partial shows, as text: a partial whose marks did not change since the
     previous version is neither rendered nor sent. The status partial (with the version and
-    the life points) always is."""
-    sides = [{k: v for k, v in side.items() if k != "lp"} for side in context["sides"]]
+    the life points) always is. ``sides``: the mark of the mat's sides when known (they were
+    taken from the previous version)."""
+    if sides is None:
+        sides = _fingerprint([{k: v for k, v in side.items() if k != "lp"}
+                              for side in context["sides"]])
     return {
         "status": "",
         "story": _fingerprint(context["story"]),
-        "board": _fingerprint([sides, context["global_actions"]]),
+        "sides": sides,
+        "board": sides + _fingerprint(context["global_actions"]),
         "chain": _fingerprint([context["chain"], context["pool"], context["triggers"],
                                context["last_chain"]]),
         "decision": _fingerprint(context["decision"]),
     }
+
+
+#: what the mat does not show: the life points (the status line does) and the history
+_OFF_MAT = frozenset({"lp", "log", "instants", "instant"})
+_MAT_FIELDS = tuple(f.name for f in fields(State) if f.name not in _OFF_MAT)
+
+
+def same_mat(a: State, b: State) -> bool:
+    """Whether two states show the same mat to the same viewer: equal in everything but the
+    life points and the history. No card's look reads them: an amount counts cards or reads
+    a stat, never life points (engine.amounts); tested over every built-in scenario."""
+    return a is b or all(getattr(a, name) == getattr(b, name) for name in _MAT_FIELDS)
 
 
 def _fingerprint(entry: Any) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 
 _SLOT = re.compile(r"\x00(\w+)\x00")
 
@@ -42,13 +43,14 @@ class Shell:
         self._drawn: OrderedDict[tuple, list[str]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def fill(self, key: Hashable, context: Mapping[str, Any], values: Mapping[str, Any]) -> str:
+    def fill(self, key: Hashable, context: Mapping[str, Any],
+             values: Mapping[str, Any]) -> SafeString:
         """The template drawn with ``context`` (each value a :func:`slot`), its slots filled
         with ``values``, escaped as the template escapes them. ``key`` names everything in
         ``context`` that is not a slot."""
         parts = self._parts((translation.get_language(), key), context)
-        return "".join(conditional_escape(values[part]) if i % 2 else part
-                       for i, part in enumerate(parts))
+        return mark_safe("".join(conditional_escape(values[part]) if i % 2 else part  # noqa: S308
+                                 for i, part in enumerate(parts)))
 
     def _parts(self, key: tuple, context: Mapping[str, Any]) -> list[str]:
         """The drawing split at its slots: text, slot name, text..."""

@@ -216,3 +216,40 @@ def test_the_final_looks_taken_from_the_view_model_are_the_looks_worked_out() ->
                 seen_hidden |= any(look[0] != duel.definition(duel.state.cards[int(i)]).en
                                    for i, look in worked_out[1].items())
     assert seen_hidden  # some card was face-down to some viewer
+
+
+def test_a_frame_that_shows_the_board_at_the_end_is_drawn_from_the_end() -> None:
+    """A frame whose state is the end's (often the last one) takes the end's looks, chain and
+    triggers instead of working them out again: over every built-in scenario and kind of
+    viewer, the frames are those worked out frame by frame."""
+    import copy
+
+    from engine.scenario import builtin_scenarios
+    from engine.state import State
+    from simulator.playback import browser_frames, frames_since
+
+    class Unequal(State):  # a state never taken for the end's: every frame worked out
+        __hash__ = None
+
+        def __eq__(self, other: object) -> bool:
+            return False
+
+    def worked_out(frames):
+        out = []
+        for frame in frames:
+            frame = copy.copy(frame)
+            frame.state = copy.copy(frame.state)
+            frame.state.__class__ = Unequal
+            out.append(frame)
+        return out
+
+    at_end = 0
+    for path in builtin_scenarios():
+        board = boards.board_from_scenario(load_scenario(path))
+        duel = boards.played_out(board)
+        frames = frames_since(duel, 0)
+        at_end += sum(frame.state == duel.state for frame in frames)
+        for view in ("open", "p1", "p2"):
+            assert browser_frames(duel, frames, view) == browser_frames(
+                duel, worked_out(frames), view), (path, view)
+    assert at_end >= 50

@@ -219,3 +219,69 @@ def test_a_rules_address_is_looked_up_once_per_script_prefix() -> None:
     finally:
         clear_script_prefix()
     assert rule_url("YGO-MISS") == "/rules/YGO-MISS/"
+
+
+# -- the mat drawn again only when it changed ----------------------------------------------
+
+@pytest.mark.django_db
+def test_no_cards_look_reads_the_life_points_or_the_history() -> None:
+    """What lets an update take the mat's sides from the previous version (``same_mat``): a
+    state that differs only in life points and history shows the very same mat, for every
+    built-in scenario at every frame, to every kind of viewer."""
+    from engine.scenario import builtin_scenarios, load_scenario
+    from simulator.playback import duel_at, frames_since
+    from simulator.rendering import same_mat, view_model
+
+    def mat(duel, view: str) -> list:
+        sides = view_model(board, duel, view=view)["sides"]
+        return [{k: v for k, v in side.items() if k != "lp"} for side in sides]
+
+    states = 0
+    for path in builtin_scenarios():
+        board = boards.board_from_scenario(load_scenario(path))
+        played = boards.played_out(board)
+        for frame in frames_since(played, 0)[::3]:
+            shown = duel_at(played, frame)
+            other = duel_at(played, frame)
+            other.state = shown.state.copy()
+            other.state.lp = [1, 123456]
+            other.state.instant += 5
+            other.state.log = [*other.state.log, *other.state.log[-3:]]
+            other.state.instants = other.state.instants[:-1]
+            assert same_mat(shown.state, other.state)
+            for view in ("open", "p1", "p2"):
+                assert mat(shown, view) == mat(other, view), (path, frame.step, frame.n)
+            states += 1
+        moved = played.state.copy()  # anything else is the mat's
+        moved.turn += 1
+        assert not same_mat(played.state, moved)
+    assert states > 300
+
+
+@pytest.mark.django_db
+def test_the_mat_is_taken_from_the_previous_version_only_when_it_cannot_differ(
+        client: Client) -> None:
+    from django.utils import translation
+
+    from simulator import rendering
+
+    board = _open(client)
+    version = _act(client, board, board.version)
+    before = rendering._LAST[(board.slug, "open")]
+    version = _act(client, board, version)  # life points only: the same sides, not drawn
+    after = rendering._LAST[(board.slug, "open")]
+    assert after["sides"][0]["rows"] is before["sides"][0]["rows"]
+    assert after["marks"]["board"] == before["marks"]["board"]
+    assert [s["lp"] for s in after["sides"]] != [s["lp"] for s in before["sides"]]
+    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    card = next(c.iid for c in duel.state.cards.values() if c.zone == "hand")
+    html = client.post(f"/b/{board.slug}/act", {  # a card moves: drawn and sent
+        "version": version, "action": json.dumps({"do": "move", "card": card, "zone": "gy"})},
+        HTTP_HX_REQUEST="true").content.decode()
+    moved = rendering._LAST[(board.slug, "open")]
+    assert moved["sides"][0]["rows"] is not after["sides"][0]["rows"]
+    assert moved["marks"]["sides"] != after["marks"]["sides"] and 'id="board"' in html
+    with translation.override("fr"):  # another language: drawn again, in its words
+        duel = boards.duel_of(Board.objects.get(pk=board.pk))
+        french = rendering.render_update(Board.objects.get(pk=board.pk), duel, "open")
+    assert rendering._LAST[(board.slug, "open")]["lang"] == "fr" and french

@@ -81,3 +81,42 @@ def test_the_status_is_the_template_drawn_in_full_whatever_it_shows(lang: str) -
         _same(_context(board, duel))
         board.title = 'My <b>"board"</b>'
         _same(_context(board, duel))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "fr"])
+@pytest.mark.parametrize("append", [True, False])
+def test_the_timeline_links_are_the_template_drawn_in_full(lang: str, append: bool) -> None:
+    from simulator.templatetags.lists import timeline_nav
+
+    with translation.override(lang):
+        for last in (0, 7, 12):
+            timeline = {"nav": {"first": "/b/x/at/0/", "prev": f"/b/x/at/{max(0, last - 1)}/",
+                                "next": f"/b/x/at/{last}/?a=1&b=2", "last": f"/b/x/at/{last}/"}}
+            assert timeline_nav(timeline, append) == render_to_string(
+                "simulator/partials/timeline_nav.html", {"timeline": timeline, "append": append})
+    assert "&amp;b=2" in timeline_nav(timeline, append)
+
+
+def test_log_timeline_and_frame_entries_escape_what_they_show() -> None:
+    from simulator.templatetags.lists import frame_items, log_items, timeline_items
+
+    log = log_items([{"key": "chain.link", "seq": 3, "text": 'A "<b>" & B',
+                      "rules": ["YGO-MISS", "YGO-CHAIN"]}])
+    assert log == ('<li class="log-chainlink" value="3">A &quot;&lt;b&gt;&quot; &amp; B'
+                   ' <a class="rule" href="/rules/YGO-MISS/">YGO-MISS</a>'
+                   ' <a class="rule" href="/rules/YGO-CHAIN/">YGO-CHAIN</a></li>\n')
+    frame = {"k": 2, "n": 1, "kind": "instant", "url": "/b/x/at/2/1/", "label": "<i>"}
+    assert frame_items([frame, {**frame, "n": 2, "current": True}]) == (
+        '<li class="frame-item frame-instant" data-frame="2.1"><a href="/b/x/at/2/1/">1. '
+        '&lt;i&gt;</a></li><li class="frame-item frame-instant" data-frame="2.2" '
+        'aria-current="true"><a href="/b/x/at/2/1/">2. &lt;i&gt;</a></li>')
+    step = {"k": 2, "current": True, "url": "/b/x/at/2/", "label": "Step & more", "frames": [],
+            "frames_url": "/b/x/at/2/frames"}
+    with translation.override("fr"):
+        entry = timeline_items([step])
+    assert entry.startswith('<li value="2" aria-current="step" class="current" data-step="2">'
+                            '<a href="/b/x/at/2/">Step &amp; more</a>\n<details ')
+    assert 'hx-get="/b/x/at/2/frames"' in entry and "<summary>frames</summary>" not in entry
+    assert timeline_items([{**step, "current": False, "frames": [frame]}]) == (
+        '<li value="2" data-step="2"><a href="/b/x/at/2/">Step &amp; more</a>\n'
+        f'<ol class="frames">{frame_items([frame])}</ol>\n</li>\n')

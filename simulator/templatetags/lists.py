@@ -1,0 +1,87 @@
+"""``{% load lists %}``: the entries of the log, the timeline and a step's frames.
+
+Every update appends a few entries to the log and one step to the timeline; drawn by the
+template engine, those few list items cost more than everything else the update draws. Here
+each kind of entry is written once, in Python, for the whole list and for an update's new
+entries alike, every value escaped as the templates escape it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from django import template
+from django.template.defaultfilters import slugify
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from ..shells import Shell, slot
+from .languages import rule_url
+
+register = template.Library()
+
+
+def _e(value: Any) -> str:
+    """``value`` escaped as a template escapes it (text already safe is kept as it is)."""
+    return value.__html__() if hasattr(value, "__html__") else escape(str(value))
+
+
+@lru_cache(maxsize=512)
+def _slug(key: str) -> str:
+    return slugify(key)
+
+
+@register.filter
+def log_items(entries: list[dict[str, Any]]) -> SafeString:
+    """Each log entry a list item: its words, then its rule ids as links."""
+    return mark_safe("".join(  # noqa: S308 (every value escaped)
+        f'<li class="log-{_slug(e["key"])}" value="{_e(e["seq"])}">{_e(e["text"])}'
+        + "".join(f' <a class="rule" href="{_e(rule_url(r))}">{_e(r)}</a>' for r in e["rules"])
+        + "</li>\n" for e in entries))
+
+
+@register.filter
+def frame_items(frames: list[dict[str, Any]]) -> SafeString:
+    """Each frame of a step a list item linking to its own page (the one shown is current)."""
+    return mark_safe("".join(  # noqa: S308 (every value escaped)
+        f'<li class="frame-item frame-{_e(f["kind"])}" data-frame="{_e(f["k"])}.{_e(f["n"])}"'
+        f'{_CURRENT_FRAME if f.get("current") else ""}><a href="{_e(f["url"])}">'
+        f'{_e(f["n"])}. {_e(f["label"])}</a></li>' for f in frames))
+
+
+_CURRENT_FRAME = ' aria-current="true"'
+
+
+@register.filter
+def timeline_items(steps: list[dict[str, Any]]) -> SafeString:
+    """Each step of the timeline a list item: its link, then its frames (listed, or loaded
+    when opened)."""
+    out = []
+    for step in steps:
+        current = ' aria-current="step" class="current"' if step["current"] else ""
+        frames = ""
+        if step["frames"]:
+            frames = f'<ol class="frames">{frame_items(step["frames"])}</ol>\n'
+        elif step["frames_url"]:
+            frames = (f'<details class="step-frames" hx-get="{_e(step["frames_url"])}" '
+                      'hx-trigger="toggle once" hx-target="find ol" hx-swap="innerHTML">'
+                      f'<summary>{_e(_("frames"))}</summary><ol class="frames"></ol></details>')
+        out.append(f'<li value="{_e(step["k"])}"{current} data-step="{_e(step["k"])}">'
+                   f'<a href="{_e(step["url"])}">{_e(step["label"])}</a>\n{frames}</li>\n')
+    return mark_safe("".join(out))  # noqa: S308 (every value escaped)
+
+
+#: the timeline's navigation: its four links' words are the same for every update
+_NAV = Shell("simulator/partials/timeline_nav.html")
+_NAV_LINKS = ("first", "prev", "next", "last")
+
+
+@register.simple_tag
+def timeline_nav(timeline: dict[str, Any], append: bool = False) -> str:
+    """The timeline's First, Back, Forward and Last links (``append``: as an update's
+    out-of-band swap), drawn once per language and filled in."""
+    drawing = {"timeline": {"nav": {name: slot(name) for name in _NAV_LINKS}},
+               "append": append}
+    return _NAV.fill(append, drawing, timeline["nav"])
