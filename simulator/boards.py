@@ -56,6 +56,8 @@ CACHE_SIZE = 64
 #: the board's fields that grow with its history: read from memory when this process holds
 #: the board's current version (:func:`load`)
 HEAVY = ("data", "outcome")
+#: the fields a change may set besides its history, outcome and version
+CHANGEABLE = ("title", "pending_steps", "script_left", "auto", "seats")
 
 
 class StaleBoard(Exception):
@@ -78,8 +80,14 @@ def _quoted(name: str) -> str:
     return connection.ops.quote_name(Board._meta.get_field(name).column)
 
 
-def _light_fields() -> list:
-    return [f for f in Board._meta.concrete_fields if f.attname not in HEAVY]
+@cache
+def _light_fields() -> tuple:
+    return tuple(f for f in Board._meta.concrete_fields if f.attname not in HEAVY)
+
+
+@cache
+def _light_names() -> list[str]:
+    return [f.attname for f in _light_fields()]
 
 
 @cache
@@ -110,7 +118,7 @@ def _light_board(row: tuple) -> Board:
         for convert in converters:
             value = convert(value, col, conn)
         values.append(value)
-    return Board.from_db(conn.alias, [f.attname for f in _light_fields()], values)
+    return Board.from_db(conn.alias, _light_names(), values)
 
 
 @cache
@@ -295,14 +303,16 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
     duel = _clone(before)
     change(current, duel)
     _keep_state_before(before, duel)
-    actions, appended = _actions_data(current.data, duel)
+    actions, appended = _actions_data(current.data, before, duel)
     current.data = saved_data(current.data, actions, appended, settings=duel.settings)
     current.rules_version, current.outcome = RULES_VERSION, outcome(duel)
-    saved = _save_if_at(board.pk, version, {
-        "data": current.data, "version": version + 1, "title": current.title,
-        "rules_version": current.rules_version, "outcome": current.outcome,
-        "pending_steps": current.pending_steps, "script_left": current.script_left,
-        "auto": current.auto, "seats": current.seats, "updated": timezone.now()})
+    values = {"data": current.data, "version": version + 1,
+              "rules_version": current.rules_version, "outcome": current.outcome,
+              "updated": timezone.now()}
+    for name in CHANGEABLE:  # the others are written when the change changed them
+        if getattr(current, name) != getattr(board, name):
+            values[name] = getattr(current, name)
+    saved = _save_if_at(board.pk, version, values)
     if not saved:
         raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
     current.version = version + 1
@@ -340,14 +350,18 @@ def _keep_state_before(before: Duel, duel: Duel) -> None:
     duel._snapshots = kept
 
 
-def _actions_data(data: dict[str, Any], duel: Duel) -> tuple[list[dict[str, Any]], bool]:
+def _actions_data(data: dict[str, Any], before: Duel,
+                  duel: Duel) -> tuple[list[dict[str, Any]], bool]:
     """The duel's actions as saved data, and whether they begin with the saved ones. While
     the duel still starts with the saved actions (one more action, a step, auto answers),
     only the new ones are copied: copying the whole history on every action cost more than
-    the action itself."""
+    the action itself. ``before``: the duel of the saved data (its actions are the saved
+    ones, kept together by version): ``duel`` still holds the very same action objects, so
+    comparing them costs one identity test each."""
     saved = data.get("actions") or []
     n = len(saved)
-    if len(duel.actions) >= n and duel.actions[:n] == saved:
+    if len(before.actions) == n and len(duel.actions) >= n and duel.actions[:n] == (
+            before.actions):
         return saved + copy.deepcopy(duel.actions[n:]), True
     return duel.to_dict()["actions"], False
 

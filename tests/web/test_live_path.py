@@ -285,3 +285,21 @@ def test_the_mat_is_taken_from_the_previous_version_only_when_it_cannot_differ(
         duel = boards.duel_of(Board.objects.get(pk=board.pk))
         french = rendering.render_update(Board.objects.get(pk=board.pk), duel, "open")
     assert rendering._LAST[(board.slug, "open")]["lang"] == "fr" and french
+
+
+@pytest.mark.django_db
+def test_a_change_writes_the_fields_it_changed_with_its_history(client: Client) -> None:
+    board = _open(client)
+    with CaptureQueriesContext(connection) as queries:
+        version = _act(client, board, board.version)
+    (update,) = [q["sql"] for q in queries if q["sql"].startswith("UPDATE")]
+    assert '"data"' in update and '"version"' in update and '"title"' not in update
+    assert '"pending_steps"' not in update and '"script_left"' in update  # it left the script
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(f"/b/{board.slug}/rename", {"version": version,
+                                                           "title": "Renamed"})
+    assert response.status_code == 200
+    (update,) = [q["sql"] for q in queries if q["sql"].startswith("UPDATE")]
+    assert '"title"' in update and '"script_left"' not in update
+    row = Board.objects.get(pk=board.pk)
+    assert row.title == "Renamed" and row.script_left is not None and row.version == version + 1
