@@ -52,12 +52,16 @@ def _hit(key: str, limit: int) -> bool:
     cache = caches[getattr(settings, "RATE_LIMIT_CACHE", "default")]
     window = int(_now() // WINDOW)
     full = "rl:" + hashlib.sha256(f"{key}:{window}".encode()).hexdigest()[:32]
-    cache.add(full, 0, WINDOW + 5)
-    try:
+    try:  # counted already in this window: one call
         count = cache.incr(full)
-    except ValueError:  # evicted between add and incr
-        cache.set(full, 1, WINDOW + 5)
-        count = 1
+    except ValueError:  # the window's first hit (or its count was evicted)
+        if cache.add(full, 1, WINDOW + 5):
+            count = 1
+        else:  # another request made it meanwhile
+            try:
+                count = cache.incr(full)
+            except ValueError:  # and it was evicted at once: counted as the first
+                count = 1
     return count <= limit
 
 

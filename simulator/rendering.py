@@ -249,13 +249,13 @@ def _monster_level(definition: Any) -> str:
 
 def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
                legal: list[dict[str, Any]] | None = None, log_from: int = 0,
-               decision_error: str = "", sides: list[dict[str, Any]] | None = None
+               decision_error: str = "", kept: dict[str, Any] | None = None
                ) -> dict[str, Any]:
     """Everything the partials show. ``message`` goes to the page's message area;
     ``decision_error`` (why an answer was refused) is shown beside the decision itself.
-    ``sides``: the two sides of the mat drawn for a state that differs from this one only in
-    what the mat does not show (:func:`same_mat`), for the same viewer and language: they are
-    taken with this state's life points instead of being drawn again."""
+    ``kept``: the view-model of a state that differs from this one only in life points and
+    history (:func:`same_mat`), for the same viewer and language: its mat (taken with this
+    state's life points) and its triggers are this one's, and are not worked out again."""
     vw = Viewer(duel, view)
     st = duel.state
     if legal is None:
@@ -269,8 +269,8 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
     for link in st.chain:  # a chain link badge; a Duel Masters ability is "resolving"
         marks.setdefault(link.card, []).append(
             _("CL%(n)s") % {"n": link.number} if duel.game == "yugioh" else _("resolving"))
-    if sides is not None:
-        sides = [{**side, "lp": st.lp[side["player"]]} for side in sides]
+    if kept is not None:
+        sides = [{**side, "lp": st.lp[side["player"]]} for side in kept["sides"]]
     else:
         sides = _sides(vw, marks, menus)
     return {
@@ -279,7 +279,8 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
         "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw),
         "last_chain": _last_chain(vw) if not st.chain and duel.game == "yugioh" else [],
-        "triggers": _triggers_view(vw), "decision": _decision_view(vw),
+        "triggers": kept["triggers"] if kept is not None else _triggers_view(vw),
+        "decision": _decision_view(vw),
         "log": _log_view(vw, log_from), "global_actions": global_actions,
         "message": message, "decision_error": decision_error,
         "pending_steps": len(board.pending_steps),
@@ -899,7 +900,7 @@ def render_update(board: Board, duel: Duel, view: str,
     same = appendable and prev["lang"] == lang and same_mat(prev["state"], duel.state)
     context = view_model(board, duel, view=view, legal=legal,
                          log_from=prev["log_len"] if appendable else 0,
-                         sides=prev["sides"] if same else None)
+                         kept=prev["kept"] if same else None)
     context.update(oob=True, readonly=False, at=None, story=story_view(board, duel))
     steps = len(duel.actions)
     grew = appendable and steps >= prev["steps"]
@@ -931,7 +932,7 @@ def render_update(board: Board, duel: Duel, view: str,
     with _LAST_LOCK:
         _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
                       "steps": steps, "lang": lang, "state": duel.state,
-                      "sides": context["sides"],
+                      "kept": {"sides": context["sides"], "triggers": context["triggers"]},
                       "log_last": _fingerprint(log[-1]) if log else ""}
         _LAST.move_to_end(key)
         while len(_LAST) > _LAST_SIZE:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import re
-import uuid
+import secrets
 
 _CURRENT: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
 #: an id sent by a proxy in front of the site is kept when it looks like one
@@ -22,8 +22,8 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        incoming = request.headers.get("X-Request-ID", "")
-        request.id = incoming if _INCOMING.match(incoming) else uuid.uuid4().hex[:16]
+        incoming = request.META.get("HTTP_X_REQUEST_ID", "")
+        request.id = incoming if _INCOMING.match(incoming) else secrets.token_hex(8)
         token = _CURRENT.set(request.id)
         try:
             response = self.get_response(request)

@@ -225,16 +225,18 @@ def test_a_rules_address_is_looked_up_once_per_script_prefix() -> None:
 
 @pytest.mark.django_db
 def test_no_cards_look_reads_the_life_points_or_the_history() -> None:
-    """What lets an update take the mat's sides from the previous version (``same_mat``): a
-    state that differs only in life points and history shows the very same mat, for every
-    built-in scenario at every frame, to every kind of viewer."""
+    """What lets an update take the mat's sides and the triggers from the previous version
+    (``same_mat``): a state that differs only in life points and history shows the very
+    same mat and triggers, for every built-in scenario at every third frame, to every kind
+    of viewer."""
     from engine.scenario import builtin_scenarios, load_scenario
     from simulator.playback import duel_at, frames_since
     from simulator.rendering import same_mat, view_model
 
     def mat(duel, view: str) -> list:
-        sides = view_model(board, duel, view=view)["sides"]
-        return [{k: v for k, v in side.items() if k != "lp"} for side in sides]
+        shown = view_model(board, duel, view=view)
+        return [[{k: v for k, v in side.items() if k != "lp"} for side in shown["sides"]],
+                shown["triggers"]]
 
     states = 0
     for path in builtin_scenarios():
@@ -270,16 +272,18 @@ def test_the_mat_is_taken_from_the_previous_version_only_when_it_cannot_differ(
     before = rendering._LAST[(board.slug, "open")]
     version = _act(client, board, version)  # life points only: the same sides, not drawn
     after = rendering._LAST[(board.slug, "open")]
-    assert after["sides"][0]["rows"] is before["sides"][0]["rows"]
+    assert after["kept"]["sides"][0]["rows"] is before["kept"]["sides"][0]["rows"]
+    assert after["kept"]["triggers"] is before["kept"]["triggers"]
     assert after["marks"]["board"] == before["marks"]["board"]
-    assert [s["lp"] for s in after["sides"]] != [s["lp"] for s in before["sides"]]
+    assert [s["lp"] for s in after["kept"]["sides"]] != [
+        s["lp"] for s in before["kept"]["sides"]]
     duel = boards.duel_of(Board.objects.get(pk=board.pk))
     card = next(c.iid for c in duel.state.cards.values() if c.zone == "hand")
     html = client.post(f"/b/{board.slug}/act", {  # a card moves: drawn and sent
         "version": version, "action": json.dumps({"do": "move", "card": card, "zone": "gy"})},
         HTTP_HX_REQUEST="true").content.decode()
     moved = rendering._LAST[(board.slug, "open")]
-    assert moved["sides"][0]["rows"] is not after["sides"][0]["rows"]
+    assert moved["kept"]["sides"][0]["rows"] is not after["kept"]["sides"][0]["rows"]
     assert moved["marks"]["sides"] != after["marks"]["sides"] and 'id="board"' in html
     with translation.override("fr"):  # another language: drawn again, in its words
         duel = boards.duel_of(Board.objects.get(pk=board.pk))
