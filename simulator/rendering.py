@@ -255,7 +255,8 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
     ``decision_error`` (why an answer was refused) is shown beside the decision itself.
     ``kept``: the view-model of a state that differs from this one only in life points and
     history (:func:`same_mat`), for the same viewer and language: its mat (taken with this
-    state's life points) and its triggers are this one's, and are not worked out again."""
+    state's life points), its triggers, its last chain (see :func:`_last_chain`) and, for the
+    same legal actions, its buttons are this one's, and are not worked out again."""
     vw = Viewer(duel, view)
     st = duel.state
     if legal is None:
@@ -263,12 +264,18 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
     if view != "open":  # seats act through their decisions only; the public watches
         legal = []
     menus: dict[int, list[dict[str, Any]]] = {}  # card menus load when opened
-    global_actions = [{"label": _action_label(a, duel), "json": json.dumps(a)}
-                      for a in legal if "card" not in a or a["do"] == "battle"]
+    if kept is not None and kept["legal"] == legal:
+        global_actions = kept["global_actions"]
+    else:
+        global_actions = [{"label": _action_label(a, duel), "json": json.dumps(a)}
+                          for a in legal if "card" not in a or a["do"] == "battle"]
     marks: dict[int, list[str]] = {}
     for link in st.chain:  # a chain link badge; a Duel Masters ability is "resolving"
         marks.setdefault(link.card, []).append(
             _("CL%(n)s") % {"n": link.number} if duel.game == "yugioh" else _("resolving"))
+    last_chain: tuple = ([], 0, 0)
+    if not st.chain and duel.game == "yugioh":
+        last_chain = _last_chain(vw, kept["last_chain_read"] if kept is not None else None)
     if kept is not None:
         sides = [{**side, "lp": st.lp[side["player"]]} for side in kept["sides"]]
     else:
@@ -278,15 +285,13 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "title": board_title(board), "preset": duel.settings.get("preset", ""), "sides": sides,
         "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
         "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw),
-        "last_chain": _last_chain(vw) if not st.chain and duel.game == "yugioh" else [],
+        "last_chain": last_chain[0],
         "triggers": kept["triggers"] if kept is not None else _triggers_view(vw),
         "decision": _decision_view(vw),
         "log": _log_view(vw, log_from), "global_actions": global_actions,
         "message": message, "decision_error": decision_error,
         "pending_steps": len(board.pending_steps),
-        "view": view,
-        "zone_choices": [(z, ZONE_LABELS.get(z, z)) for z in duel.policy.ZONES],
-        "phase_choices": [(p, vw.tr(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
+        "view": view, "legal": legal, "last_chain_read": last_chain,
     }
 
 
@@ -374,22 +379,35 @@ def duel_phase_name(duel: Duel) -> str:
     return PHASE_NAMES.get(duel.state.phase, duel.state.phase)
 
 
-def _last_chain(vw: Viewer) -> list[dict[str, Any]]:
-    """The chain that resolved last (shown faded while the chain is empty)."""
+def _last_chain(vw: Viewer, kept: tuple | None = None) -> tuple:
+    """The chain that resolved last (shown faded while the chain is empty), read from the
+    last 400 log entries, as (links, the oldest entry they depend on, the log's length; no
+    resolved chain depends on none: the log's length). ``kept``: that of a state whose log
+    this one's extends (same viewer and language, :func:`same_mat`): when the entries since
+    add nothing to a chain and those it depends on are still among the last 400, it is this
+    one's."""
     log = vw.duel.state.log
+    first = max(0, len(log) - 400)
+    if kept is not None and kept[1] >= first and not any(
+            entry["key"] in _CHAIN_KEYS for entry in log[kept[2]:]):
+        return kept[0], len(log) if kept[1] == kept[2] else kept[1], len(log)
     links: list[dict[str, Any]] = []
     done = False
-    for entry in reversed(log[-400:]):
+    for i in range(len(log) - 1, first - 1, -1):
+        entry = log[i]
         if entry["key"] == "chain.done":
             if done:
-                break
+                return links, i, len(log)
             done = True
         elif entry["key"] in ("chain.link", "chain.link_same") and done:
             args = entry["args"]
             links.append({"number": args["link"], "card": vw.name(args["card"]),
                           "effect": text_arg(args.get("effect") or "", vw.tr),
                           "controller": player_name(args["player"], vw.tr)})
-    return links
+    return links, first if done else len(log), len(log)
+
+
+_CHAIN_KEYS = frozenset({"chain.done", "chain.link", "chain.link_same"})
 
 
 def chain_shown(vw: Viewer) -> dict[str, Any]:
@@ -932,7 +950,7 @@ def render_update(board: Board, duel: Duel, view: str,
     with _LAST_LOCK:
         _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
                       "steps": steps, "lang": lang, "state": duel.state,
-                      "kept": {"sides": context["sides"], "triggers": context["triggers"]},
+                      "kept": {name: context[name] for name in _KEPT},
                       "log_last": _fingerprint(log[-1]) if log else ""}
         _LAST.move_to_end(key)
         while len(_LAST) > _LAST_SIZE:
@@ -966,6 +984,8 @@ def _part_marks(context: dict[str, Any], sides: str | None = None) -> dict[str, 
     }
 
 
+#: the view-model's parts an update may take from the previous version's (see view_model)
+_KEPT = ("sides", "triggers", "legal", "global_actions", "last_chain_read")
 #: what the mat does not show: the life points (the status line does) and the history
 _OFF_MAT = frozenset({"lp", "log", "instants", "instant"})
 _MAT_FIELDS = tuple(f.name for f in fields(State) if f.name not in _OFF_MAT)

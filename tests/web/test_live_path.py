@@ -307,3 +307,35 @@ def test_a_change_writes_the_fields_it_changed_with_its_history(client: Client) 
     assert '"title"' in update and '"script_left"' not in update
     row = Board.objects.get(pk=board.pk)
     assert row.title == "Renamed" and row.script_left is not None and row.version == version + 1
+
+
+@pytest.mark.django_db
+def test_the_last_chain_taken_from_the_previous_version_is_the_one_read_afresh() -> None:
+    """Over every built-in Yu-Gi-Oh! scenario's log cut anywhere and grown by a few entries,
+    and over long logs whose last chain slides out of the 400 entries read: the last chain
+    kept from the shorter log is the one read from the longer."""
+    import copy
+
+    from engine.scenario import builtin_scenarios, load_scenario
+    from simulator.rendering import Viewer, _last_chain
+
+    def at(duel, log):
+        shown = copy.copy(duel)
+        shown.state = copy.copy(duel.state)
+        shown.state.log = log
+        return Viewer(shown)
+
+    compared = reused = 0
+    for path in builtin_scenarios("yugioh"):
+        duel = boards.played_out(boards.board_from_scenario(load_scenario(path)))
+        log = duel.state.log
+        filler = [e for e in log if e["key"] == "action"][:1] * 390
+        for full in (log, log[:len(log) // 2] + filler + log[len(log) // 2:]):
+            for cut in range(0, len(full), 5):
+                kept = _last_chain(at(duel, full[:cut]))
+                for grown in range(cut, min(len(full), cut + 6) + 1):
+                    afresh = _last_chain(at(duel, full[:grown]))
+                    assert _last_chain(at(duel, full[:grown]), kept) == afresh, (path, cut)
+                    compared += 1
+                    reused += afresh[0] == kept[0] != []
+    assert compared > 5000 and reused > 100
