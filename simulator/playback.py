@@ -29,7 +29,9 @@ from .rendering import (
     _card_view,
     _compact,
     _triggers_view,
+    board_url,
     chain_shown,
+    frame_url,
 )
 from .shells import Shell, slot
 
@@ -197,7 +199,7 @@ def playback_html(board: Board, duel: Duel, view: str, frames: list[Frame], *,
     data = browser_frames(duel, frames, view, request, shown) if frames else []
     values = {"frames_json": json.dumps(data, separators=(",", ":"), ensure_ascii=False),
               "count": len(data), "version": board.version,
-              "base": reverse("board", args=[board.slug]) if board.pk else ""}
+              "base": board_url(board.slug) if board.pk else ""}
     if not data:  # the element without frames says so: drawn in full
         return render_to_string("simulator/partials/playback.html", {**values, "oob": oob},
                                 request=request)
@@ -214,11 +216,10 @@ def frame_items(board: Board, duel: Duel, k: int, frames: list[Frame], view: str
     """The timeline's entries for the frames of step ``k``: label and address."""
     vw = Viewer(duel, view)
     out = []
+    shared = reverse("snapshot", args=[link]) if link else ""
+    address = frame_url(board.slug)
     for frame in frames:
-        if link:
-            url = f"{reverse('snapshot', args=[link])}?at={k}&frame={frame.n}"
-        else:
-            url = reverse("board_frame", args=[board.slug, k, frame.n])
+        url = f"{shared}?at={k}&frame={frame.n}" if link else address(k, frame.n)
         out.append({"k": k, "n": frame.n, "url": url, "label": frame.what(vw.name, vw.tr),
                     "kind": frame.kind})
     return out

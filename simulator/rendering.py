@@ -13,10 +13,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import fields
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
@@ -31,6 +32,7 @@ from engine.state import State, hidden_from
 from .language import board_title, card_names, engine_language, scenario_text, translator
 from .models import Board
 from .shells import Shell, slot
+from .templatetags.lists import log_append, timeline_append
 
 #: the partials sent on every update, in the order they appear on the page
 PARTIALS = ("story", "status", "board", "chain", "decision", "log", "timeline")
@@ -813,9 +815,31 @@ _STEP_MARK = 987654321
 
 def step_url(name: str, slug: str) -> Callable[[int], str]:
     """The address of URL ``name`` of board ``slug`` for any step: one ``reverse`` for all of
-    them (the step is the address's last part)."""
-    head, _mark, tail = reverse(name, args=[slug, _STEP_MARK]).rpartition(str(_STEP_MARK))
+    them (the step is the address's last part), kept for the board's later updates."""
+    head, tail = _address_parts(get_script_prefix(), name, slug, 1)
     return lambda k: f"{head}{k}{tail}"
+
+
+def frame_url(slug: str) -> Callable[[int, int], str]:
+    """The address of frame ``n`` of step ``k`` of board ``slug``, as :func:`step_url`."""
+    head, middle, tail = _address_parts(get_script_prefix(), "board_frame", slug, 2)
+    return lambda k, n: f"{head}{k}{middle}{n}{tail}"
+
+
+def board_url(slug: str) -> str:
+    """The board's own address (``reverse("board", args=[slug])``), kept as :func:`step_url`."""
+    return _address_parts(get_script_prefix(), "board", slug, 0)[0]
+
+
+@lru_cache(maxsize=4096)
+def _address_parts(prefix: str, name: str, slug: str, numbers: int) -> tuple[str, ...]:
+    """URL ``name`` of board ``slug`` with ``numbers`` numbers after it, split at them."""
+    marks = [str(_STEP_MARK + i) for i in range(numbers)]
+    parts, rest = [], reverse(name, args=[slug, *map(int, marks)])
+    for mark in reversed(marks):  # from the right: the numbers come after the slug
+        rest, _mark, part = rest.rpartition(mark)
+        parts.insert(0, part)
+    return (rest, *parts)
 
 
 def render_partials(board: Board, duel: Duel, **kwargs: Any) -> str:
@@ -937,10 +961,11 @@ def render_update(board: Board, duel: Duel, view: str,
     for name in PARTIALS:
         if name in ("log", "timeline"):
             append = appendable if name == "log" else grew
-            template = f"{name}_append" if append else name
-            if _has_new(name, context, append):
-                out.append(_compact(render_to_string(f"simulator/partials/{template}.html",
-                                                     context)))
+            if not append:
+                out.append(_compact(_draw(name, context)))
+            elif _has_new(name, context):
+                out.append(_compact(log_append(context["log"]) if name == "log"
+                                    else timeline_append(context["timeline"])))
         elif not appendable or not marks[name] or marks[name] != prev["marks"].get(name):
             out.append(_compact(_draw(name, context)))
     if frames:  # the action's frames travel in the same message; the page plays them
@@ -958,10 +983,8 @@ def render_update(board: Board, duel: Duel, view: str,
     return "".join(out)
 
 
-def _has_new(name: str, context: dict[str, Any], append: bool) -> bool:
-    """A full partial is always sent; an appended one only when it has new entries."""
-    if not append:
-        return True
+def _has_new(name: str, context: dict[str, Any]) -> bool:
+    """Whether the log (or the timeline) has new entries to append."""
     return bool(context["log"] if name == "log" else context["timeline"]["steps"])
 
 

@@ -85,3 +85,16 @@ def timeline_nav(timeline: dict[str, Any], append: bool = False) -> str:
     drawing = {"timeline": {"nav": {name: slot(name) for name in _NAV_LINKS}},
                "append": append}
     return _NAV.fill(append, drawing, timeline["nav"])
+
+
+def log_append(log: list[dict[str, Any]]) -> SafeString:
+    """An update's new log entries, appended to the page's log."""
+    return mark_safe(  # noqa: S308 (the entries are escaped)
+        f'<ol hx-swap-oob="beforeend:#log-list">{log_items(log)}\n</ol>\n')
+
+
+def timeline_append(timeline: dict[str, Any]) -> SafeString:
+    """An update's new steps, appended to the page's timeline, and its links to them."""
+    return mark_safe(  # noqa: S308 (the links and steps are escaped)
+        f'{timeline_nav(timeline, append=True)}\n<ol hx-swap-oob="beforeend:#timeline-list">'
+        f'{timeline_items(timeline["steps"])}\n</ol>\n')

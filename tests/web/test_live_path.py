@@ -339,3 +339,22 @@ def test_the_last_chain_taken_from_the_previous_version_is_the_one_read_afresh()
                     compared += 1
                     reused += afresh[0] == kept[0] != []
     assert compared > 5000 and reused > 100
+
+
+@pytest.mark.parametrize("slug", ["abc", "x987654321y", "987654322", "a-_b"])
+def test_a_boards_addresses_are_reversed_once_and_filled_in(slug: str) -> None:
+    from django.urls import clear_script_prefix, reverse, set_script_prefix
+
+    from simulator.rendering import board_url, frame_url, step_url
+
+    for prefix in ("/", "/sim/"):
+        set_script_prefix(prefix)
+        try:
+            for k in (0, 7, 987654321):
+                assert step_url("board_at", slug)(k) == reverse("board_at", args=[slug, k])
+                assert step_url("board_frames", slug)(k) == reverse("board_frames",
+                                                                    args=[slug, k])
+                assert frame_url(slug)(k, 3) == reverse("board_frame", args=[slug, k, 3])
+            assert board_url(slug) == reverse("board", args=[slug])
+        finally:
+            clear_script_prefix()

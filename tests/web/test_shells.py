@@ -120,3 +120,18 @@ def test_log_timeline_and_frame_entries_escape_what_they_show() -> None:
     assert timeline_items([{**step, "current": False, "frames": [frame]}]) == (
         '<li value="2" data-step="2"><a href="/b/x/at/2/">Step &amp; more</a>\n'
         f'<ol class="frames">{frame_items([frame])}</ol>\n</li>\n')
+
+
+def test_an_updates_new_entries_are_appended_to_the_lists() -> None:
+    from simulator.templatetags.lists import log_append, timeline_append
+
+    log = [{"key": "action", "seq": 9, "text": "x & y", "rules": []}]
+    assert log_append(log) == ('<ol hx-swap-oob="beforeend:#log-list"><li class="log-action" '
+                               'value="9">x &amp; y</li>\n\n</ol>\n')
+    timeline = {"nav": {"first": "/0", "prev": "/1", "next": "/2", "last": "/2"},
+                "steps": [{"k": 2, "current": False, "url": "/2", "label": "<y>",
+                           "frames": [], "frames_url": ""}]}
+    appended = timeline_append(timeline)
+    assert appended.startswith('<p class="timeline-nav" id="timeline-nav" hx-swap-oob="true">')
+    assert appended.endswith('<ol hx-swap-oob="beforeend:#timeline-list"><li value="2" '
+                             'data-step="2"><a href="/2">&lt;y&gt;</a>\n</li>\n\n</ol>\n')
