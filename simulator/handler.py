@@ -31,7 +31,7 @@ from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
-from django.http import HttpRequest, HttpResponseBase
+from django.http import FileResponse, HttpRequest, HttpResponseBase
 from django.urls import set_script_prefix
 
 THREADS = max(1, int(os.environ.get("DJANGO_REQUEST_THREADS", "4")))
@@ -67,8 +67,13 @@ class PooledASGIHandler(ASGIHandler):
             await self._in_pool(error_response.close)
             return
 
+        responding = self._start(self._respond, request)  # the pool starts on it at once
+
         async def process_request() -> HttpResponseBase:
-            response = await self.run_get_response(request)
+            response = await responding
+            response._handler_class = self.__class__  # as Django's run_get_response
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size
             with contextlib.suppress(asyncio.CancelledError):  # the browser left meanwhile
                 await self.send_response(response, send)
             return response
@@ -97,13 +102,19 @@ class PooledASGIHandler(ASGIHandler):
             await self._in_pool(response.close)
         body_file.close()
 
-    async def _in_pool(self, call, *args, **kwargs):
+    def _start(self, call, *args, **kwargs) -> asyncio.Future:
+        """``call`` handed to the pool now, in this request's context (its language, its
+        request id); its result when awaited."""
         context = contextvars.copy_context()
-        return await asyncio.get_running_loop().run_in_executor(
+        return asyncio.get_running_loop().run_in_executor(
             self.pool, lambda: context.run(call, *args, **kwargs))
 
+    async def _in_pool(self, call, *args, **kwargs):
+        return await self._start(call, *args, **kwargs)
+
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        return await self._in_pool(self._respond, request)  # with the request's context
+        """Django's asynchronous entry to a response, for callers besides :meth:`handle`."""
+        return await self._in_pool(self._respond, request)
 
     async def send_response(self, response: HttpResponseBase, send) -> None:
         """Send the response; then, on the event loop, the update it carries for the other
