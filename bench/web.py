@@ -245,7 +245,15 @@ class Board:
 
 async def _round_pair(board: Board, product: Viewers, floor: Viewers, floor_http: Http,
                       round_no: int, got: dict[str, list[float]]) -> int:
-    """A then B: one action timed to its last viewer, then the same bytes on the floor."""
+    """A then B: one action timed to its last viewer, then the same bytes on the floor.
+
+    Each timed request comes right after an untimed one to the same worker, answered once
+    the worker has done what the other side's round left behind (stock consumers going back
+    to their channels after the floor's fan-out): the floor's is its priming, the product's
+    a bare request to the floor's address (answered 400)."""
+    status, _, _, _ = await floor_http.request("POST", "/bench-post")
+    if status != 400:
+        raise BenchError(f"/bench-post without a round answered {status}")
     await product.arm(board.version + 1)
     t0, responded = await board.act()
     last = await product.wait()
