@@ -138,7 +138,12 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
     ``shown``: the view-model of that board for ``view`` when already built (its chain, pool
     and triggers are then not worked out again)."""
     final = Viewer(duel, view)
-    zones, looks, counts = _shown_looks(shown) if shown else _looks(final)
+    if shown is None:
+        zones, looks, counts = _looks(final)
+    else:  # read from the view-model's mat once, and kept with it
+        if shown.get("looks") is None:
+            shown["looks"] = _shown_looks(shown)
+        zones, looks, counts = shown["looks"]
     lp = list(duel.state.lp)
     final_triggers = {t["tid"]: _trigger_look(t)
                       for t in (shown["triggers"] if shown else _triggers_view(final))}

@@ -294,6 +294,8 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "message": message, "decision_error": decision_error,
         "pending_steps": len(board.pending_steps),
         "view": view, "legal": legal, "last_chain_read": last_chain,
+        # the mat's looks for the frames (simulator.playback), with the mat they were read from
+        "looks": kept.get("looks") if kept is not None else None,
     }
 
 
@@ -1008,7 +1010,7 @@ def _part_marks(context: dict[str, Any], sides: str | None = None) -> dict[str, 
 
 
 #: the view-model's parts an update may take from the previous version's (see view_model)
-_KEPT = ("sides", "triggers", "legal", "global_actions", "last_chain_read")
+_KEPT = ("sides", "triggers", "legal", "global_actions", "last_chain_read", "looks")
 #: what the mat does not show: the life points (the status line does) and the history
 _OFF_MAT = frozenset({"lp", "log", "instants", "instant"})
 _MAT_FIELDS = tuple(f.name for f in fields(State) if f.name not in _OFF_MAT)

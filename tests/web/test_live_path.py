@@ -274,6 +274,7 @@ def test_the_mat_is_taken_from_the_previous_version_only_when_it_cannot_differ(
     after = rendering._LAST[(board.slug, "open")]
     assert after["kept"]["sides"][0]["rows"] is before["kept"]["sides"][0]["rows"]
     assert after["kept"]["triggers"] is before["kept"]["triggers"]
+    assert after["kept"]["looks"] is before["kept"]["looks"] is not None  # the frames' too
     assert after["marks"]["board"] == before["marks"]["board"]
     assert [s["lp"] for s in after["kept"]["sides"]] != [
         s["lp"] for s in before["kept"]["sides"]]
