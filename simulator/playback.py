@@ -137,7 +137,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
     """Each frame as the browser plays it: what differs from ``duel``'s board (the end).
     ``shown``: the view-model of that board for ``view`` when already built (its chain, pool
     and triggers are then not worked out again)."""
-    final = Viewer(duel, view)
+    final = shown["viewer"] if shown else Viewer(duel, view)
     if shown is None:
         zones, looks, counts = _looks(final)
     else:  # read from the view-model's mat once, and kept with it
@@ -208,7 +208,8 @@ def playback_html(board: Board, duel: Duel, view: str, frames: list[Frame], *,
     if not data:  # the element without frames says so: drawn in full
         return render_to_string("simulator/partials/playback.html", {**values, "oob": oob},
                                 request=request)
-    return _PLAYBACK.fill(oob, {**{name: slot(name) for name in values}, "oob": oob}, values)
+    return _PLAYBACK.fill(oob, lambda: {**{name: slot(name) for name in values}, "oob": oob},
+                          values)
 
 
 #: the element with frames: its buttons and labels are the same for every update, only its
@@ -217,9 +218,10 @@ _PLAYBACK = Shell("simulator/partials/playback.html")
 
 
 def frame_items(board: Board, duel: Duel, k: int, frames: list[Frame], view: str,
-                *, link: str = "") -> list[dict[str, Any]]:
-    """The timeline's entries for the frames of step ``k``: label and address."""
-    vw = Viewer(duel, view)
+                *, link: str = "", viewer: Viewer | None = None) -> list[dict[str, Any]]:
+    """The timeline's entries for the frames of step ``k``: label and address (``viewer``:
+    that of ``duel`` for ``view`` when there is one already)."""
+    vw = viewer or Viewer(duel, view)
     out = []
     shared = reverse("snapshot", args=[link]) if link else ""
     address = frame_url(board.slug)

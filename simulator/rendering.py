@@ -293,7 +293,7 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "log": _log_view(vw, log_from), "global_actions": global_actions,
         "message": message, "decision_error": decision_error,
         "pending_steps": len(board.pending_steps),
-        "view": view, "legal": legal, "last_chain_read": last_chain,
+        "view": view, "viewer": vw, "legal": legal, "last_chain_read": last_chain,
         # the mat's looks for the frames (simulator.playback), with the mat they were read from
         "looks": kept.get("looks") if kept is not None else None,
     }
@@ -778,10 +778,11 @@ def snapshot_path(board: Board, duel: Duel) -> str:
 def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: str = "",
                   start: int = 0,
                   frames: dict[int, list[dict[str, Any]]] | None = None,
-                  view: str = "open") -> dict[str, Any]:
+                  view: str = "open", viewer: Viewer | None = None) -> dict[str, Any]:
     """The steps of the board (from step ``start``), each opening the board as it was then;
     ``at`` marks the step shown (None: the live board, at its last step).
-    ``frames``: the frames listed under their step; other steps load theirs when opened."""
+    ``frames``: the frames listed under their step; other steps load theirs when opened.
+    ``viewer``: the viewer of ``history`` for ``view`` when there is one already."""
     total = len(history.actions)
     firsts: dict[int, dict[str, Any]] = {}  # each step's first log line, from the log's tail
     for entry in reversed(history.state.log):
@@ -790,7 +791,7 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
             break
         if step is not None and entry["key"] != "instant":
             firsts[step] = entry
-    vw = Viewer(history, view)  # a step's label names only what the viewer may see
+    vw = viewer or Viewer(history, view)  # a step's label names only what it may see
     labels = {k: render(e, vw.name, vw.tr, with_rules=False) for k, e in firsts.items()}
 
     if link:
@@ -906,13 +907,16 @@ def _status(context: dict[str, Any]) -> str:
            bool(context["message"]), tuple(side["key"] for side in context["sides"]))
     values = {name: context[name] for name in _STATUS_VALUES}
     values.update((f"lp_{side['key']}", side["lp"]) for side in context["sides"])
-    drawing = {name: slot(name) for name in values}
-    drawing.update(message=drawing["message"] if context["message"] else "", board=board,
-                   game=context["game"], oob=context["oob"], readonly=context["readonly"],
-                   story=story,
-                   pending_steps=context["pending_steps"],
-                   sides=[{"key": side["key"], "lp": slot(f"lp_{side['key']}")}
-                          for side in context["sides"]])
+
+    def drawing() -> dict[str, Any]:
+        return {**{name: slot(name) for name in values},
+                "message": slot("message") if context["message"] else "", "board": board,
+                "game": context["game"], "oob": context["oob"],
+                "readonly": context["readonly"], "story": story,
+                "pending_steps": context["pending_steps"],
+                "sides": [{"key": side["key"], "lp": slot(f"lp_{side['key']}")}
+                          for side in context["sides"]]}
+
     return _STATUS.fill(key, drawing, values)
 
 
@@ -955,9 +959,10 @@ def render_update(board: Board, duel: Duel, view: str,
         by_step: dict[int, list] = {}
         for frame in frames:
             by_step.setdefault(frame.step, []).append(frame)
-        listed = {k: frame_items(board, duel, k, fs, view) for k, fs in by_step.items()}
+        listed = {k: frame_items(board, duel, k, fs, view, viewer=context["viewer"])
+                  for k, fs in by_step.items()}
     context["timeline"] = timeline_view(board, duel, start=prev["steps"] + 1 if grew else 0,
-                                        frames=listed, view=view)
+                                        frames=listed, view=view, viewer=context["viewer"])
     marks = _part_marks(context, prev["marks"]["sides"] if same else None)
     out = []
     for name in PARTIALS:

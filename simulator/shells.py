@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -43,23 +43,24 @@ class Shell:
         self._drawn: OrderedDict[tuple, list[str]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def fill(self, key: Hashable, context: Mapping[str, Any],
+    def fill(self, key: Hashable, context: Callable[[], Mapping[str, Any]],
              values: Mapping[str, Any]) -> SafeString:
-        """The template drawn with ``context`` (each value a :func:`slot`), its slots filled
-        with ``values``, escaped as the template escapes them. ``key`` names everything in
-        ``context`` that is not a slot."""
+        """The template drawn with ``context()`` (each value a :func:`slot`; called only when
+        this language and key were not drawn yet), its slots filled with ``values``, escaped
+        as the template escapes them. ``key`` names everything in the context that is not a
+        slot."""
         parts = self._parts((translation.get_language(), key), context)
         return mark_safe("".join(conditional_escape(values[part]) if i % 2 else part  # noqa: S308
                                  for i, part in enumerate(parts)))
 
-    def _parts(self, key: tuple, context: Mapping[str, Any]) -> list[str]:
+    def _parts(self, key: tuple, context: Callable[[], Mapping[str, Any]]) -> list[str]:
         """The drawing split at its slots: text, slot name, text..."""
         with self._lock:
             parts = self._drawn.get(key)
             if parts is not None:
                 self._drawn.move_to_end(key)
                 return parts
-        parts = _SLOT.split(render_to_string(self.template, dict(context)))
+        parts = _SLOT.split(render_to_string(self.template, dict(context())))
         with self._lock:
             self._drawn[key] = parts
             while len(self._drawn) > self.size:

@@ -82,9 +82,9 @@ _NAV_LINKS = ("first", "prev", "next", "last")
 def timeline_nav(timeline: dict[str, Any], append: bool = False) -> str:
     """The timeline's First, Back, Forward and Last links (``append``: as an update's
     out-of-band swap), drawn once per language and filled in."""
-    drawing = {"timeline": {"nav": {name: slot(name) for name in _NAV_LINKS}},
-               "append": append}
-    return _NAV.fill(append, drawing, timeline["nav"])
+    return _NAV.fill(append, lambda: {
+        "timeline": {"nav": {name: slot(name) for name in _NAV_LINKS}}, "append": append},
+        timeline["nav"])
 
 
 def log_append(log: list[dict[str, Any]]) -> SafeString:

@@ -36,15 +36,15 @@ def test_a_shell_escapes_its_values_and_is_drawn_once(tmp_path, settings) -> Non
     settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [tmp_path]}]
     shell = Shell("t.html", size=2)
     drawing = {"a": slot("a"), "b": slot("b")}
-    assert shell.fill(1, {**drawing, "on": True}, {"a": '"x"', "b": "<b>&"}) == (
+    assert shell.fill(1, lambda: {**drawing, "on": True}, {"a": '"x"', "b": "<b>&"}) == (
         '<p title="&quot;x&quot;">Undo on: &lt;b&gt;&amp;</p>')
-    assert shell.fill(2, drawing, {"a": 3, "b": ""}) == '<p title="3">Undo: </p>'
+    assert shell.fill(2, lambda: drawing, {"a": 3, "b": ""}) == '<p title="3">Undo: </p>'
     with translation.override("fr"):
-        french = shell.fill(2, drawing, {"a": 3, "b": ""})
+        french = shell.fill(2, lambda: drawing, {"a": 3, "b": ""})
     assert french != '<p title="3">Undo: </p>' and french.endswith(": </p>")
     assert len(shell._drawn) == 2  # the least recently used went first
     (tmp_path / "t.html").write_text("changed")  # found again, not drawn again
-    assert shell.fill(2, drawing, {"a": 3, "b": ""}) == '<p title="3">Undo: </p>'
+    assert shell.fill(2, lambda: 1 / 0, {"a": 3, "b": ""}) == '<p title="3">Undo: </p>'
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "fr"])
