@@ -297,6 +297,10 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
     the second UPDATE waits for the first one's row lock, then finds the version changed and
     updates nothing, whichever worker process it runs in (tests/scaleout: 50 at once)."""
     current = copy.copy(board)  # as just read by the view: the UPDATE below re-checks it
+    # the change works on its own lists: what it changed is told from what it did not by
+    # comparing with ``board`` (CHANGEABLE), which an in-place change would defeat
+    current.pending_steps = list(board.pending_steps)
+    current.script_left = copy.deepcopy(board.script_left)
     if current.version != version:
         raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
     before = duel_of(current)

@@ -359,3 +359,18 @@ def test_a_boards_addresses_are_reversed_once_and_filled_in(slug: str) -> None:
             assert board_url(slug) == reverse("board", args=[slug])
         finally:
             clear_script_prefix()
+
+
+@pytest.mark.django_db
+def test_a_change_that_edits_a_field_in_place_is_saved_all_the_same(client: Client) -> None:
+    board = _open(client)
+    steps = len(board.pending_steps)
+    assert steps >= 1 and board.script_left is None
+
+    def change(locked: Board, duel) -> None:  # edits the lists it was given, in place
+        locked.pending_steps.pop(0)
+        duel.apply({"do": "gain_lp", "player": "p1", "amount": 100})
+
+    boards._apply_and_save(board, board.version, change)
+    row = Board.objects.get(pk=board.pk)
+    assert len(row.pending_steps) == steps - 1 == len(board.pending_steps)
