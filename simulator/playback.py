@@ -22,6 +22,7 @@ from engine import RULES, Duel
 from engine.frames import Frame
 from engine.log import render
 
+from .addresses import address, frame_url
 from .models import Board
 from .rendering import (
     HIDDEN_ZONES,
@@ -29,9 +30,7 @@ from .rendering import (
     _card_view,
     _compact,
     _triggers_view,
-    board_url,
     chain_shown,
-    frame_url,
 )
 from .shells import Shell, slot
 
@@ -145,20 +144,16 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
             shown["looks"] = _shown_looks(shown)
         zones, looks, counts = shown["looks"]
     lp = list(duel.state.lp)
-    final_triggers = {t["tid"]: _trigger_look(t)
-                      for t in (shown["triggers"] if shown else _triggers_view(final))}
-    chain_before = {k: v for k, v in (shown or chain_shown(final)).items()
-                    if k in ("chain", "pool")}
+    end_chain = {k: shown[k] for k in ("chain", "pool")} if shown else chain_shown(final)
+    end_triggers = shown["triggers"] if shown else _triggers_view(final)
+    final_triggers = {t["tid"]: _trigger_look(t) for t in end_triggers}
+    chain_before = end_chain
     instants: dict[int, str] = {}
     out = []
-    end: tuple | None = None  # the end's chain and triggers, once a frame needs them
     for frame in frames:
         if frame.state == duel.state:  # the board at the end (often the last frame's)
             vw, (f_zones, f_looks, f_counts) = final, (zones, looks, counts)
-            if end is None:
-                end = (chain_shown(final), _triggers_view(final) if not shown
-                       else shown["triggers"])
-            chain, f_triggers = end
+            chain, f_triggers = end_chain, end_triggers
         else:
             vw = Viewer(duel_at(duel, frame), view)
             f_zones, f_looks, f_counts = _looks(vw)
@@ -204,7 +199,7 @@ def playback_html(board: Board, duel: Duel, view: str, frames: list[Frame], *,
     data = browser_frames(duel, frames, view, request, shown) if frames else []
     values = {"frames_json": json.dumps(data, separators=(",", ":"), ensure_ascii=False),
               "count": len(data), "version": board.version,
-              "base": board_url(board.slug) if board.pk else ""}
+              "base": address("board", board.slug) if board.pk else ""}
     if not data:  # the element without frames says so: drawn in full
         return render_to_string("simulator/partials/playback.html", {**values, "oob": oob},
                                 request=request)

@@ -11,13 +11,11 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import fields
-from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
@@ -29,6 +27,7 @@ from engine.protection import negated_by
 from engine.refusals import worded
 from engine.state import State, hidden_from
 
+from .addresses import step_url
 from .language import board_title, card_names, engine_language, scenario_text, translator
 from .models import Board
 from .shells import Shell, slot
@@ -811,38 +810,6 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
     return {"steps": steps, "nav": {"first": url(0), "prev": url(max(0, here - 1)),
                                     "next": url(min(total, here + 1)), "last": url(total)},
             "total": total}
-
-
-_STEP_MARK = 987654321
-
-
-def step_url(name: str, slug: str) -> Callable[[int], str]:
-    """The address of URL ``name`` of board ``slug`` for any step: one ``reverse`` for all of
-    them (the step is the address's last part), kept for the board's later updates."""
-    head, tail = _address_parts(get_script_prefix(), name, slug, 1)
-    return lambda k: f"{head}{k}{tail}"
-
-
-def frame_url(slug: str) -> Callable[[int, int], str]:
-    """The address of frame ``n`` of step ``k`` of board ``slug``, as :func:`step_url`."""
-    head, middle, tail = _address_parts(get_script_prefix(), "board_frame", slug, 2)
-    return lambda k, n: f"{head}{k}{middle}{n}{tail}"
-
-
-def board_url(slug: str) -> str:
-    """The board's own address (``reverse("board", args=[slug])``), kept as :func:`step_url`."""
-    return _address_parts(get_script_prefix(), "board", slug, 0)[0]
-
-
-@lru_cache(maxsize=4096)
-def _address_parts(prefix: str, name: str, slug: str, numbers: int) -> tuple[str, ...]:
-    """URL ``name`` of board ``slug`` with ``numbers`` numbers after it, split at them."""
-    marks = [str(_STEP_MARK + i) for i in range(numbers)]
-    parts, rest = [], reverse(name, args=[slug, *map(int, marks)])
-    for mark in reversed(marks):  # from the right: the numbers come after the slug
-        rest, _mark, part = rest.rpartition(mark)
-        parts.insert(0, part)
-    return (rest, *parts)
 
 
 def render_partials(board: Board, duel: Duel, **kwargs: Any) -> str:

@@ -17,14 +17,19 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
+from html import escape
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 _SLOT = re.compile(r"\x00(\w+)\x00")
+
+
+def escaped(value: Any) -> str:
+    """``value`` as a template writes it: escaped, unless it is already safe HTML."""
+    return value.__html__() if hasattr(value, "__html__") else escape(str(value))
 
 
 def slot(name: str) -> str:
@@ -50,7 +55,7 @@ class Shell:
         as the template escapes them. ``key`` names everything in the context that is not a
         slot."""
         parts = self._parts((translation.get_language(), key), context)
-        return mark_safe("".join(conditional_escape(values[part]) if i % 2 else part  # noqa: S308
+        return mark_safe("".join(escaped(values[part]) if i % 2 else part  # noqa: S308
                                  for i, part in enumerate(parts)))
 
     def _parts(self, key: tuple, context: Callable[[], Mapping[str, Any]]) -> list[str]:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.conf import settings
-from django.urls import get_script_prefix, reverse
 from django.utils.translation import get_language_info
 
 from simulator import language
+from simulator.addresses import address
 from simulator.language import local_field
 
 register = template.Library()
@@ -41,11 +40,6 @@ register.filter("board_title", language.board_title)
 
 @register.filter
 def rule_url(rule: str) -> str:
-    """``{{ rule|rule_url }}``: the address of a rule's page (``{% url 'rule' rule %}``,
-    looked up once per rule and script prefix: logs and chains name the same few rules)."""
-    return _rule_url(get_script_prefix(), rule)
-
-
-@lru_cache(maxsize=1024)
-def _rule_url(prefix: str, rule: str) -> str:
-    return reverse("rule", args=[rule])
+    """``{{ rule|rule_url }}``: the address of a rule's page (``{% url 'rule' rule %}``, kept:
+    logs and chains name the same few rules)."""
+    return address("rule", rule)

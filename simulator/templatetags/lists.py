@@ -9,7 +9,6 @@ entries alike, every value escaped as the templates escape it.
 from __future__ import annotations
 
 from functools import lru_cache
-from html import escape
 from typing import Any
 
 from django import template
@@ -18,14 +17,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ..shells import Shell, slot
+from ..shells import escaped as _e
 from .languages import rule_url
 
 register = template.Library()
-
-
-def _e(value: Any) -> str:
-    """``value`` escaped as a template escapes it (text already safe is kept as it is)."""
-    return value.__html__() if hasattr(value, "__html__") else escape(str(value))
 
 
 @lru_cache(maxsize=512)

@@ -346,7 +346,7 @@ def test_the_last_chain_taken_from_the_previous_version_is_the_one_read_afresh()
 def test_a_boards_addresses_are_reversed_once_and_filled_in(slug: str) -> None:
     from django.urls import clear_script_prefix, reverse, set_script_prefix
 
-    from simulator.rendering import board_url, frame_url, step_url
+    from simulator.addresses import address, frame_url, step_url
 
     for prefix in ("/", "/sim/"):
         set_script_prefix(prefix)
@@ -356,7 +356,7 @@ def test_a_boards_addresses_are_reversed_once_and_filled_in(slug: str) -> None:
                 assert step_url("board_frames", slug)(k) == reverse("board_frames",
                                                                     args=[slug, k])
                 assert frame_url(slug)(k, 3) == reverse("board_frame", args=[slug, k, 3])
-            assert board_url(slug) == reverse("board", args=[slug])
+            assert address("board", slug) == reverse("board", args=[slug])
         finally:
             clear_script_prefix()
 
