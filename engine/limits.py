@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any
 
@@ -104,6 +105,16 @@ def parse_digits(text: Any, hi: int = MAX_NUMBER) -> int | None:
 
 
 # ---------------------------------------------------------------- plain data
+def _name_parts(what: str) -> tuple[Refusal, Refusal]:
+    """How :func:`check_plain` names the keys and texts inside ``what``."""
+    return Refusal("key_of", what=_thing(what)), Refusal("text_in", what=_thing(what))
+
+
+#: the same names for the same English ``what``, written once (a Refusal is worded in the
+#: reader's language only when shown)
+_part_names = lru_cache(maxsize=64)(_name_parts)
+
+
 def check_plain(data: Any, what: str = "the data", *, max_depth: int = MAX_DEPTH,
                 max_items: int = MAX_ITEMS, max_string: int = MAX_STRING) -> Any:
     """Data as JSON has it: mappings with text keys, lists, text, whole numbers, booleans
@@ -112,7 +123,7 @@ def check_plain(data: Any, what: str = "the data", *, max_depth: int = MAX_DEPTH
 
     Iterative (no recursion), so a deeply nested value is refused, not a RecursionError.
     """
-    key_of, text_in = (Refusal(k, what=_thing(what)) for k in ("key_of", "text_in"))
+    key_of, text_in = _part_names(what) if type(what) is str else _name_parts(what)
     stack = [(data, 1)]
     count = 0
     while stack:

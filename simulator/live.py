@@ -10,7 +10,10 @@ socket whose client is slow to read gets its next update after the previous one,
 holding up the other sockets).
 
 The messages are the layer's ordinary ``group_send``s of type ``board.update``, with
-``group`` naming the group; a process that runs no socket of a group is not in it.
+``group`` naming the group; a process that runs no socket of a group is not in it. The
+process that sends an update (:meth:`Hub.send`) hands it to its own sockets at once, without
+the round trip through the layer, and names its channel in the message (``origin``) so that
+its own subscription passes over it.
 """
 
 from __future__ import annotations
@@ -76,8 +79,19 @@ class Hub:
                 logger.exception("the live updates' channel failed; listening again")
                 await asyncio.sleep(1)
                 continue
-            if message.get("type") == "board.update":
+            if message.get("type") == "board.update" and message.get("origin") != self.channel:
                 self.deliver(message.get("group", ""), message["html"])
+
+    async def send(self, group: str, message: dict[str, Any]) -> None:
+        """Send a ``board.update`` to every socket of ``group``: this process's at once, the
+        other processes' through the layer."""
+        self.deliver(group, message["html"])
+        await self.forward(group, message)
+
+    async def forward(self, group: str, message: dict[str, Any]) -> None:
+        """Send a ``board.update`` to the other processes' sockets of ``group`` (this
+        process's own subscription passes over it: :meth:`deliver` served them)."""
+        await self.layer.group_send(group, {**message, "origin": self.channel or None})
 
     def deliver(self, group: str, html: str) -> None:
         """Send ``html`` to every socket of ``group`` in this process, each after the update

@@ -221,6 +221,9 @@ SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE
 # is Redis, shared by every worker, when REDIS_URL is set, and one process's memory otherwise
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
+# only the admin shows Django's messages: kept in the session, so a request that shows none
+# (every page of the site) sets up no signed-cookie store for them
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if SECURE:

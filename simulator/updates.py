@@ -21,7 +21,7 @@ from channels.layers import get_channel_layer
 from django.http import HttpResponse
 from django.utils import translation
 
-from . import boards
+from . import boards, live
 from .language import language_group, watched_languages
 from .models import Board
 from .rendering import render_views
@@ -44,8 +44,14 @@ def update_messages(board: Board, views: dict[str, str], lang: str) -> list[Mess
 async def send_updates(messages: list[Message]) -> None:
     layer = get_channel_layer()
     if layer is not None:
+        here = live.hub(layer)
         for group, message in messages:
-            await layer.group_send(group, message)
+            await here.send(group, message)
+
+
+async def _forward(here: live.Hub, messages: list[Message]) -> None:
+    for group, message in messages:
+        await here.forward(group, message)
 
 
 def broadcast(board: Board, views: dict[str, str], since: int | None = None,
@@ -80,8 +86,12 @@ class ThenResponse(HttpResponse):
         sending goes on if the request is cancelled meanwhile: Django cancels it as soon as
         the browser, its answer read, closes the connection."""
         messages, self._messages = self._messages, []
-        if messages:
-            sending = asyncio.ensure_future(send_updates(messages))
+        layer = get_channel_layer()
+        if messages and layer is not None:
+            here = live.hub(layer)
+            for group, message in messages:  # this process's sockets: at once
+                here.deliver(group, message["html"])
+            sending = asyncio.ensure_future(_forward(here, messages))
             _SENDING.add(sending)
             sending.add_done_callback(_SENDING.discard)
             await asyncio.shield(sending)

@@ -59,6 +59,35 @@ def test_a_slow_socket_gets_its_updates_in_order_and_holds_up_nobody() -> None:
     async_to_sync(run)()
 
 
+def test_the_sending_process_serves_its_own_sockets_at_once_and_each_socket_once() -> None:
+    """Two processes on one layer (two hubs): the sender's sockets get the update without
+    the round trip through the layer, before any other task runs; the other process's get
+    it through the layer; nobody gets it twice."""
+    async def run() -> None:
+        layer = get_channel_layer()
+        here, there = live.Hub(layer), live.Hub(layer)
+        mine, theirs = Recorder(), Recorder()
+        await here.join("g-two", mine)
+        await there.join("g-two", theirs)
+        here.deliver("g-two", "<p>1</p>")  # as the acting browser's answer goes out
+        await asyncio.sleep(0)  # one turn of the loop: no trip through the layer
+        assert mine.got == ["<p>1</p>"] and theirs.got == []
+        await here.forward("g-two", {"type": "board.update", "group": "g-two",
+                                     "html": "<p>1</p>", "version": 1})
+        await asyncio.sleep(0.1)
+        assert mine.got == theirs.got == ["<p>1</p>"]  # the sender's own passed over it
+        await here.send("g-two", {"type": "board.update", "group": "g-two",
+                                  "html": "<p>2</p>", "version": 2})
+        await asyncio.sleep(0.1)
+        assert mine.got == theirs.got == ["<p>1</p>", "<p>2</p>"]
+        await here.leave("g-two", mine)
+        await there.leave("g-two", theirs)
+        for hub in (here, there):
+            hub.listener.cancel()
+
+    async_to_sync(run)()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_sockets_of_one_process_are_one_member_of_the_group() -> None:
     board = boards.create_board(game="yugioh", setup={
