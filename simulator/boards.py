@@ -297,10 +297,11 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
     the second UPDATE waits for the first one's row lock, then finds the version changed and
     updates nothing, whichever worker process it runs in (tests/scaleout: 50 at once)."""
     current = copy.copy(board)  # as just read by the view: the UPDATE below re-checks it
-    # the change works on its own lists: what it changed is told from what it did not by
-    # comparing with ``board`` (CHANGEABLE), which an in-place change would defeat
+    # the change works on its own list and mapping: what it changed is told from what it did
+    # not by comparing with ``board`` (CHANGEABLE), which an in-place change would defeat (a
+    # record of the script left is replaced whole, never edited below its top level)
     current.pending_steps = list(board.pending_steps)
-    current.script_left = copy.deepcopy(board.script_left)
+    current.script_left = None if board.script_left is None else dict(board.script_left)
     if current.version != version:
         raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
     before = duel_of(current)

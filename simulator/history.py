@@ -15,17 +15,23 @@ from typing import Any
 
 
 class History(dict):
-    """Board data that knows its JSON text (``text``) and that of its actions. Like every
-    board's data it is never changed in place once built."""
+    """Board data that knows its JSON text (``text``), that of its actions and that of each
+    key's value (``parts``). Like every board's data it is never changed in place once built,
+    so a value taken over from ``before`` (the very same object) keeps its text."""
 
-    __slots__ = ("actions_text", "text")
+    __slots__ = ("actions_text", "parts", "text")
 
-    def __init__(self, data: dict[str, Any], actions_text: str) -> None:
+    def __init__(self, data: dict[str, Any], actions_text: str,
+                 before: dict[str, Any] | None = None) -> None:
         super().__init__(data)
         self.actions_text = actions_text
-        self.text = "{" + ", ".join(
-            f"{json.dumps(key)}: {actions_text if key == 'actions' else json.dumps(value)}"
-            for key, value in data.items()) + "}"
+        known = before.parts if isinstance(before, History) else {}
+        self.parts = {
+            key: actions_text if key == "actions" else (
+                known[key] if key in known and before.get(key) is value else json.dumps(value))
+            for key, value in data.items()}
+        self.text = "{" + ", ".join(f"{json.dumps(key)}: {text}"
+                                    for key, text in self.parts.items()) + "}"
 
 
 def saved_data(before: dict[str, Any], actions: list[dict[str, Any]], appended: bool,
@@ -36,12 +42,12 @@ def saved_data(before: dict[str, Any], actions: list[dict[str, Any]], appended: 
     known = getattr(before, "actions_text", None)
     n = len(before.get("actions") or [])
     if not appended or known is None:
-        return History(data, json.dumps(actions))
+        return History(data, json.dumps(actions), before)
     new = actions[n:]
     if not new:
-        return History(data, known)
+        return History(data, known, before)
     more = ", ".join(json.dumps(action) for action in new)
-    return History(data, f"[{more}]" if known == "[]" else f"{known[:-1]}, {more}]")
+    return History(data, f"[{more}]" if known == "[]" else f"{known[:-1]}, {more}]", before)
 
 
 class HistoryEncoder(json.JSONEncoder):

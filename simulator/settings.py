@@ -96,7 +96,7 @@ MIDDLEWARE = [
     "simulator.requestid.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "simulator.policy.SitePolicyMiddleware",  # django-csp's, the policy built once
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -55,6 +55,10 @@ def test_a_history_text_is_the_json_of_its_data(before: list) -> None:
     assert second.text == json.dumps(second)
     same = saved_data(second, added, appended=True)
     assert same.actions_text is second.actions_text
+    assert same.text == json.dumps(same) and same.parts["setup"] is first.parts["setup"]
+    settings = {"preset": "OCG"}  # a new value of a key: written anew
+    renamed = saved_data(same, added, appended=True, settings=settings)
+    assert renamed.text == json.dumps(renamed) and json.loads(renamed.text)["settings"] == settings
     undone = saved_data(second, added[:1], appended=False)  # taken back: encoded again
     assert json.loads(undone.text)["actions"] == added[:1]
 
