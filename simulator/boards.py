@@ -53,6 +53,13 @@ class _Kept(NamedTuple):
 _CACHE: OrderedDict[tuple[str, int], _Kept] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 CACHE_SIZE = 64
+#: the row of each board this process changed last, as it saved it (the fields :func:`load`
+#: reads, by name), by slug: see :func:`held`
+_HELD: OrderedDict[str, dict[str, Any]] = OrderedDict()
+#: what a change started from a held row checks the row still has when it saves (besides
+#: its version): whoever changed the row since (another process, a presentation) changed its
+#: time of update (:func:`set_fields`) and maybe its keys
+GUARDED = ("updated", "edit_key", "p1_key", "p2_key")
 #: the board's fields that grow with its history: read from memory when this process holds
 #: the board's current version (:func:`load`)
 HEAVY = ("data", "outcome")
@@ -122,11 +129,13 @@ def _light_board(row: tuple) -> Board:
 
 
 @cache
-def _update_sql(names: tuple[str, ...]) -> str:
-    """``UPDATE board SET names WHERE id = %s AND version = %s``, written once."""
+def _update_sql(names: tuple[str, ...], guarded: tuple[str, ...] = ()) -> str:
+    """``UPDATE board SET names WHERE id = %s AND version = %s [AND guarded = %s...]``,
+    written once."""
     return (f"UPDATE {connection.ops.quote_name(Board._meta.db_table)} SET "
             + ", ".join(f"{_quoted(name)} = %s" for name in names)
-            + f" WHERE {_quoted('id')} = %s AND {_quoted('version')} = %s")
+            + f" WHERE {_quoted('id')} = %s AND {_quoted('version')} = %s"
+            + "".join(f" AND {_quoted(name)} = %s" for name in guarded))
 
 
 def load(slug: str) -> Board:
@@ -147,6 +156,54 @@ def load(slug: str) -> Board:
         return Board.objects.get(pk=board.pk)  # data and version read together
     board.data, board.outcome = kept.data, kept.outcome
     return board
+
+
+def held(slug: str, version: int) -> Board | None:
+    """The board as this process last saved it, when that was ``version`` and this process
+    still keeps that version's history, without reading the database: a change may start from
+    it, since its UPDATE then checks the row is still the one saved (:data:`GUARDED`); a
+    change refused or not saved on it is done again on the row as read (the views' ``_change``).
+    None otherwise. Its lists and mappings are its own (copied at their top level, below which
+    a board's fields are never edited in place)."""
+    with _CACHE_LOCK:
+        row = _HELD.get(slug)
+        kept = None if row is None or row["version"] != version else _CACHE.get((slug, version))
+    if kept is None:
+        return None
+    values = [_own(row[name]) for name in _light_names()]
+    board = Board.from_db(DEFAULT_DB_ALIAS, _light_names(), values)
+    board.data, board.outcome = kept.data, kept.outcome
+    board.held = row
+    return board
+
+
+def _own(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else (
+        dict(value) if isinstance(value, dict) else value)
+
+
+def _hold(board: Board) -> None:
+    with _CACHE_LOCK:
+        _HELD[board.slug] = {name: _own(getattr(board, name)) for name in _light_names()}
+        _HELD.move_to_end(board.slug)
+        while len(_HELD) > CACHE_SIZE:
+            _HELD.popitem(last=False)
+
+
+def forget(slug: str) -> None:
+    """Drop this process's held copy of a board's row (it changed it another way)."""
+    with _CACHE_LOCK:
+        _HELD.pop(slug, None)
+
+
+def set_fields(board: Board, **values: Any) -> None:
+    """Write these fields of the board's row, and its time of update, leaving its history and
+    version as they are (a presentation's place, its captions): every write to a board's row
+    changes that time, which a change started from a held row checks (:func:`held`)."""
+    forget(board.slug)
+    Board.objects.filter(pk=board.pk).update(**values, updated=timezone.now())
+    for name, value in values.items():
+        setattr(board, name, value)
 
 
 def duel_of(board: Board) -> Duel:
@@ -277,6 +334,7 @@ def rotate_keys(board: Board) -> None:
 
     old = {"edit": board.edit_key, "p1": board.p1_key, "p2": board.p2_key}
     board.edit_key, board.p1_key, board.p2_key = new_key(), new_key(), new_key()
+    forget(board.slug)
     board.save(update_fields=["edit_key", "p1_key", "p2_key", "updated"])
     access.revoke_keys(board.slug, old)  # sockets opened under the old keys close now
 
@@ -286,6 +344,7 @@ def delete_board(board: Board) -> None:
     from . import access
 
     slug = board.slug
+    forget(slug)
     board.delete()
     access.revoke([access.sockets_group(slug)])
 
@@ -317,26 +376,35 @@ def _apply_and_save(board: Board, version: int, change) -> Duel:
     for name in CHANGEABLE:  # the others are written when the change changed them
         if getattr(current, name) != getattr(board, name):
             values[name] = getattr(current, name)
-    saved = _save_if_at(board.pk, version, values)
+    row = getattr(board, "held", None)
+    saved = _save_if_at(board.pk, version, values,
+                        {name: row[name] for name in GUARDED} if row else None)
     if not saved:
         raise StaleBoard(_("Someone else acted on this board first; it has been refreshed."))
-    current.version = version + 1
+    current.version, current.updated = version + 1, values["updated"]
+    current.held = None  # as saved: a next change on this copy checks the version only
     board.__dict__.update(current.__dict__)
     _remember(board, duel)
+    _hold(board)
     return duel
 
 
-def _save_if_at(pk: int, version: int, values: dict[str, Any]) -> bool:
-    """``UPDATE board SET values WHERE id = pk AND version = version``: whether the row was at
-    that version (and is now saved). One statement, atomic on its own (it commits by itself
-    outside a transaction): on PostgreSQL a second UPDATE of the row waits for the first
-    one's row lock, then sees the new version. The values are prepared by their fields as
-    ``QuerySet.update`` prepares them; the statement is written directly, since building it
-    with the ORM on every action cost several times more than running it."""
+def _save_if_at(pk: int, version: int, values: dict[str, Any],
+                guard: dict[str, Any] | None = None) -> bool:
+    """``UPDATE board SET values WHERE id = pk AND version = version`` (and each field of
+    ``guard`` has its value): whether the row was at that version (and is now saved). One
+    statement, atomic on its own (it commits by itself outside a transaction): on PostgreSQL
+    a second UPDATE of the row waits for the first one's row lock, then sees the new version.
+    The values are prepared by their fields as ``QuerySet.update`` prepares them; the
+    statement is written directly, since building it with the ORM on every action cost
+    several times more than running it."""
+    guard = guard or {}
     params = [Board._meta.get_field(name).get_db_prep_save(value, connection)
-              for name, value in values.items()]
+              for name, value in (*values.items(), *guard.items())]
     with connection.cursor() as cursor:
-        cursor.execute(_update_sql(tuple(values)), [*params, pk, version])
+        cursor.execute(_update_sql(tuple(values), tuple(guard)), [*params[:len(values)], pk,
+                                                                  version,
+                                                                  *params[len(values):]])
         return cursor.rowcount == 1
 
 

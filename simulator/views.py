@@ -364,13 +364,33 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
             answer: bool = False) -> HttpResponse:
     """Apply a change and send every viewer the new partials. A refused action is explained
     in the page's message area; a refused ``answer`` beside the decision it answers."""
-    board = _board_or_404(slug)
-    role = access.role(request.session, board)
-    if needs == "edit" and role != "edit":
-        return _respond(request, board, _("This link lets you watch the board, not change "
-                                          "it."), status=403)
     version = _version(request)
-    since = len(board.data.get("actions", []))
+    board = boards.held(slug, version)  # this process saved that version last: no read
+    if board is not None:
+        role = access.role(request.session, board)
+        since = len(board.data.get("actions", []))
+        try:
+            if needs == "edit" and role != "edit":
+                raise PermissionError
+            change(board, version, role)
+        except (PermissionError, boards.StaleBoard, boards.Notice, EngineError, *MALFORMED):
+            board = None  # refused, or the row changed since: decided on the row as it is
+    if board is None:
+        board = _board_or_404(slug)
+        role = access.role(request.session, board)
+        if needs == "edit" and role != "edit":
+            return _respond(request, board, _("This link lets you watch the board, not "
+                                              "change it."), status=403)
+        since = len(board.data.get("actions", []))
+        refused = _change_refused(request, board, change, version, role, answer)
+        if refused is not None:
+            return refused
+    return _changed(request, board, since, role)
+
+
+def _change_refused(request: HttpRequest, board: Board, change, version: int, role: str,
+                    answer: bool) -> HttpResponse | None:
+    """Apply ``change`` to ``board`` as read: None when done, else the refusal's answer."""
     try:
         change(board, version, role)
     except PermissionError as exc:
@@ -395,6 +415,11 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
         board.refresh_from_db()
         return _respond(request, board, _("This request could not be read: a field is "
                                           "missing or has the wrong form."), status=422)
+    return None
+
+
+def _changed(request: HttpRequest, board: Board, since: int, role: str) -> HttpResponse:
+    """The answer to a change done, with every other viewer's update ready to go."""
     views = render_views(board, boards.duel_of(board), since=since)
     language = translation.get_language()
     others = [lang for lang in watched_languages(board.slug) if lang != language]

@@ -103,8 +103,7 @@ def present(request: HttpRequest, slug: str) -> HttpResponse:
         return _error(request, _("Not allowed"), _("Only the board's editors can present it."),
                       403)
     if request.method == "POST":
-        Board.objects.filter(pk=board.pk).update(presenting=True)
-        board.presenting = True
+        boards.set_fields(board, presenting=True)
         classroom.broadcast_presentation(board)
         query = request.GET.urlencode()
         return redirect(reverse("present", args=[board.slug]) + (f"?{query}" if query else ""))
@@ -136,9 +135,7 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
     total = len(boards.duel_of(board).actions)
     at = request.POST.get("at", "live")
     if at == "stop":  # the class is over: the view link shows the live board again
-        Board.objects.filter(pk=board.pk).update(presenter_at=None, presenter_frame=None,
-                                                 presenting=False)
-        board.presenter_at, board.presenter_frame, board.presenting = None, None, False
+        boards.set_fields(board, presenter_at=None, presenter_frame=None, presenting=False)
         classroom.broadcast_presentation(board)
         return redirect("board", slug=board.slug)
     step, _dot, frame = at.partition(".")  # "k" (a step's end) or "k.n" (one of its frames)
@@ -147,10 +144,8 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
     board.presenter_frame = frame_n if frame_n is not None and board.presenter_at else None
     if board.presenter_at == total and board.presenter_frame is None:
         board.presenter_at = None
-    board.presenting = True
-    Board.objects.filter(pk=board.pk).update(presenter_at=board.presenter_at,
-                                             presenter_frame=board.presenter_frame,
-                                             presenting=True)
+    boards.set_fields(board, presenter_at=board.presenter_at,
+                      presenter_frame=board.presenter_frame, presenting=True)
     return _presented_response(request, board)
 
 
@@ -168,9 +163,7 @@ def present_next(request: HttpRequest, slug: str) -> HttpResponse:
     except (boards.Notice, boards.StaleBoard, IllegalAction, EngineError) as exc:
         return HttpResponse(str(getattr(exc, "reason", exc)), status=409)
     broadcast(board, render_views(board, boards.duel_of(board), since=since))
-    Board.objects.filter(pk=board.pk).update(presenter_at=None, presenter_frame=None,
-                                             presenting=True)
-    board.presenter_at, board.presenter_frame, board.presenting = None, None, True
+    boards.set_fields(board, presenter_at=None, presenter_frame=None, presenting=True)
     classroom.broadcast_presentation(board, since)
     response = HttpResponse(classroom.render_presentation(board, request, since=since))
     response["HX-Trigger"] = "presented"
@@ -195,8 +188,7 @@ def caption(request: HttpRequest, slug: str) -> HttpResponse:
         captions[step] = text
     else:
         captions.pop(step, None)
-    board.captions = captions
-    Board.objects.filter(pk=board.pk).update(captions=captions)
+    boards.set_fields(board, captions=captions)
     classroom.broadcast_presentation(board)
     return HttpResponse(classroom.render_presentation(board, request))
 
@@ -354,9 +346,8 @@ def new_lesson(request: HttpRequest) -> HttpResponse:
     # its chapters are presented from now on, each from its first step (a board with a
     # history of its own opens at its set-up)
     for board in Board.objects.filter(slug__in=chapters):
-        Board.objects.filter(pk=board.pk).update(
-            presenting=True, presenter_frame=None,
-            presenter_at=0 if board.data.get("actions") else None)
+        boards.set_fields(board, presenting=True, presenter_frame=None,
+                          presenter_at=0 if board.data.get("actions") else None)
     lesson = Lesson.objects.create(title=title, chapters=chapters)
     lessons = dict(request.session.get("lessons", {}))
     lessons[lesson.slug] = lesson.edit_key
@@ -437,7 +428,7 @@ def lesson_go(request: HttpRequest, slug: str) -> HttpResponse:
     Lesson.objects.filter(pk=lesson_obj.pk).update(current=n)
     lesson_obj.current = n
     if not board.presenting:
-        Board.objects.filter(pk=board.pk).update(presenting=True)
+        boards.set_fields(board, presenting=True)
     classroom.broadcast_lesson(lesson_obj)
     return redirect("lesson", slug=lesson_obj.slug, n=n)
 

@@ -378,3 +378,73 @@ def test_a_change_that_edits_a_field_in_place_is_saved_all_the_same(client: Clie
     boards._apply_and_save(board, board.version, change)
     row = Board.objects.get(pk=board.pk)
     assert len(row.pending_steps) == steps - 1 == len(board.pending_steps)
+
+
+# -- a change started from the row this process saved ------------------------------------
+
+def _board_reads(queries) -> list[str]:
+    return [q["sql"] for q in queries
+            if q["sql"].startswith("SELECT") and '"simulator_board"' in q["sql"]]
+
+
+@pytest.mark.django_db
+def test_an_action_on_the_version_this_process_saved_reads_no_board_row(client: Client) -> None:
+    board = _open(client)
+    version = _act(client, board, board.version)
+    with CaptureQueriesContext(connection) as queries:
+        after = _act(client, board, version)
+    assert after == version + 1 and _board_reads(queries) == []
+    (update,) = [q["sql"] for q in queries if q["sql"].startswith("UPDATE")]
+    checked = update.split(" WHERE ")[1]
+    assert all(f'"{name}" = ' in checked for name in ("version", *boards.GUARDED))
+    row = Board.objects.get(pk=board.pk)
+    assert row.version == after and row.updated == boards.held(board.slug, after).updated
+    assert len(row.data["actions"]) == len(boards.duel_of(row).actions)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("elsewhere", ["title", "presenting", "keys", "keys_quietly",
+                                       "version"])
+def test_a_row_written_elsewhere_since_this_process_saved_it_decides_the_action(
+        client: Client, elsewhere: str) -> None:
+    """Another process (or a presentation) wrote the row after this process saved it: an
+    action started from the row held in memory is not saved; it is decided again on the row
+    as read. Keys changed by a write that did not even set the time of update are caught."""
+    from django.utils import timezone
+
+    from simulator.models import new_key
+
+    board = _open(client)
+    version = _act(client, board, board.version)
+    row = Board.objects.filter(pk=board.pk)
+    written = {"title": {"title": "Renamed elsewhere"}, "presenting": {"presenting": True},
+               "keys": {"edit_key": new_key()}, "keys_quietly": {"edit_key": new_key()},
+               "version": {"version": F("version") + 1}}[elsewhere]
+    row.update(**written, **({} if elsewhere == "keys_quietly" else
+                             {"updated": timezone.now()}))
+    response = client.post(f"/b/{board.slug}/act", {"version": version, "action": GAIN},
+                           HTTP_HX_REQUEST="true")
+    saved = row.get()
+    if elsewhere.startswith("keys"):  # the link's key is no longer the board's
+        assert response.status_code == 403 and saved.version == version
+    elif elsewhere == "version":  # someone acted first
+        assert response.status_code == 409 and saved.version == version + 1
+    else:
+        assert response.status_code == 200 and saved.version == version + 1
+        assert saved.title == ("Renamed elsewhere" if elsewhere == "title" else board.title)
+        assert saved.presenting is (elsewhere == "presenting")
+        if elsewhere == "title":
+            assert "Renamed elsewhere" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_writing_a_field_of_the_row_drops_the_held_copy_and_moves_its_time(
+        client: Client) -> None:
+    board = _open(client)
+    version = _act(client, board, board.version)
+    held = boards.held(board.slug, version)
+    assert held is not None and boards.held(board.slug, version - 1) is None
+    boards.set_fields(held, captions={"1": "A caption"})
+    row = Board.objects.get(pk=board.pk)
+    assert boards.held(board.slug, version) is None and row.updated > held.held["updated"]
+    assert row.captions == held.captions == {"1": "A caption"} and row.version == version
