@@ -160,7 +160,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
             chain, f_triggers = chain_shown(vw), _triggers_view(vw)
         item: dict[str, Any] = {
             "k": frame.step, "n": frame.n, "kind": frame.kind,
-            "label": frame.what(vw.name, vw.tr), "log": _log_lines(vw, frame.log),
+            "label": vw.said(frame), "log": _log_lines(vw, frame.log),
             "last": _last_thing(vw, frame, instants),
         }
         diff_zones = {k: v for k, v in f_zones.items() if zones.get(k) != v}
@@ -222,7 +222,7 @@ def frame_items(board: Board, duel: Duel, k: int, frames: list[Frame], view: str
     address = frame_url(board.slug)
     for frame in frames:
         url = f"{shared}?at={k}&frame={frame.n}" if link else address(k, frame.n)
-        out.append({"k": k, "n": frame.n, "url": url, "label": frame.what(vw.name, vw.tr),
+        out.append({"k": k, "n": frame.n, "url": url, "label": vw.said(frame),
                     "kind": frame.kind})
     return out
 

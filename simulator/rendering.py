@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from engine import RULES, Duel
+from engine.frames import Frame
 from engine.links import encode
 from engine.log import HIDDEN, PHASE_NAMES, player_name, render, text_arg
 from engine.protection import negated_by
@@ -50,6 +51,7 @@ class Viewer:
         self.seat = int(view[1]) - 1 if view in ("p1", "p2") else None
         #: words the engine's log, players and card names in the reader's language
         self.tr = translator(duel)
+        self._said: dict[tuple[int, int], str] = {}
 
     def hidden(self, iid: int) -> bool:
         if self.view == "open":
@@ -58,6 +60,14 @@ class Viewer:
 
     def name(self, iid: int) -> str:
         return self.tr(HIDDEN) if self.hidden(iid) else self.duel.name_in(iid, self.tr.lang)
+
+    def said(self, frame: Frame) -> str:
+        """What happened at ``frame``, in this viewer's words (worked out once per frame: the
+        timeline and the playback both show it)."""
+        key = (frame.step, frame.n)
+        if key not in self._said:
+            self._said[key] = frame.what(self.name, self.tr)
+        return self._said[key]
 
 #: the mat of each game, one player's side from the middle of the table outwards: rows of
 #: (zone, slots) with slots > 0 drawn as that many slots filled left to right, 0 as a pile
