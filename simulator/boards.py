@@ -399,9 +399,10 @@ def _save_if_at(pk: int, version: int, values: dict[str, Any],
     statement is written directly, since building it with the ORM on every action cost
     several times more than running it."""
     guard = guard or {}
-    params = [Board._meta.get_field(name).get_db_prep_save(value, connection)
+    conn = connections[DEFAULT_DB_ALIAS]  # this thread's (``connection`` looks it up each time)
+    params = [Board._meta.get_field(name).get_db_prep_save(value, conn)
               for name, value in (*values.items(), *guard.items())]
-    with connection.cursor() as cursor:
+    with conn.cursor() as cursor:
         cursor.execute(_update_sql(tuple(values), tuple(guard)), [*params[:len(values)], pk,
                                                                   version,
                                                                   *params[len(values):]])
