@@ -263,6 +263,14 @@ class Board:
         return t0, done
 
 
+async def _untimed(floor_http: Http) -> None:
+    """The untimed request that comes before each timed one: a bare POST to the floor's
+    address (answered 400), answered once the worker has done what the round before left."""
+    status, _, _, _ = await floor_http.request("POST", "/bench-post")
+    if status != 400:
+        raise BenchError(f"/bench-post without a round answered {status}")
+
+
 async def _round_pair(board: Board, product: Viewers, floor: Viewers, floor_http: Http,
                       round_no: int, got: dict[str, list[float]]) -> int:
     """A then B: one action timed to its last viewer, then the same bytes on the floor.
@@ -271,9 +279,7 @@ async def _round_pair(board: Board, product: Viewers, floor: Viewers, floor_http
     the worker has done what the other side's round left behind (stock consumers going back
     to their channels after the floor's fan-out): the floor's is its priming, the product's
     a bare request to the floor's address (answered 400)."""
-    status, _, _, _ = await floor_http.request("POST", "/bench-post")
-    if status != 400:
-        raise BenchError(f"/bench-post without a round answered {status}")
+    await _untimed(floor_http)
     await product.arm(board.version + 1)
     t0, responded = await board.act()
     last = await product.wait()
@@ -337,9 +343,7 @@ async def _act_alone(board: Board, viewer: Viewers, floor_http: Http,
                      got: dict[str, list[float]]) -> None:
     """One action on a board with one viewer, timed as the product's are (right after an
     untimed request to the same worker): the acting browser's answer at N = 1."""
-    status, _, _, _ = await floor_http.request("POST", "/bench-post")
-    if status != 400:
-        raise BenchError(f"/bench-post without a round answered {status}")
+    await _untimed(floor_http)
     await viewer.arm(board.version + 1)
     t0, responded = await board.act()
     await viewer.wait()

@@ -400,12 +400,14 @@ def _save_if_at(pk: int, version: int, values: dict[str, Any],
     several times more than running it."""
     guard = guard or {}
     conn = connections[DEFAULT_DB_ALIAS]  # this thread's (``connection`` looks it up each time)
-    params = [Board._meta.get_field(name).get_db_prep_save(value, conn)
-              for name, value in (*values.items(), *guard.items())]
+
+    def prepared(fields: dict[str, Any]) -> list[Any]:
+        return [Board._meta.get_field(name).get_db_prep_save(value, conn)
+                for name, value in fields.items()]
+
     with conn.cursor() as cursor:
-        cursor.execute(_update_sql(tuple(values), tuple(guard)), [*params[:len(values)], pk,
-                                                                  version,
-                                                                  *params[len(values):]])
+        cursor.execute(_update_sql(tuple(values), tuple(guard)),
+                       [*prepared(values), pk, version, *prepared(guard)])
         return cursor.rowcount == 1
 
 
