@@ -10,9 +10,11 @@ One small vocabulary for every number an operation or a continuous effect takes
 - a stat of a card: ``{stat: level, of: event_card, times: 200}`` ("its Level x 200"),
   ``{stat: atk, of: event_card, original: true}`` ("its original ATK"). ``stat`` is one of
   ``atk``, ``def``, ``level``, ``power``, ``cost``; ``of`` names a card as a selector's
-  ``card:`` does (``self``, ``event_card``, ``attacker``, ``equipped``, a target name).
+  ``card:`` does (``self``, ``event_card``, ``attacker``, ``equipped``, a target name);
+- a player's Life Points: ``{lp: you, half: true}`` ("half your LP", rounded down); ``lp`` is
+  ``you`` or ``opponent``.
 
-Both computed forms take ``times`` (default 1) and ``plus`` (default 0). A continuous effect
+The computed forms take ``times`` (default 1) and ``plus`` (default 0). A continuous effect
 computes its amount again every time the stat is read, so it follows the count as it
 changes (DM-STATIC); an operation computes it once, when it resolves.
 """
@@ -27,7 +29,9 @@ if TYPE_CHECKING:
     from .state import Card
 
 STATS = ("atk", "def", "level", "power", "cost")
-AMOUNT_KEYS = {"count", "stat", "of", "original", "times", "plus"}
+AMOUNT_KEYS = {"count", "stat", "of", "original", "times", "plus", "lp", "half"}
+#: the keys of which an amount mapping gives exactly one
+AMOUNT_KINDS = ("count", "stat", "lp")
 
 
 def problem(spec: Any) -> str | None:
@@ -43,8 +47,12 @@ def problem(spec: Any) -> str | None:
     if unknown:
         known = ", ".join(sorted(AMOUNT_KEYS))
         return f"unknown amount field {sorted(unknown)[0]!r}; known: {known}"
-    if ("count" in keys) == ("stat" in keys):
-        return "an amount mapping needs exactly one of count: or stat:"
+    if sum(k in keys for k in AMOUNT_KINDS) != 1:
+        return "an amount mapping needs exactly one of count:, stat: or lp:"
+    if "lp" in keys and spec["lp"] not in ("you", "opponent"):
+        return "lp: is you or opponent"
+    if "half" in keys and not isinstance(spec["half"], bool):
+        return "half: is true or false"
     if "count" in keys and not isinstance(spec["count"], dict):
         return "count: is a selector mapping {zone, controller, filter}"
     if "stat" in keys and spec["stat"] not in STATS:
@@ -64,10 +72,14 @@ def evaluate(duel: Duel, spec: Any, *, me: int, source: int | None,
         return spec
     if "count" in spec:
         base = len(duel.find_cards(spec["count"], me, source))
+    elif "lp" in spec:
+        base = duel.state.lp[me if spec["lp"] == "you" else 1 - me]
     else:
         card = card_of(spec.get("of", "self"))
         base = 0 if card is None else stat_of(duel, card, spec["stat"],
                                               original=bool(spec.get("original")))
+    if spec.get("half"):
+        base //= 2
     return base * int(spec.get("times", 1)) + int(spec.get("plus", 0))
 
 

@@ -28,6 +28,8 @@ EVENT_TYPES = {
     "turn_end", "blocked", "battle", "battle_won", "put_into_mana", "power_changed", "cast",
     # Yu-Gi-Oh! Xyz Materials: a monster put under an Xyz Monster, a material detached from it
     "attached", "detached",
+    # Yu-Gi-Oh! a Summon about to happen (YGO-SUMMON-NEGATION), and one negated
+    "summoning", "summon_negated",
 }
 
 #: Summons that are Special Summons: a pattern or filter ``special`` matches each of them

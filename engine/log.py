@@ -81,6 +81,25 @@ MESSAGES: dict[str, str] = {
     "chain.negated": "Chain Link {link} ({card}) does not resolve: its activation was negated",
     "chain.done": "The chain has fully resolved",
     "chain.segoc": "{count} trigger(s) go on one chain together",
+    # Summons outside any effect (Yu-Gi-Oh!)
+    "summon.would": (
+        "{card} would be {how} Summoned: only an effect that negates this Summon can be "
+        "activated now, and no trigger is"
+    ),
+    "summon.negated": "The {how} Summon of {card} is negated by {by}: it did not happen",
+    "summon.inherent": (
+        "{card} is Special Summoned by its own procedure: that is not an effect, so it is not "
+        "activated and uses no chain link; its cost is paid as part of the Summon"
+    ),
+    "phase.no_battle": (
+        "Turn {turn} is the first turn of the Duel: {player} cannot conduct a Battle Phase, so "
+        "the turn goes on to the End Phase"
+    ),
+    "step.damage": (
+        "The Damage Step begins: only Counter Traps, effects that negate an activation, "
+        "effects that change ATK or DEF before damage calculation and effects that name a "
+        "Damage Step timing can be activated, besides the triggers the Damage Step allows"
+    ),
     "frame.resolved": "Chain Link {link} ({card}) resolves: {events}",
     "frame.done": "{card}: {effect} has finished resolving",
     "frame.next": "{card}: {effect} starts resolving",
@@ -244,6 +263,8 @@ EVENT_MESSAGES: dict[str, str] = {
     "cast": "{card} was cast",
     "battle_destroyed": "{card} was destroyed by battle",
     "attached": "{card} became an Xyz Material",
+    "summoning": "{card} would be {how} Summoned",
+    "summon_negated": "the Summon of {card} was negated",
     "detached": "{card} was detached",
 }
 #: a material sent to the GY by a summon: "sent to the GY as Synchro Material"

@@ -350,6 +350,8 @@ def _negate_link(duel: Duel, ctx: Context, spec: dict[str, Any], *, effect: bool
     from .events import make_event
 
     link = duel.responded_link(ctx)
+    if (ctx.trigger_event or {}).get("type") == "summoning":
+        return  # it answered a Summon, not this link's activation (negate_summon)
     if link is None or link.negated or (effect and link.effect_negated):
         return
     if effect:
@@ -406,6 +408,16 @@ def untap(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 def break_shield(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     for card in select(duel, ctx, spec, "break_shield"):
         _mark(ctx, duel.break_shield(card, by=ctx.source))
+
+
+@operation("negate_summon")
+def negate_summon(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Negate the Summon this activation responds to ("When a monster would be Summoned"): it
+    does not happen; ``destroy: true`` / ``banish: true`` then destroys or banishes the monster
+    (YGO-SUMMON-NEGATION). Only Yu-Gi-Oh! has Summons to negate."""
+    policy_negate = getattr(duel.policy, "negate_summon", None)
+    if policy_negate is not None:
+        policy_negate(duel, ctx, spec)
 
 
 @operation("nothing")

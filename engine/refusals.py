@@ -111,6 +111,32 @@ REFUSALS: dict[str, str] = {
     "chain_answer_instead": "a chain is in progress: answer the response decision instead",
     "triggers_waiting": "triggers are waiting to be resolved first",
     "battle_in_progress": "the battle in progress must finish first",
+    "summon_in_progress": (
+        "a monster would be Summoned: only an effect that negates that Summon can be activated "
+        "until it is Summoned"
+    ),
+    "no_procedure": "{card} has no Special Summon procedure of its own",
+    "procedure_from": "{card} is Special Summoned by its procedure only from the {zones}",
+    "procedure_when": (
+        "a monster's own Special Summon procedure is the turn player's action, in a Main Phase "
+        "or the Battle Phase outside the Damage Step"
+    ),
+    "procedure_once": "{card}'s procedure was already used this turn",
+    "procedure_condition": "{card}: the condition of its Special Summon procedure is not met",
+    "procedure_cost": "{card}: the cost of its Special Summon procedure cannot be paid: {why}",
+    "first_turn_battle": (
+        "turn {turn} is the first turn of the Duel: the player who takes it cannot conduct a "
+        "Battle Phase"
+    ),
+    "damage_step_limit": (
+        "{card} cannot be activated in the Damage Step: only Counter Traps, effects that "
+        "negate an activation, effects that change ATK or DEF before damage calculation and "
+        "effects that name a Damage Step timing can be"
+    ),
+    "damage_step_passed": (
+        "{card} cannot be activated: what it responds to happened in the Damage Step, and the "
+        "chance does not come back after it"
+    ),
     "not_monster_in_hand": "{card} is not a monster in a hand",
     "summon_turn_player": "only the turn player summons, in a Main Phase",
     "set_turn_player": "only the turn player Sets cards, in a Main Phase",

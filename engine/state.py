@@ -185,6 +185,9 @@ class State:
     answers: dict[str, Any] = field(default_factory=dict)
     decision: Decision | None = None
     procedure: list[dict[str, Any]] = field(default_factory=list)
+    #: Yu-Gi-Oh!: a Summon in progress outside any effect, from its cost to the moment the
+    #: monster "would be Summoned" (YGO-SUMMON-NEGATION, YGO-INHERENT-SUMMON)
+    summoning: dict[str, Any] | None = None
     used: dict[str, int] = field(default_factory=dict)  # once-per-turn keys -> turn
     phase_passed: dict[str, int] = field(default_factory=dict)
     resolving: dict[str, Any] | None = None  # Duel Masters: the ability being resolved

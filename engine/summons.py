@@ -178,6 +178,14 @@ def field_materials(duel: Duel, player: int) -> list[Card]:
 def perform(duel: Duel, card: Card, materials: list[Card], how: str, player: int,
             *, by: int | None = None) -> None:
     """The materials go (one instant), then ``card`` is Summoned by ``how`` (the next)."""
+    send_materials(duel, card, materials, how, player, by=by)
+    duel.happen(duel.summon(card, player, how=how, by=by, position="attack",
+                            cause="summon" if by is None else "effect"))
+
+
+def send_materials(duel: Duel, card: Card, materials: list[Card], how: str, player: int,
+                   *, by: int | None = None) -> None:
+    """The materials of ``card``'s Summon go, at one instant: to the GY, or under an Xyz."""
     events: list[dict[str, Any]] = []
     for m in materials:
         if how == "xyz":
@@ -186,8 +194,6 @@ def perform(duel: Duel, card: Card, materials: list[Card], how: str, player: int
             send_as_material(duel, m, events, how, by=card.iid if by is None else by,
                              player=player, cause="summon" if by is None else "effect")
     duel.happen(events)
-    duel.happen(duel.summon(card, player, how=how, by=by, position="attack",
-                            cause="summon" if by is None else "effect"))
 
 
 def send_as_material(duel: Duel, card: Card, events: list[dict[str, Any]], how: str, *,

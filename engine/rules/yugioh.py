@@ -22,6 +22,7 @@ from ..log import HIDDEN, card_kind, with_article, zone_place
 from ..refusals import Refusal, Worded, joined
 from ..state import ChainLink, Decision, hidden_from
 from .base import Policy
+from .yugioh_summoning import SummonMoment
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -89,7 +90,7 @@ def _home_zones(definition: CardDef) -> frozenset[str]:
     return frozenset({"hand", "deck", table, "gy", "banished"})
 
 
-class YugiohPolicy(Policy):
+class YugiohPolicy(SummonMoment, Policy):
     GAME = "yugioh"
     ZONES = ("hand", "deck", "extra", "monster", "spell_trap", "field", "gy", "banished")
     FIELD_ZONES = frozenset({"monster", "spell_trap", "field"})
@@ -109,6 +110,9 @@ class YugiohPolicy(Policy):
     def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
         """Costs are paid at activation (YGO-SEQUENCE); targets are chosen as the chain link
         is made, other choices as it resolves (YGO-CHAIN)."""
+        summoning = duel.state.summoning
+        if cost and summoning is not None and summoning["stage"] == "cost":
+            return ["YGO-INHERENT-SUMMON"]  # the procedure's cost is part of the Summon
         return ["YGO-SEQUENCE"] if cost else ["YGO-CHAIN"]
 
     # ------------------------------------------------------------------ settings
@@ -119,7 +123,7 @@ class YugiohPolicy(Policy):
             raise IllegalAction(Refusal("unknown_preset", preset=repr(preset),
                                         presets=", ".join(PRESETS)))
         out = {"preset": preset, **PRESETS[preset]}
-        for key in ("trigger_first", "hand_triggers_last", "unlimited_zones"):
+        for key in ("trigger_first", "hand_triggers_last", "unlimited_zones", "first_turn"):
             if key in settings:
                 out[key] = bool(settings[key])
         return out
@@ -132,6 +136,40 @@ class YugiohPolicy(Policy):
                 attrs["position"] = "defense"
         attrs["flags"] = {**attrs.get("flags", {}), "arrived": 0}
         return attrs
+
+    def after_instant(self, duel: Duel, inst: dict[str, Any]) -> None:
+        if duel.state.step == "damage":  # gone once the step ends (YGO-DAMAGE-STEP-LIMIT)
+            inst["damage_step"] = True
+        super().after_instant(duel, inst)
+
+    # ------------------------------------------------------------------ the Damage Step
+    def damage_step_allows(self, duel: Duel, definition: CardDef,
+                           effect: EffectDef | None) -> bool:
+        """May this card or effect be activated in the Damage Step (YGO-DAMAGE-STEP-LIMIT)? A
+        Counter Trap; an effect that negates an activation; one that directly changes ATK or
+        DEF, until damage calculation begins; one whose text names a Damage Step timing
+        (``damage_step: true``). Triggers are judged by YGO-DAMAGE-STEP instead."""
+        if definition.type == "trap" and definition.subtype == "counter":
+            return True
+        if effect is None:
+            return False
+        if effect.damage_step:
+            return True
+        ops = effect.operations
+        if any(op.get("op") in ("negate_activation", "negate_effect") for op in ops):
+            return True
+        proc = duel.state.procedure[0] if duel.state.procedure else {}
+        before_calculation = proc.get("stage") == "start"
+        return before_calculation and any(
+            op.get("op") == "modify_stat" and op.get("stat", "atk") in ("atk", "def")
+            for op in ops)
+
+    def _after_damage_step(self, duel: Duel, n: int) -> bool:
+        """Is instant ``n`` one of a Damage Step that has ended (YGO-DAMAGE-STEP-LIMIT)?"""
+        if duel.state.step == "damage":
+            return False
+        return any(inst["n"] == n and inst.get("damage_step")
+                   for inst in reversed(duel.state.instants))
 
     # ------------------------------------------------------------------ equip links
     def continuous_checks(self, duel: Duel, inst: dict[str, Any]) -> None:
@@ -253,10 +291,32 @@ class YugiohPolicy(Policy):
         if st.chain or st.activation or st.queue:
             raise IllegalAction(Refusal("chain_in_progress"),
                                 ["YGO-CHAIN"])
+        if st.summoning is not None:
+            raise IllegalAction(Refusal("summon_in_progress"), ["YGO-SUMMON-NEGATION"])
         handler = getattr(self, f"_fire_{do}", None)
         if handler is None:
             raise IllegalAction(Refusal("unknown_action", action=repr(do)))
         handler(duel, action)
+
+    def apply_setup(self, duel: Duel, setup: dict[str, Any]) -> None:
+        super().apply_setup(duel, setup)
+        self._no_battle_phase(duel, duel.state.phase)
+
+    def edit(self, duel: Duel, action: dict[str, Any]) -> None:
+        if action.get("do") == "set_phase":
+            self._no_battle_phase(duel, action.get("phase"))
+        super().edit(duel, action)
+
+    def _no_battle_phase(self, duel: Duel, phase: Any) -> None:
+        """The Duel's first turn has no Battle Phase, nor Main Phase 2 (YGO-FIRST-TURN)."""
+        if phase in ("battle", "main2") and self.first_turn(duel):
+            raise IllegalAction(Refusal("first_turn_battle", turn=duel.state.turn),
+                                ["YGO-FIRST-TURN"])
+
+    def first_turn(self, duel: Duel) -> bool:
+        """Is this the Duel's first turn, with no Battle Phase (YGO-FIRST-TURN)? Only on a board
+        set at it (the ``first_turn`` setting): a set-up is otherwise mid-Duel."""
+        return bool(duel.state.settings.get("first_turn")) and duel.state.turn == 1
 
     def _need_open(self, duel: Duel) -> None:
         if any(p.get("auto") for p in duel.state.procedure):
@@ -291,8 +351,7 @@ class YugiohPolicy(Policy):
                 self.basic_move(duel, t, "gy", events, cause="summon", by=card.iid,
                                 by_player=card.owner, destroyed=False, how="tributed")
             duel.happen(events)
-        duel.happen(self.summon_events(duel, card, card.owner, how=how, by=None,
-                                       position="attack", cause="summon"))
+        self.would_summon(duel, card, card.owner, how=how)
 
     _fire_tribute_summon = _fire_normal_summon
 
@@ -328,7 +387,8 @@ class YugiohPolicy(Policy):
         if problem:
             raise IllegalAction(problem)
         duel.log("action", player=card.owner, what=f"{kind} Summons {{card}}", card=card.iid)
-        summons.perform(duel, card, materials, how, card.owner)
+        summons.send_materials(duel, card, materials, how, card.owner)
+        self.would_summon(duel, card, card.owner, how=how)
 
     def _fire_special_summon(self, duel: Duel, action: dict[str, Any]) -> None:
         card = self.card_arg(duel, action)
@@ -348,11 +408,8 @@ class YugiohPolicy(Policy):
         if card.zone != "monster" or card.face_up:
             raise IllegalAction(Refusal("not_face_down_monster",
                                         card=refusals.named(duel, card.iid)))
-        card.face_up = True
-        card.position = "attack"
         duel.log("action", player=card.controller, what="Flip Summons {card}", card=card.iid)
-        duel.happen([make_event("flipped", card), make_event("summoned", card, how="flip",
-                                                              player=card.controller)])
+        self.would_summon(duel, card, card.controller, how="flip")
 
     def _fire_set(self, duel: Duel, action: dict[str, Any]) -> None:
         """Set a monster face-down in Defense Position, or a Spell/Trap face-down."""
@@ -453,7 +510,10 @@ class YugiohPolicy(Policy):
         self._need_open(duel)
         st.procedure = []
         i = self.PHASES.index(st.phase)
-        if i + 1 < len(self.PHASES):
+        if st.phase == "main1" and self.first_turn(duel):
+            duel.log("phase.no_battle", ["YGO-FIRST-TURN"], turn=st.turn, player=st.turn_player)
+            st.phase = "end"
+        elif i + 1 < len(self.PHASES):
             st.phase = self.PHASES[i + 1]
         else:
             duel.end_lasting("end_of_turn")
@@ -469,6 +529,8 @@ class YugiohPolicy(Policy):
         st = duel.state
         self._need_open(duel)
         attacker = self.card_arg(duel, action)
+        if self.first_turn(duel):
+            raise IllegalAction(Refusal("first_turn_battle", turn=st.turn), ["YGO-FIRST-TURN"])
         if st.phase != "battle":
             raise IllegalAction(Refusal("attack_in_battle_phase"))
         if attacker.zone != "monster" or attacker.controller != st.turn_player or (
@@ -517,6 +579,7 @@ class YugiohPolicy(Policy):
                 st.step = "battle_step"
                 return True
             st.step = "damage"
+            duel.log("step.damage", ["YGO-DAMAGE-STEP-LIMIT"])
             if target is not None and not target.face_up:
                 target.face_up = True
                 duel.happen([make_event("flipped", target, by=attacker.iid)])
@@ -655,6 +718,8 @@ class YugiohPolicy(Policy):
         self._response_windows(duel)
         if st.chain_state == "building":
             self.priority_step(duel)
+            return True
+        if self.summon_moment(duel):  # no trigger is activated before it (YGO-SUMMON-NEGATION)
             return True
         if self.window(duel):
             return True
@@ -1065,7 +1130,10 @@ class YugiohPolicy(Policy):
         is being built, an activation condition about an activation looks at the top link; any
         other event must be the one right before the chain began.
         """
-        return duel.instant_events(self._last_instant(duel, kind))
+        n = self._last_instant(duel, kind)
+        events = [] if self._after_damage_step(duel, n) else duel.instant_events(n)
+        summoning = self.summoning_event(duel) if kind != "activated" else None
+        return events + [summoning] if summoning else events
 
     def _condition_met(self, duel: Duel, card: Card, patterns: tuple[dict, ...]) -> bool:
         return not patterns or self._matching_event(duel, card, patterns) is not None
@@ -1102,6 +1170,8 @@ class YugiohPolicy(Policy):
                 effect = duel.effect(card, t.effect)
                 if card.obj != t.obj or top_speed > 2:
                     continue
+                if st.step == "damage" and t.optional and not self._about_itself(t):
+                    continue  # YGO-DAMAGE-STEP
                 if not self._condition_met(duel, card, effect.event):
                     continue  # its event is no longer the last thing that happened
                 if effect.summons_itself_from_hand and str(player) in st.chain_flags.get(
@@ -1172,6 +1242,9 @@ class YugiohPolicy(Policy):
                 if card.zone == "hand" and definition.subtype != "field" and not self.can_place(
                         duel, card, player, "spell_trap"):
                     ok = False
+                if st.step == "damage" and not self.damage_step_allows(duel, definition,
+                                                                       activation):
+                    ok = False  # YGO-DAMAGE-STEP-LIMIT
                 if ok and self._speed_ok(speed, sole, top_speed) and (
                     activation is None or self._effect_ready(duel, card, activation, player)
                 ):
@@ -1207,6 +1280,8 @@ class YugiohPolicy(Policy):
                 continue
             if not self._speed_ok(e.speed, sole, top_speed):
                 continue
+            if st.step == "damage" and not self.damage_step_allows(duel, definition, e):
+                continue  # YGO-DAMAGE-STEP-LIMIT
             if not self._effect_ready(duel, card, e, player):
                 continue
             yield {"id": f"{card.iid}:{e.index}", "card": card.iid, "effect": e.index,
@@ -1334,6 +1409,9 @@ class YugiohPolicy(Policy):
         if with_effect is not None:
             return self._why_not_same_link(duel, card, int(with_effect))
         index = -2 if effect in ("card", None) else int(effect)
+        limit = self._why_not_damage_step(duel, card, index)
+        if limit is not None:
+            return limit, ["YGO-DAMAGE-STEP-LIMIT"]
         if 0 <= index < len(definition.effects):
             problem = duel.activation_problem(card.controller, card, definition.effects[index])
             if problem:  # costs are paid at activation (YGO-SEQUENCE), targets chosen then
@@ -1365,6 +1443,29 @@ class YugiohPolicy(Policy):
                                ("main1", "main2")):
             return Refusal("spell_speed_1", card=name), ["YGO-CHAIN"]
         return Refusal("cannot_activate_now", card=name), ["YGO-CHAIN"]
+
+    def _why_not_damage_step(self, duel: Duel, card: Card, index: int) -> Refusal | None:
+        """In the Damage Step, a card or effect it does not admit; after it, a "When ..." card
+        whose event happened in it (YGO-DAMAGE-STEP-LIMIT)."""
+        definition = duel.definition(card)
+        effects = definition.effects
+        chosen = effects[index] if 0 <= index < len(effects) else next(
+            (e for e in effects if e.kind == "activation"), None)
+        name = refusals.card(definition)
+        st = duel.state
+        if st.step == "damage":
+            if chosen is not None and chosen.kind == "trigger":
+                return None
+            return None if self.damage_step_allows(duel, definition, chosen) else Refusal(
+                "damage_step_limit", card=name)
+        patterns = (chosen.respond_to or chosen.event) if chosen is not None else ()
+        n = self._last_instant(duel, _window_kind(patterns)) if patterns else None
+        if n is None or not self._after_damage_step(duel, n):
+            return None
+        if any(event_matches(p, ev, card, duel.library, st) for p in patterns
+               for ev in duel.instant_events(n)):
+            return Refusal("damage_step_passed", card=name)
+        return None
 
     @staticmethod
     def _is_effect(effect: Any, e: EffectDef) -> bool:
@@ -1581,6 +1682,9 @@ class YugiohPolicy(Policy):
                         out.append({"do": "normal_summon", "card": card.iid, "tributes": mine})
                 if self.can_place(duel, card, card.owner, "monster"):
                     out.append({"do": "special_summon", "card": card.iid})
+                if self.procedure_effect(duel, card) is not None and (
+                        self.procedure_problem(duel, card) is None):
+                    out.append({"do": "inherent_summon", "card": card.iid})
             if card.zone == "hand":
                 out.append({"do": "discard", "card": card.iid})
             if card.zone == "gy" and definition.type == "monster" and self.can_place(
