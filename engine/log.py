@@ -335,6 +335,7 @@ PHRASES = [
     "destroys {cards}", "puts {cards} into the battle zone", "breaks a shield", "taps {card}",
     "draws a card", "normal summons {card}", "tribute summons {card}",
     "Special Summons {card}", "Flip Summons {card}", "Sets {card}",
+    "Special Summons {card} by its own procedure",
     "Fusion Summons {card}", "Synchro Summons {card}", "Xyz Summons {card}",
     "Link Summons {card}", "Ritual Summons {card}",
     "changes {card} to attack position", "changes {card} to defense position",
