@@ -132,6 +132,7 @@ _LABELS = {
     "return_to_hand": gettext_noop("Return to the hand"),
     "tribute": gettext_noop("Tribute (as a cost)"),
     "special_summon": gettext_noop("Special Summon"), "set": gettext_noop("Set"),
+    "inherent_summon": gettext_noop("Special Summon by its own procedure"),
     "flip_summon": gettext_noop("Flip Summon"),
     "change_position": gettext_noop("Change battle position"),
     "discard": gettext_noop("Discard"), "battle": gettext_noop("Battle (Damage Step)"),

@@ -150,6 +150,8 @@ def new_board(request: HttpRequest) -> HttpResponse:
     if game not in GAMES:
         return _error(request, _("Unknown game"), _("Choose Yu-Gi-Oh! or Duel Masters."), 400)
     settings = {"preset": request.POST.get("preset", "TCG")} if game == "yugioh" else {}
+    if game == "yugioh" and request.POST.get("first_turn"):
+        settings["first_turn"] = True  # YGO-FIRST-TURN: no Battle Phase in this turn
     try:
         board = boards.create_board(game=game, settings=settings, setup={"turn_player": "p1"},
                                     title=boards.default_title(game, settings))

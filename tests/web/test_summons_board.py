@@ -51,3 +51,38 @@ def test_the_card_menu_offers_a_synchro_summon_that_the_board_then_plays(client:
     after = boards.duel_of(board)
     assert after.state.cards[rose].zone == "monster"
     assert "as Synchro Material" in "\n".join(after.transcript())
+
+
+@pytest.mark.rule("YGO-INHERENT-SUMMON", "YGO-SUMMON-NEGATION")
+def test_the_card_menu_offers_a_procedure_summon_and_the_board_asks_to_negate_it(
+        client: Client) -> None:
+    board = own(client, boards.create_board(game="yugioh", setup={
+        "turn_player": "p1", "p1": {"hand": ["The Tricky", "Dandelion"]},
+        "p2": {"spell_trap": [{"card": "Solemn Judgment", "set": True}]}}))
+    duel = boards.duel_of(board)
+    tricky = duel.ref("The Tricky")
+    menu = client.get(f"/b/{board.slug}/card/{tricky}/menu").content.decode()
+    assert "Special Summon by its own procedure" in menu
+    action = {"do": "inherent_summon", "card": tricky}
+    response = client.post(f"/b/{board.slug}/act", {"version": 0, "action": json.dumps(action)})
+    assert response.status_code == 200
+    board.refresh_from_db()
+    after = boards.duel_of(board)
+    assert after.state.decision.kind == "choose_cards"  # the procedure's cost
+    assert "Special Summoned by its own procedure" in "\n".join(after.transcript())
+
+
+@pytest.mark.rule("YGO-FIRST-TURN")
+def test_a_new_board_can_be_set_at_the_duels_first_turn(client: Client) -> None:
+    response = client.post("/boards/new", {"game": "yugioh", "preset": "TCG", "first_turn": "1"})
+    assert response.status_code == 302
+    board = Board.objects.get()
+    assert board.data["settings"]["first_turn"] is True
+    response = client.post(f"/b/{board.slug}/act", {
+        "version": 0, "action": json.dumps({"do": "next_phase"})})
+    assert response.status_code == 200
+    board.refresh_from_db()
+    assert boards.duel_of(board).state.phase == "end"
+    plain = client.post("/boards/new", {"game": "yugioh", "preset": "TCG"})
+    assert "first_turn" not in Board.objects.get(slug=plain["Location"].split("/")[2]).data[
+        "settings"]
