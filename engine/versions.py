@@ -30,7 +30,7 @@ from .errors import DataError, EngineError
 from .replay import ReplayReport, replay_under
 
 #: the engine's reading of the rules now: the last version of the changelog
-RULES_VERSION = 5
+RULES_VERSION = 6
 CHANGES_PATH = Path(__file__).parent / "data" / "rules_changes.yaml"
 #: trigger fates an outcome keeps (the latest ones): enough to tell the end apart
 MAX_FATES = 40
