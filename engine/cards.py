@@ -271,8 +271,13 @@ def _as_tuple_of_maps(value: Any, err) -> tuple[dict[str, Any], ...]:
     return tuple(strip_lines(v) for v in value)
 
 
-def parse_card(raw: Any, *, file: str, game_hint: str | None = None) -> CardDef:
-    """Validate one card mapping and build its :class:`CardDef`."""
+def parse_card(raw: Any, *, file: str, game_hint: str | None = None,
+               strict: bool = True) -> CardDef:
+    """Validate one card mapping and build its :class:`CardDef`.
+
+    ``strict`` (new input: a file, an upload, the card editor): every key and value is judged
+    by the vocabulary (engine/vocabulary.py), refusing what the engine does not honour where
+    it is; ``strict=False`` reads a card saved before (a board's, a link's) as it always was."""
     if not isinstance(raw, dict):
         raise CardDataError("each card must be a mapping", file=file)
     card_id = raw.get("id")
@@ -285,6 +290,13 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None) -> CardDef:
 
     if not isinstance(card_id, str) or not card_id:
         fail("a card needs a string id", "id")
+    if strict and raw.get("game", game_hint) in GAMES:
+        from .vocabulary import card_problem
+
+        problem = card_problem(raw, raw.get("game", game_hint))
+        if problem is not None:
+            raise CardDataError(problem.message, file=file, line=problem.line, card=card_id,
+                                field=problem.field)
     for key in raw:
         if key not in CARD_KEYS and not key.startswith("__"):
             fail(f"unknown field {key!r}", key)
@@ -663,13 +675,15 @@ def load_card_file(path: Path | str, *, game_hint: str | None = None) -> list[Ca
     return [parse_card(item, file=str(path), game_hint=game_hint) for item in raw]
 
 
-def parse_cards(raw: Any, *, file: str, game_hint: str | None = None) -> list[CardDef]:
-    """Validate inline card definitions (for example a scenario's ``cards`` block)."""
+def parse_cards(raw: Any, *, file: str, game_hint: str | None = None,
+                strict: bool = True) -> list[CardDef]:
+    """Validate inline card definitions (for example a scenario's ``cards`` block);
+    ``strict=False`` for cards saved before (see :func:`parse_card`)."""
     if raw is None:
         return []
     if not isinstance(raw, list):
         raise CardDataError("cards must be a list of cards", file=file, line=line_of(raw))
-    return [parse_card(item, file=file, game_hint=game_hint) for item in raw]
+    return [parse_card(item, file=file, game_hint=game_hint, strict=strict) for item in raw]
 
 
 @cache

@@ -90,7 +90,9 @@ class Duel:
             from .cards import parse_cards
 
             self.library = self.library.copy()
-            for definition in parse_cards(list(cards), file="<cards>", game_hint=game):
+            # the cards of a history (a board's, a what-if's): read as they were saved
+            for definition in parse_cards(list(cards), file="<cards>", game_hint=game,
+                                          strict=False):
                 self.library.add(definition, replace=True)
         self.settings = self.policy.normalise_settings(settings or {})
         self.setup: dict[str, Any] = copy.deepcopy(setup or {})

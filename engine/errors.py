@@ -65,6 +65,28 @@ class DataError(EngineError):
         prefix = ", ".join(where)
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
+    def message_in(self, tr: Callable[[str], str]) -> str:
+        """The message worded through the translator ``tr`` (a message of the vocabulary,
+        :class:`engine.vocabulary.Said`, is worded in its language; other text as it is)."""
+        worded = getattr(self.message, "worded", None)
+        return worded(tr) if worded else str(self.message)
+
+    def worded(self, tr: Callable[[str], str]) -> str:
+        """The whole error, where and what, in ``tr``'s language."""
+        from .vocabulary import Said
+
+        where = []
+        if self.file:
+            where.append(f"{self.file}:{self.line}" if self.line else self.file)
+        if self.card:
+            where.append(Said("where_card", card=repr(self.card)).worded(tr))
+        if self.step is not None:
+            where.append(Said("where_step", step=self.step).worded(tr))
+        if self.field:
+            where.append(Said("where_field", field=repr(self.field)).worded(tr))
+        message = self.message_in(tr)
+        return f"{', '.join(where)}: {message}" if where else message
+
 
 class CardDataError(DataError):
     """A card definition is invalid."""

@@ -87,8 +87,9 @@ def data_translations(texts: Iterable[Mapping[str, str]], lang: str) -> dict[str
 
 def message_ids() -> list[str]:
     """Every message id of the engine's catalogue: the log's templates, names and phrases, and
-    the reasons of refusals (:mod:`engine.refusals`)."""
-    from . import frames, log, refusals
+    the reasons of refusals (:mod:`engine.refusals`), and what the vocabulary of card and
+    scenario files says of a key it refuses (:mod:`engine.vocabulary`)."""
+    from . import frames, log, refusals, vocabulary
 
     values: list[str] = []
     for table in (log.MESSAGES, log.EVENT_MESSAGES, log.PHASE_NAMES, log.ZONE_NAMES, log.CAUSES,
@@ -96,7 +97,8 @@ def message_ids() -> list[str]:
         values += list(table.values())
     values += [log.DESTROYED_AND_SENT, log.AS_MATERIAL, log.TRIBUTED_AS_MATERIAL, log.PLAYER,
                log.HIDDEN, *log.PHRASES, *refusals.REFUSALS.values(), *refusals.REFUSAL_WORDS,
-               *frames.FRAME_LINES.values()]
+               *frames.FRAME_LINES.values(), *vocabulary.MESSAGES.values(), *vocabulary.WHATS,
+               *vocabulary.PHRASES]
     return list(dict.fromkeys(values))
 
 

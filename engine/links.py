@@ -154,7 +154,9 @@ def reopen_link(link: str) -> tuple[Duel, dict[str, Any], Recheck | None]:
             from .cards import default_library
 
             library = default_library(data["game"])
-            for card in parse_cards(data["cards"], file="link", game_hint=data["game"]):
+            # a link is a saved history: its cards are read as they were when it was made
+            for card in parse_cards(data["cards"], file="link", game_hint=data["game"],
+                                    strict=False):
                 library.add(card, replace=True)
         if data.get("rules", 0) < RULES_VERSION:
             again = recheck(data, version=data.get("rules", 0),

@@ -129,6 +129,7 @@ def parse_scenario(raw: Any, file: str) -> Scenario:
             check_text(title, "the title", MAX_TITLE)
     except LimitError as exc:
         raise ScenarioError(exc.reason, file=file, line=1) from None
+    _check_vocabulary(raw, file)
     for key in raw:
         if key not in TOP_KEYS and not key.startswith("__"):
             raise ScenarioError(f"unknown key {key!r}; known: {', '.join(sorted(TOP_KEYS))}",
@@ -171,6 +172,23 @@ def parse_scenario(raw: Any, file: str) -> Scenario:
         lines={k: line_of(raw, k) for k in TOP_KEYS},
         raw_cards=_plain(raw.get("cards")) or [],
     )
+
+
+def _check_vocabulary(raw: dict[str, Any], file: str) -> None:
+    """Refuse a key the engine does not honour where it is, or a value of the wrong type or
+    out of range (engine/vocabulary.py), naming the step (``steps[2].discard`` is step 3's
+    field ``discard``) or the field."""
+    from .vocabulary import scenario_problem
+
+    problem = scenario_problem(raw)
+    if problem is None:
+        return
+    field_name, step = problem.field, None
+    if field_name.startswith("steps["):
+        number, _, rest = field_name[len("steps["):].partition("]")
+        step, field_name = int(number) + 1, rest.lstrip(".") or "steps"
+    raise ScenarioError(problem.message, file=file, line=problem.line, step=step,
+                        field=field_name)
 
 
 def _check_step(step: Any, file: str, i: int, line: int | None) -> None:

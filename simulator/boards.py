@@ -77,7 +77,10 @@ class Notice(Exception):
 
 def library_for(data: dict[str, Any]):
     library = default_library(data.get("game"))
-    for card in parse_cards(data.get("cards") or [], file="board", game_hint=data.get("game")):
+    # a board's cards were checked when they were added; read as they were saved, so a board
+    # saved before a stricter check keeps opening
+    for card in parse_cards(data.get("cards") or [], file="board", game_hint=data.get("game"),
+                            strict=False):
         library.add(card, replace=True)
     return library
 

@@ -25,8 +25,10 @@ from engine.cards import CARD_TYPES, SUBTYPES, WORDINGS, builtin_library, parse_
 from engine.classify import MAX_EFFECTS, EffectReading, classify
 from engine.classify.to_card import EffectMapping, map_reading
 from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME, MAX_STRING, LimitError, check_plain
+from engine.vocabulary import TABLES
 
 from . import boards
+from .language import translator
 from .models import Board
 
 #: the card fields of each game's form, after the names (docs/cards.md)
@@ -41,6 +43,15 @@ MAX_FIELD_ITEMS = 500
 YAML_FIELDS = ("event", "cost", "targets", "operations")
 EFFECT_FIELDS = ("kind", "label", "wording", "optional", "once_per_turn", "activate_from",
                  *YAML_FIELDS)
+
+
+def effect_fields(game: str) -> tuple[str, ...]:
+    """The effect fields the form offers for a card of ``game``: those the game honours
+    (engine/vocabulary.py; "wording" and "once per turn" are Yu-Gi-Oh!'s)."""
+    keys = TABLES["effect"].keys
+    return tuple(k for k in EFFECT_FIELDS if game in keys[k].games)
+
+
 EFFECT_KINDS = ("trigger", "ignition", "quick", "activation", "continuous", "replacement",
                 "s_trigger", "ninja_strike")
 KIND_WORDS = {
@@ -247,7 +258,7 @@ def card_from_form(game: str, post: Any) -> tuple[dict[str, Any], Checked]:
                               "MAX_STRING).") % {"n": len(text), "max": MAX_STRING})
         text = text[:MAX_STRING]
     card["text"] = text.strip()
-    card["effects"] = _effects_from_form(post, checked)
+    card["effects"] = _effects_from_form(post, checked, game)
     return card, checked
 
 
@@ -280,7 +291,7 @@ def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None
             card[key] = True
 
 
-def _effects_from_form(post: Any, checked: Checked) -> list[dict[str, Any]]:
+def _effects_from_form(post: Any, checked: Checked, game: str) -> list[dict[str, Any]]:
     """The effects kept on the card ("Put this effect on the card"), as card file mappings."""
     count = str(post.get("effects", "0"))
     if count.isdigit() and int(count) > MAX_EFFECTS:
@@ -293,6 +304,8 @@ def _effects_from_form(post: Any, checked: Checked) -> list[dict[str, Any]]:
         checked.numbers.append(k)
         effect: dict[str, Any] = {}
         for key in ("kind", "label", "wording", "once_per_turn"):
+            if key not in effect_fields(game):
+                continue  # a field the game does not honour is not on its form
             value = str(post.get(f"e{k}-{key}", "")).strip()[:MAX_STRING]
             if value:
                 effect[key] = value
@@ -338,7 +351,7 @@ def check(card: dict[str, Any], checked: Checked | None = None) -> Checked:
             parse_cards([candidate], file="the card", game_hint=candidate.get("game"))
         except CardDataError as exc:
             slot = slot_of(exc.field, checked.numbers)
-            checked.add(slot, exc.message)
+            checked.add(slot, exc.message_in(translator()))  # in the reader's language
             if not _leave_out(candidate, exc.field or "", slot in seen):
                 return checked
             seen.add(slot)
@@ -445,7 +458,9 @@ def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[s
         if len(existing) > MAX_CUSTOM_CARDS:
             raise LimitError(_("The board would define %(n)s cards; at most %(max)s") % {
                 "n": len(existing), "max": MAX_CUSTOM_CARDS}, "MAX_CUSTOM_CARDS")
-        parse_cards(existing, file="the board's cards", game_hint=locked.game)
+        # the new cards were checked strictly (check); the board's and a saved card set's are
+        # read as they were saved, so a set kept before a stricter check still loads
+        parse_cards(existing, file="the board's cards", game_hint=locked.game, strict=False)
         locked.data = {**locked.data, "cards": existing}
         duel.library = boards.library_for(locked.data)
 
@@ -507,7 +522,7 @@ def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
     for n, effect in enumerate(values["effects"]):
         fields = [_field(f"e{n}-include", EFFECT_LABELS["include"], True, "checkbox",
                          f"e{n}-include", errors)]
-        for key in EFFECT_FIELDS:
+        for key in effect_fields(game):
             widget, options = "text", ()
             if key == "kind":
                 widget, options = "select", opts["kinds"]

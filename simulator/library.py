@@ -54,7 +54,8 @@ def _custom_library(cards: list[dict[str, Any]] | None, game: str | None) -> Lib
     """A board's (or a card set's) own cards, as a library to search; none if they cannot be
     read (a board holding them could not have been saved)."""
     try:
-        return Library(parse_cards(list(cards or []), file="the board", game_hint=game))
+        return Library(parse_cards(list(cards or []), file="the board", game_hint=game,
+                                   strict=False))
     except EngineError:
         return Library()
 

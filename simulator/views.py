@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from engine import RULES, Duel, EngineError, IllegalAction, Recheck, replay_under
+from engine import RULES, DataError, Duel, EngineError, IllegalAction, Recheck, replay_under
 from engine.classify import classify
 from engine.limits import (
     MAX_ACTION_DEPTH,
@@ -796,6 +796,8 @@ def board_import(request: HttpRequest) -> HttpResponse:
         board = boards.board_from_scenario(scn)
     except UnicodeDecodeError:
         return _error(request, _("This file cannot be used"), _("It is not UTF-8 text."), 400)
+    except DataError as exc:  # where and what, in the reader's language
+        return _error(request, _("This file cannot be used"), exc.worded(translator()), 400)
     except EngineError as exc:
         return _error(request, _("This file cannot be used"), str(exc), 400)
     except MALFORMED:

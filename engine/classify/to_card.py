@@ -227,13 +227,14 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
                                 "the card keeps its text without it")
         return out
     effect: dict[str, Any] = {"kind": kind, "label": _label(reading)}
-    if reading.kind == "flip":
+    ygo = game == "yugioh"  # wording and once per turn are Yu-Gi-Oh!'s (engine/vocabulary.py)
+    if ygo and reading.kind == "flip":
         effect["wording"] = "flip"
-    elif reading.wording in ("when", "if"):
+    elif ygo and reading.wording in ("when", "if"):
         effect["wording"] = reading.wording
     if reading.optional is not None:
         effect["optional"] = reading.optional
-    if re.search(r"once per turn|1ターンに1度", _norm(reading.text)):
+    if ygo and re.search(r"once per turn|1ターンに1度", _norm(reading.text)):
         effect["once_per_turn"] = "card"
     _event(game, reading, effect, out.problems)
     targets = None

@@ -64,7 +64,7 @@ def test_unknown_operation_names_file_line_card_and_field(tmp_path: Path) -> Non
     with pytest.raises(CardDataError) as err:
         load_card_file(path)
     e = err.value
-    assert e.file == str(path) and e.card == "broken" and e.line == 13
+    assert e.file == str(path) and e.card == "broken" and e.line == 14  # the operation's
     assert e.field == "effects[0].operations[0].op"
     assert "unknown operation 'explode'" in str(e)
 

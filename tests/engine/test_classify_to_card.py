@@ -37,8 +37,8 @@ def mapped(game: str, text: str):
     ("yugioh", "FLIP: Target 1 card on the field; destroy that target.",
      {"kind": "trigger", "wording": "flip", "event": {"type": "flipped", "card": "self"},
       "operations": [{"op": "destroy", "card": "target"}]}),
-    ("duel_masters", "このクリーチャーが攻撃する時、カードを1枚引いてもよい。",
-     {"kind": "trigger", "wording": "when", "optional": True,
+    ("duel_masters", "このクリーチャーが攻撃する時、カードを1枚引いてもよい。",  # no wording:
+     {"kind": "trigger", "optional": True,                          # Yu-Gi-Oh!'s alone
       "event": {"type": "attack_declared", "card": "self"},
       "operations": [{"op": "draw", "count": 1}]}),
     ("duel_masters",

@@ -323,7 +323,8 @@ def test_a_zone_condition_names_self_or_the_event_card() -> None:
 
 # ------------------------------------------------------------------ broken data
 @pytest.mark.parametrize(("ops", "field", "words"), [
-    ([{"op": "choose_one", "options": [{"label": "a"}]}], ".options", "list of {label"),
+    ([{"op": "choose_one", "options": [{"label": "a"}]}], ".options[0].operations",
+     "an option of choose_one needs operations"),
     ([{"op": "choose_one", "options": [{"label": "a", "operations": []},
                                        {"label": "a", "operations": []}]}],
      ".options", "different labels"),

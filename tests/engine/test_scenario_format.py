@@ -68,7 +68,7 @@ def test_an_accepted_step_that_should_be_refused_fails_clearly() -> None:
 
 
 def test_expect_refused_must_be_a_rule_id_or_a_text() -> None:
-    with pytest.raises(ScenarioError, match="expect_refused is a rule id"):
+    with pytest.raises(ScenarioError, match="expect_refused must be a rule id"):
         _breaker([{"do": "next_phase", "expect_refused": 3}], {})
 
 
@@ -99,7 +99,7 @@ def test_an_answer_for_the_other_player_is_an_error_naming_both() -> None:
 
 
 def test_an_answer_names_p1_or_p2() -> None:
-    with pytest.raises(ScenarioError, match="player: p1 or p2"):
+    with pytest.raises(ScenarioError, match="player must be one of p1, p2"):
         _scenario("duel_masters", DM_ATTACK, [{"answer": "yes", "player": "p3"}], {})
 
 
@@ -180,7 +180,7 @@ def test_effects_checks_the_rules_the_log_cites_for_a_card_activated_or_not() ->
 
 
 def test_an_unknown_expect_key_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(ScenarioError, match="unknown expect key 'attack'; known: chains"):
+    with pytest.raises(ScenarioError, match="unknown key attack in expect; known: chains"):
         _breaker([], {"attack": {"revived": 1}})
 
 

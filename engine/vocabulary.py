@@ -1,0 +1,1244 @@
+"""The vocabulary of card and scenario files, as data: for every mapping a file may hold, the
+keys the engine honours there, the value each takes and what it does.
+
+One :class:`Table` per mapping (a card, an effect, an event pattern, a filter, ``apply``,
+``instead``, an operation and each operation's own keys, a selector, a target, a condition,
+the settings, the set-up, a step and each action's keys, ``expect``...). The validators walk a
+file through these tables (:func:`card_problem`, :func:`scenario_problem`) and refuse, naming
+the field:
+
+- a key the table does not list (``unknown key``);
+- a key the table lists but the engine does not honour *there*: in the other game, in an
+  effect of another kind, beside (or without) another key, or in a place where the engine does
+  not read it (``then`` in a cost);
+- a value of the wrong type or out of range.
+
+Every message is a :class:`Said`: English text (what the tests and the command line read) that
+keeps its template (:data:`MESSAGES`, message ids of the engine's catalogue) and values, so the
+card editor and an upload show it in the reader's language. docs/cards.md and docs/scenarios.md
+list exactly these keys (``tests/engine/test_docs_vocabulary.py`` compares them); a key marked
+``text`` (names, texts, labels, notes, titles) changes no outcome, every other one changes an
+outcome or the log in some built-in or test scenario (``tests/engine/test_vocabulary.py``).
+
+Only new input is judged this strictly: files, uploads, the card editor. A board or a link
+saved before (its custom cards, its set-up and history) is read as it always was
+(:func:`engine.cards.parse_cards` with ``strict=False``), so it keeps opening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .log import _fmt
+from .refusals import Worded
+
+GAMES = ("yugioh", "duel_masters")
+YGO = ("yugioh",)
+DM = ("duel_masters",)
+GAME_NAMES = {"yugioh": "Yu-Gi-Oh!", "duel_masters": "Duel Masters"}
+
+# ---------------------------------------------------------------- the messages
+#: the templates of the messages (message ids of the engine's catalogue)
+MESSAGES: dict[str, str] = {
+    "unknown_key": "unknown key {key} in {what}; known: {known}",
+    "not_in_game": "{key} is not honoured in {what} of {game}; known there: {known}",
+    "not_for_kind": "{key} is not honoured in an effect of kind {kind}; known there: {known}",
+    "not_in_place": "{key} is not honoured in {what} {place}",
+    "only_beside": "{key} is honoured in {what} only beside {other}",
+    "not_beside": "{key} is not honoured in {what} beside {other}",
+    "wrong_value": "{key} must be {value}",
+    "needs_key": "{what} needs {key}",
+    "unknown_op": "unknown operation {name}; known: {known}",
+    # what a value must be
+    "v_bool": "true or false",
+    "v_int": "a whole number",
+    "v_int_from": "a whole number of {lo} or more",
+    "v_int_range": "a whole number from {lo} to {hi}",
+    "v_text": "text",
+    "v_texts": "text, or a mapping of languages ({langs}) with at least en",
+    "v_one_of": "one of {values}",
+    "v_list": "a list of {item}",
+    "v_one_or_list": "{item}, or a list of them",
+    "v_either": "{first}, or {second}",
+    "v_mapping": "a mapping",
+    "v_scalar": "text, a number, or true or false",
+    # where a key is not honoured
+    "in_cost": "(in a cost)",
+    "in_instead": "(in what happens instead)",
+    "in_option": "(in an option of choose_one)",
+    # the prefix of a data error, in the reader's language
+    "where_card": "card {card}",
+    "where_step": "step {step}",
+    "where_field": "field {field}",
+}
+#: the names of the mappings, as the messages say them (message ids too)
+WHATS: list[str] = []
+#: the other phrases the messages use (message ids too)
+PHRASES = ["a text by language", "a zone", "an operation", "a card",
+           "a number or a card (self, event_card, ...)",
+           "a rule id or a text the refusal's reason contains, or a list of them"]
+
+
+class Said(Worded):
+    """A message of :data:`MESSAGES` with its values, in English as a ``str``; ``worded(tr)``
+    words it in the translator's language (values that are :class:`Worded` too)."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, /, **params: Any) -> Said:
+        obj = super().__new__(cls, _fmt(MESSAGES[key], {k: str(v) for k, v in params.items()}),
+                              lambda tr: _fmt(tr(MESSAGES[key]), {
+                                  k: v.worded(tr) if isinstance(v, Worded) else str(v)
+                                  for k, v in params.items()}))
+        obj.key = key
+        obj.params = params
+        return obj
+
+
+def _word(text: str) -> Worded:
+    """A phrase translated as it is (a mapping's name)."""
+    return Worded(text, lambda tr: tr(text))
+
+
+def _listed(values: Iterable[Any]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+# ---------------------------------------------------------------- where a value is
+@dataclass(frozen=True)
+class At:
+    """Where a value is being checked: its path from the file's top (``effects[0].apply.to``),
+    its key, the line of the mapping holding it, and what decides what is honoured there: the
+    game, the effect's kind, the place of an operation."""
+
+    path: str = ""
+    key: str = ""
+    line: int | None = None
+    game: str = "yugioh"
+    kind: str = ""
+    place: str = "operations"
+
+    def child(self, key: str | int, mapping: Any = None) -> At:
+        if isinstance(key, int):
+            return replace(self, path=f"{self.path}[{key}]", line=_line(mapping, None, self.line))
+        path = f"{self.path}.{key}" if self.path else key
+        return replace(self, path=path, key=key, line=_line(mapping, key, self.line))
+
+
+def _line(mapping: Any, key: str | None, default: int | None) -> int | None:
+    if not isinstance(mapping, dict):
+        return default
+    if key is not None and key in mapping.get("__lines__", {}):
+        return mapping["__lines__"][key]
+    return mapping.get("__line__", default)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong: the field (its path), the message, the line of the file."""
+
+    field: str
+    message: Said
+    line: int | None = None
+
+
+def _wrong(at: At, value: Value) -> Problem:
+    return Problem(at.path, Said("wrong_value", key=at.key or at.path, value=value.said()),
+                   at.line)
+
+
+# ---------------------------------------------------------------- values
+class Value:
+    """What a key takes. ``check`` returns the problem of a value, or None."""
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        raise NotImplementedError
+
+    def said(self) -> Worded:
+        raise NotImplementedError
+
+    def tables(self) -> list[str]:
+        """The tables of the mappings this value holds (for walking the vocabulary)."""
+        return []
+
+
+class Bool(Value):
+    def check(self, value: Any, at: At) -> Problem | None:
+        return None if isinstance(value, bool) else _wrong(at, self)
+
+    def said(self) -> Worded:
+        return Said("v_bool")
+
+
+class Int(Value):
+    def __init__(self, lo: int | None = None, hi: int | None = None) -> None:
+        self.lo, self.hi = lo, hi
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return _wrong(at, self)
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            return _wrong(at, self)
+        return None
+
+    def said(self) -> Worded:
+        if self.lo is not None and self.hi is not None:
+            return Said("v_int_range", lo=self.lo, hi=self.hi)
+        if self.lo is not None:
+            return Said("v_int_from", lo=self.lo)
+        return Said("v_int")
+
+
+class Text(Value):
+    def check(self, value: Any, at: At) -> Problem | None:
+        return None if isinstance(value, str) else _wrong(at, self)
+
+    def said(self) -> Worded:
+        return Said("v_text")
+
+
+class Scalar(Value):
+    """A plain value compared as it is: text, a number, true or false."""
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        return None if isinstance(value, (str, int, bool)) else _wrong(at, self)
+
+    def said(self) -> Worded:
+        return Said("v_scalar")
+
+
+class Texts(Value):
+    """Text, or ``{en: ..., ja: ..., fr: ...}`` (``en`` needed)."""
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        from .i18n import LANGUAGES
+
+        if isinstance(value, str):
+            return None
+        if not isinstance(value, dict) or not isinstance(value.get("en"), str):
+            return _wrong(at, self)
+        for lang, text in value.items():
+            if str(lang).startswith("__"):
+                continue
+            if lang not in LANGUAGES:
+                return Problem(f"{at.path}.{lang}", Said(
+                    "unknown_key", key=lang, what=_word("a text by language"),
+                    known=_listed(LANGUAGES)), _line(value, lang, at.line))
+            if not isinstance(text, str):
+                return _wrong(at.child(lang, value), Text())
+        return None
+
+    def said(self) -> Worded:
+        from .i18n import LANGUAGES
+
+        return Said("v_texts", langs=_listed(LANGUAGES))
+
+
+class OneOf(Value):
+    """One of some values; ``by_game``: the values honoured in each game, when they differ."""
+
+    def __init__(self, *values: Any, by_game: dict[str, Iterable[Any]] | None = None) -> None:
+        self.values = tuple(values)
+        self.by_game = {g: tuple(v) for g, v in (by_game or {}).items()}
+
+    def allowed(self, game: str) -> tuple[Any, ...]:
+        return self.by_game.get(game, self.values) if self.by_game else self.values
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        allowed = self.allowed(at.game)
+        if not any(type(v) is type(value) and v == value for v in allowed):
+            return Problem(at.path, Said("wrong_value", key=at.key or at.path,
+                                         value=Said("v_one_of", values=_listed(allowed))),
+                           at.line)
+        return None
+
+    def said(self) -> Worded:
+        return Said("v_one_of", values=_listed(self.values))
+
+
+class Zone(OneOf):
+    """A zone of the game, by any of its names (``graveyard`` / ``gy``...)."""
+
+    def __init__(self, *, aliases: bool = True, extra: tuple[str, ...] = ()) -> None:
+        self.aliases, self.extra = aliases, extra
+        super().__init__()
+
+    def allowed(self, game: str) -> tuple[Any, ...]:
+        from .rules import policy_for
+
+        policy = policy_for(game)
+        names = [*policy.ZONES, *self.extra]
+        return tuple(names + list(policy.ZONE_ALIASES) if self.aliases else names)
+
+    def said(self) -> Worded:
+        return _word("a zone")
+
+
+class ListOf(Value):
+    def __init__(self, item: Value) -> None:
+        self.item = item
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        if not isinstance(value, list):
+            return _wrong(at, self)
+        for i, item in enumerate(value):
+            problem = self.item.check(item, at.child(i, item))
+            if problem is not None:
+                return problem
+        return None
+
+    def said(self) -> Worded:
+        return Said("v_list", item=self.item.said())
+
+    def tables(self) -> list[str]:
+        return self.item.tables()
+
+
+class OneOrList(ListOf):
+    """One value, or a list of them."""
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        if isinstance(value, list):
+            return super().check(value, at)
+        if isinstance(value, dict):  # one mapping is read as a list of one
+            return self.item.check(value, at.child(0, value))
+        return self.item.check(value, at)
+
+    def said(self) -> Worded:
+        return Said("v_one_or_list", item=self.item.said())
+
+
+class Either(Value):
+    """The first value that fits; the problem of the last one tried otherwise."""
+
+    def __init__(self, *values: Value) -> None:
+        self.values = values
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        problem = None
+        for option in self.values:
+            if isinstance(option, Map) and not isinstance(value, dict):
+                continue
+            problem = option.check(value, at)
+            if problem is None:
+                return None
+            if isinstance(option, Map):  # a mapping's own problem says more
+                return problem
+        return problem if problem is not None and problem.field != at.path else _wrong(at, self)
+
+    def said(self) -> Worded:
+        first, *rest = self.values
+        said = first.said()
+        for option in rest:
+            said = Said("v_either", first=said, second=option.said())
+        return said
+
+    def tables(self) -> list[str]:
+        return [t for v in self.values for t in v.tables()]
+
+
+class Check(Value):
+    """A value checked by a function of the engine (an amount, a filter's stat comparison):
+    ``problem(value)`` returns the English reason, or None."""
+
+    def __init__(self, problem: Callable[[Any], str | None], said: str) -> None:
+        self.problem, self.text = problem, said
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        return _wrong(at, self) if self.problem(value) else None
+
+    def said(self) -> Worded:
+        return _word(self.text)
+
+
+class InPlace(Value):
+    """Operations in a place of their own (a cost, what happens instead, a mode's options),
+    where some keys of an operation are not honoured."""
+
+    def __init__(self, value: Value, place: str) -> None:
+        self.value, self.place = value, place
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        return self.value.check(value, replace(at, place=self.place))
+
+    def said(self) -> Worded:
+        return self.value.said()
+
+    def tables(self) -> list[str]:
+        return self.value.tables()
+
+
+class Described(Value):
+    """A value whose wrong form is said in words of its own."""
+
+    def __init__(self, value: Value, said: str) -> None:
+        self.value, self.text = value, said
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        return _wrong(at, self) if self.value.check(value, at) is not None else None
+
+    def said(self) -> Worded:
+        return _word(self.text)
+
+    def tables(self) -> list[str]:
+        return self.value.tables()
+
+
+class Map(Value):
+    """A mapping checked by its table."""
+
+    def __init__(self, table: str) -> None:
+        self.table = table
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        if not isinstance(value, dict):
+            return _wrong(at, self)
+        return TABLES[self.table].check(value, at)
+
+    def said(self) -> Worded:
+        return Said("v_mapping")
+
+    def tables(self) -> list[str]:
+        return [self.table]
+
+
+class Dict(Value):
+    """A mapping whose keys are the file's own (card names, counter names): each key passes
+    ``keys``, each value ``value``."""
+
+    def __init__(self, value: Value, keys: Value | None = None) -> None:
+        self.value, self.keys = value, keys
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        if not isinstance(value, dict):
+            return _wrong(at, Map(""))
+        for key, item in value.items():
+            if str(key).startswith("__"):
+                continue
+            if self.keys is not None and (problem := self.keys.check(key, at.child(key, value))):
+                return problem
+            if problem := self.value.check(item, at.child(key, value)):
+                return problem
+        return None
+
+    def said(self) -> Worded:
+        return Said("v_mapping")
+
+    def tables(self) -> list[str]:
+        return self.value.tables()
+
+
+# ---------------------------------------------------------------- keys and tables
+@dataclass(frozen=True)
+class Key:
+    """One key of a mapping: the value it takes and what it does (a line of the docs).
+
+    ``text``: a name, text, label, note or title (it changes no outcome). ``games``: the games
+    that honour it. ``kinds``: the effect kinds that honour it (any when None). ``places``:
+    the places of an operation where it is honoured (``operations``, ``cost``, ``instead``,
+    ``option``). ``beside``: honoured only beside one of these keys of the same mapping;
+    ``not_beside``: not honoured beside any of these."""
+
+    value: Value
+    means: str
+    text: bool = False
+    games: tuple[str, ...] = GAMES
+    kinds: tuple[str, ...] | None = None
+    places: tuple[str, ...] | None = None
+    beside: tuple[str, ...] = ()
+    not_beside: tuple[str, ...] = ()
+    #: a key the mapping must have
+    required: bool = False
+
+
+@dataclass
+class Table:
+    """The keys one mapping honours. ``what`` names the mapping in messages ("an effect");
+    ``doc`` is the file that documents it; ``dynamic`` checks the keys the file names itself
+    (the zones of a set-up's side); ``rules`` a check across keys."""
+
+    name: str
+    what: str
+    doc: str
+    keys: dict[str, Key]
+    dynamic: Callable[[str, Any, At], Problem | None] | None = None
+    rules: Callable[[dict[str, Any], At], Problem | None] | None = None
+    #: what the mapping itself says about where its keys are (an effect's kind, a card's game)
+    context: Callable[[dict[str, Any], At], At] | None = None
+    #: the keys a mapping adds by what it is (an operation's own keys, by its ``op``); None:
+    #: a mapping not described yet, whose other keys are not judged
+    more: Callable[[dict[str, Any], At], dict[str, Key] | None] | None = None
+
+    def honoured(self, at: At, keys: dict[str, Key] | None = None) -> dict[str, Key]:
+        """The keys honoured where ``at`` is (the game, the effect's kind, the place)."""
+        return {k: key for k, key in (keys or self.keys).items() if _honours(key, at)}
+
+    def check(self, mapping: dict[str, Any], at: At) -> Problem | None:
+        what = _word(self.what)
+        if self.context is not None:
+            at = self.context(mapping, at)
+        keys = self.keys
+        if self.more is not None:
+            more = self.more(mapping, at)
+            if more is None:  # not described (yet): only the keys it shares are judged
+                return self._values(mapping, at, self.keys)
+            keys = {**self.keys, **more}
+        honoured = self.honoured(at, keys)
+        for name in mapping:
+            if str(name).startswith("__"):
+                continue
+            here = at.child(name, mapping)
+            key = keys.get(name)
+            if key is None:
+                if self.dynamic is not None:
+                    problem = self.dynamic(name, mapping[name], here)
+                    if problem is not None:
+                        return problem
+                    continue
+                return Problem(here.path, Said("unknown_key", key=name, what=what,
+                                               known=_listed(honoured)), here.line)
+            problem = _not_honoured(name, key, mapping, here, what, honoured)
+            if problem is not None:
+                return problem
+        for name, key in honoured.items():
+            if key.required and name not in mapping:
+                return Problem(at.child(name).path, Said("needs_key", what=what, key=name),
+                               at.line)
+        return self._values(mapping, at, keys)
+
+    def _values(self, mapping: dict[str, Any], at: At, keys: dict[str, Key]) -> Problem | None:
+        for name in mapping:
+            if name in keys and not str(name).startswith("__"):
+                problem = keys[name].value.check(mapping[name], at.child(name, mapping))
+                if problem is not None:
+                    return problem
+        return self.rules(mapping, at) if self.rules is not None else None
+
+
+def _honours(key: Key, at: At) -> bool:
+    return (at.game in key.games and (key.kinds is None or at.kind in key.kinds)
+            and (key.places is None or at.place in key.places))
+
+
+PLACES = {"cost": "in_cost", "instead": "in_instead", "option": "in_option"}
+
+
+def _not_honoured(name: str, key: Key, mapping: dict[str, Any], at: At, what: Worded,
+                  honoured: dict[str, Key]) -> Problem | None:
+    known = _listed(honoured)
+    if at.game not in key.games:
+        return Problem(at.path, Said("not_in_game", key=name, what=what,
+                                     game=GAME_NAMES[at.game], known=known), at.line)
+    if key.kinds is not None and at.kind not in key.kinds:
+        return Problem(at.path, Said("not_for_kind", key=name, kind=at.kind, known=known),
+                       at.line)
+    if key.places is not None and at.place not in key.places:
+        return Problem(at.path, Said("not_in_place", key=name, what=what,
+                                     place=Said(PLACES.get(at.place, "in_cost"))), at.line)
+    if key.beside and not any(k in mapping for k in key.beside):
+        return Problem(at.path, Said("only_beside", key=name, what=what,
+                                     other=_listed(key.beside)), at.line)
+    clash = next((k for k in key.not_beside if k in mapping), None)
+    if clash is not None:
+        return Problem(at.path, Said("not_beside", key=name, what=what, other=clash), at.line)
+    return None
+
+
+TABLES: dict[str, Table] = {}
+
+
+def table(name: str, what: str, doc: str, keys: dict[str, Key], **extra: Any) -> Table:
+    TABLES[name] = Table(name, what, doc, keys, **extra)
+    if what not in WHATS:
+        WHATS.append(what)
+    return TABLES[name]
+
+
+CARDS_MD = "docs/cards.md"
+SCENARIOS_MD = "docs/scenarios.md"
+
+
+# ---------------------------------------------------------------- values the tables share
+def _stat_bound(value: Any) -> str | None:
+    return None if isinstance(value, (int, str)) and not isinstance(value, bool) else "no"
+
+
+def _amount(value: Any) -> str | None:
+    from .amounts import problem
+
+    return problem(value)
+
+
+YOU_OPPONENT_ANY = OneOf("you", "opponent", "any")
+SELF_OTHER = OneOf("self", "other")
+PLAYER_KEY = OneOf("p1", "p2")
+CARD_REF = Text()
+TEXTS = Texts()
+BOOL = Bool()
+COUNT = Int(1)
+NAMES = OneOrList(Text())
+ZONES = OneOrList(Zone())
+#: the zones an event says a card left or went to (their own names, no other spelling)
+EVENT_ZONES = OneOrList(Zone(aliases=False, extra=("under",)))
+FILTER = Map("filter")
+AMOUNT = Either(Int(), Map("amount"))
+CARD_TYPES_ALL = ("monster", "spell", "trap", "token", "creature", "evolution")
+SUBTYPES_ALL = ("normal", "effect", "flip", "ritual", "fusion", "synchro", "xyz", "link",
+                "token", "quick_play", "continuous", "field", "equip", "counter", "creature",
+                "evolution")
+SUMMON_KINDS = ("normal", "tribute", "special", "flip", "fusion", "synchro", "xyz", "link",
+                "ritual", "summon", "cast", "effect", "s_trigger", "ninja_strike")
+CAUSES = ("effect", "cost", "battle", "rule", "summon", "damage", "break", "charge")
+MATERIAL_KINDS = ("fusion", "synchro", "xyz", "link", "ritual", "any")
+YGO_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+DM_PHASES = ("start", "draw_step", "charge", "main", "attack", "end_of_turn")
+EFFECT_KINDS = {
+    "yugioh": ("trigger", "ignition", "quick", "activation", "continuous", "replacement",
+               "procedure"),
+    "duel_masters": ("trigger", "activation", "continuous", "replacement", "s_trigger",
+                     "ninja_strike"),
+}
+#: the effect kinds that start no resolution of their own: what they do is in ``apply`` /
+#: ``instead``
+STANDING = ("continuous", "replacement")
+ACTING = tuple(dict.fromkeys(k for kinds in EFFECT_KINDS.values() for k in kinds
+                             if k not in STANDING))
+STATS = ("atk", "def", "level", "power", "cost")
+BOUNDS = tuple(f"{stat}_{how}" for stat in STATS
+               for how in ("max", "min", "less_than", "more_than"))
+
+
+def K(value: Value, means: str, **extra: Any) -> Key:  # noqa: N802 - reads as a table row
+    return Key(value, means, **extra)
+
+
+# ---------------------------------------------------------------- a card
+table("card", "a card", CARDS_MD, {
+    "id": K(Text(), "its id: unique, snake_case", required=True),
+    "game": K(OneOf(*GAMES), "yugioh or duel_masters (the file's game when absent)"),
+    "name": K(TEXTS, "its name, or its names by language", text=True, required=True),
+    "type": K(OneOf(by_game={"yugioh": ("monster", "spell", "trap", "token"),
+                             "duel_masters": ("creature", "spell", "evolution")}),
+              "its card type", required=True),
+    "subtype": K(OneOf(*SUBTYPES_ALL), "its kind within its type"),
+    "attribute": K(Text(), "its Attribute (DARK, LIGHT...), for filters", games=YGO),
+    "race": K(Text(), "its Type (Fiend, Spellcaster...), for filters", games=YGO),
+    "level": K(Int(0, 13), "its Level", games=YGO),
+    "atk": K(Int(0), "its ATK", games=YGO),
+    "def": K(Int(0), "its DEF", games=YGO),
+    "archetypes": K(ListOf(Text()), "the archetypes its name belongs to", games=YGO),
+    "text": K(TEXTS, "its printed text", text=True),
+    "note": K(TEXTS, "what its structured effects leave out", text=True),
+    "effects": K(ListOf(Map("effect")), "its effects, in the shared vocabulary"),
+    "civilization": K(Text(), "its civilization", games=DM),
+    "cost": K(Int(0), "its cost", games=DM),
+    "power": K(Int(0), "its power", games=DM),
+    "races": K(ListOf(Text()), "its races", games=DM),
+    "evolves_from": K(FILTER, "an evolution creature's base: a filter", games=DM),
+    "blocker": K(BOOL, "a Blocker", games=DM),
+    "double_breaker": K(BOOL, "a Double Breaker: breaks 2 shields", games=DM),
+    "tuner": K(BOOL, "a Tuner", games=YGO),
+    "rank": K(Int(1, 13), "an Xyz Monster's Rank", games=YGO),
+    "link": K(Int(1, 8), "a Link Monster's Link Rating", games=YGO),
+    "materials": K(Map("materials"), "what an Extra Deck monster is summoned with", games=YGO),
+})
+
+table("materials", "materials", CARDS_MD, {
+    "min": K(COUNT, "the fewest materials"),
+    "max": K(COUNT, "the most materials"),
+    "filter": K(FILTER, "each material (a Synchro Monster's non-Tuners)"),
+    "tuner": K(FILTER, "a Synchro Monster's Tuner"),
+    "each": K(ListOf(FILTER), "a Fusion Monster's materials, one filter each"),
+})
+
+# ---------------------------------------------------------------- an effect
+table("effect", "an effect", CARDS_MD, {
+    "kind": K(OneOf(by_game=EFFECT_KINDS), "what sort of effect it is", required=True),
+    "label": K(TEXTS, "a short name for the log", text=True),
+    "text": K(Text(), "the effect's own line of card text", text=True),
+    "wording": K(OneOf("when", "if", "during", "flip", "each_time"),
+                 "when / if / during / flip / each_time: whether it can miss the timing",
+                 games=YGO, kinds=("trigger",)),
+    "optional": K(BOOL, "\"you can\" / \"you may\"", kinds=(*ACTING, "replacement")),
+    "once_per_turn": K(Either(BOOL, OneOf("card", "name")),
+                       "card (this copy, also true) or name (hard once per turn)", games=YGO,
+                       kinds=ACTING),
+    "event": K(OneOrList(Map("event")), "the event pattern a trigger waits for",
+               kinds=ACTING),
+    "phase": K(Map("phase"), "a phase timing", games=YGO, kinds=("trigger",)),
+    "activate_from": K(ZONES, "the zones its card must be in",
+                       kinds=tuple(k for k in ACTING if k not in ("s_trigger", "ninja_strike"))),
+    "speed": K(Int(1, 3), "its Spell Speed", games=YGO, kinds=ACTING),
+    "respond_to": K(OneOrList(Map("event")), "a \"When ...\" activation condition",
+                    games=YGO, kinds=ACTING),
+    "cost": K(InPlace(OneOrList(Map("operation")), "cost"), "operations paid at activation",
+              kinds=ACTING),
+    "targets": K(OneOrList(Map("target")), "targets chosen at activation", kinds=ACTING),
+    "operations": K(InPlace(OneOrList(Map("operation")), "operations"),
+                    "what it does at resolution", kinds=ACTING),
+    "condition": K(OneOrList(Map("condition")), "conditions checked at the event or at "
+                   "resolution", kinds=ACTING),
+    "same_link": K(BOOL, "a Continuous Trap's effect activated with the card", games=YGO,
+                   kinds=("trigger", "quick")),
+    "while_face_up": K(BOOL, "its timing needs the card face-up on the field already",
+                       games=YGO, kinds=("trigger", "quick")),
+    "damage_step": K(BOOL, "its text names a Damage Step timing: it may be activated in the "
+                     "Damage Step", games=YGO, kinds=ACTING),
+    "apply": K(Map("apply"), "a continuous effect", kinds=("continuous",)),
+    "instead": K(Map("instead"), "a replacement effect", kinds=("replacement",),
+                 required=True),
+})
+
+# ---------------------------------------------------------------- event patterns and filters
+table("event", "an event pattern", CARDS_MD, {
+    "type": K(OneOrList(Text()), "its type is this one (or one of this list)", required=True),
+    "card": K(SELF_OTHER, "self: it is about this card; other: about another card"),
+    "by": K(SELF_OTHER, "self: this card caused it; other: another card did"),
+    "cause": K(OneOrList(OneOf(*CAUSES)), "how it happened"),
+    "from": K(EVENT_ZONES, "the zone the card left"),
+    "to": K(EVENT_ZONES, "the zone the card went to"),
+    "how": K(OneOrList(OneOf(*SUMMON_KINDS)), "how a card was summoned or put into the battle "
+             "zone"),
+    "phase": K(OneOrList(OneOf(by_game={"yugioh": YGO_PHASES, "duel_masters": DM_PHASES})),
+               "the phase (phase_start)"),
+    "step": K(OneOrList(Text()), "the step it happened in"),
+    "card_type": K(OneOrList(OneOf(*CARD_TYPES_ALL)), "the kind of card activated"),
+    "destroyed": K(BOOL, "true: the card went there by being destroyed"),
+    "direct": K(BOOL, "true: a direct attack"),
+    "min_link": K(COUNT, "the chain link is at least this number"),
+    "player": K(YOU_OPPONENT_ANY, "the player it happened to"),
+    "by_player": K(YOU_OPPONENT_ANY, "the player whose card or rule caused it"),
+    "filter": K(FILTER, "a filter on the card it is about, as it was just before"),
+    "by_filter": K(FILTER, "a filter on the card that caused it"),
+    "target": K(OneOf("self"), "self: this card is the attack target"),
+    "as_material": K(OneOf(*MATERIAL_KINDS), "the card was sent as material"),
+    "attacker": K(OneOf("opponent"), "opponent: an opponent's monster or creature attacks"),
+})
+
+FILTER_KEYS: dict[str, Key] = {
+    "name": K(NAMES, "its English name or id (or one of a list)"),
+    "archetype": K(NAMES, "it belongs to the archetype (or one of a list)", games=YGO),
+    "type": K(OneOrList(OneOf(*CARD_TYPES_ALL)), "its card type"),
+    "subtype": K(OneOrList(OneOf(*SUBTYPES_ALL)), "its subtype"),
+    "attribute": K(NAMES, "its Attribute", games=YGO),
+    "race": K(NAMES, "its Type (Yu-Gi-Oh!) or one of its races (Duel Masters)"),
+    "race_has": K(NAMES, "a race of it holds this word (a race family)", games=DM),
+    "civilization": K(NAMES, "its civilization", games=DM),
+    "controller": K(YOU_OPPONENT_ANY, "who controls it"),
+    "face_up": K(BOOL, "face-up (true) or face-down (false)"),
+    "position": K(OneOf("attack", "defense"), "its battle position", games=YGO),
+    "summoned": K(OneOrList(OneOf(*SUMMON_KINDS)), "how it was summoned"),
+    "other": K(BOOL, "true: not the card itself"),
+    "has_effects": K(BOOL, "it has effects (true) or none (false)"),
+    "blocker": K(BOOL, "a Blocker", games=DM),
+    "tuner": K(BOOL, "a Tuner", games=YGO),
+    "tapped": K(BOOL, "tapped (true) or untapped (false)", games=DM),
+}
+for _bound in BOUNDS:
+    _stat, _how = _bound.split("_", 1)
+    FILTER_KEYS[_bound] = K(Check(_stat_bound, "a number or a card (self, event_card, ...)"),
+                            f"its {_stat} compared with a number or a card's ({_how})",
+                            games=YGO if _stat in ("atk", "def", "level") else
+                            DM if _stat in ("power", "cost") else GAMES)
+table("filter", "a filter", CARDS_MD, FILTER_KEYS)
+
+table("phase", "a phase timing", CARDS_MD, {
+    "name": K(OneOf(*YGO_PHASES), "the phase", required=True),
+    "whose": K(YOU_OPPONENT_ANY, "whose turn it is (any by default)"),
+})
+
+# ---------------------------------------------------------------- targets and conditions
+table("target", "a target", CARDS_MD, {
+    "as": K(Text(), "the name the operations use for it", required=True),
+    "zone": K(ZONES, "where it is"),
+    "controller": K(YOU_OPPONENT_ANY, "who controls it"),
+    "filter": K(FILTER, "what it must be"),
+    "count": K(COUNT, "how many"),
+    "up_to": K(BOOL, "true: 1 to count"),
+    "other": K(BOOL, "true: not the card itself"),
+})
+
+table("condition", "a condition", CARDS_MD, {
+    "at": K(OneOf("event", "resolution", "both"), "when it is checked (resolution by default)"),
+    "event": K(Map("condition_event"), "fields of the triggering event"),
+    "count": K(Map("count"), "how many cards a selector finds"),
+    "source_flag": K(Dict(Scalar()), "marks on the card itself (came_by: ninja_strike)"),
+    "card": K(OneOf("self", "event_card"), "the card a zone condition is about",
+              beside=("zone",)),
+    "zone": K(ZONES, "that card is in this zone"),
+    "text": K(Text(), "how the card says it", text=True),
+})
+
+#: the fields of an event a condition may compare (engine/events.py make_event and the moves)
+EVENT_FIELDS = ("type", "cause", "how", "phase", "step", "card_type", "subtype", "direct",
+                "destroyed", "first_this_turn", "last", "as_material", "from", "to", "stat",
+                "amount", "link", "speed", "procedure", "negated", "no_effect")
+table("condition_event", "a condition's event", CARDS_MD,
+      {name: K(Scalar(), f"the event's {name} is this value") for name in EVENT_FIELDS})
+
+table("count", "a count condition", CARDS_MD, {
+    "zone": K(ZONES, "where the cards are"),
+    "controller": K(YOU_OPPONENT_ANY, "who controls them"),
+    "filter": K(FILTER, "what they are"),
+    "other": K(BOOL, "true: not the card itself"),
+    "min": K(Int(0), "at least this many"),
+    "max": K(Int(0), "at most this many"),
+})
+
+table("amount", "an amount", CARDS_MD, {
+    "count": K(Map("counted"), "a selector: the number of cards it finds"),
+    "stat": K(OneOf(*STATS), "a card's stat"),
+    "of": K(CARD_REF, "the card whose stat it is (self by default)", beside=("stat",)),
+    "original": K(BOOL, "true: the printed value", beside=("stat",)),
+    "lp": K(OneOf("you", "opponent"), "a player's Life Points"),
+    "half": K(BOOL, "true: half of it, rounded down"),
+    "times": K(Int(), "multiplied by (1 by default)"),
+    "plus": K(Int(), "added (0 by default)"),
+})
+
+table("counted", "the cards an amount counts", CARDS_MD, {
+    "zone": K(ZONES, "where they are"),
+    "controller": K(YOU_OPPONENT_ANY, "who controls them"),
+    "filter": K(FILTER, "what they are"),
+    "other": K(BOOL, "true: not the card itself"),
+})
+
+# ---------------------------------------------------------------- continuous and replacement
+STAT_KEYS = ("atk", "def", "power")
+
+
+def _apply_rules(apply: dict[str, Any], at: At) -> Problem | None:
+    """``to:`` of a protection may name a zone; a stat change applies on the field only."""
+    to = apply.get("to")
+    if isinstance(to, dict) and "zone" in to and "cannot" not in apply:
+        here = at.child("to", apply).child("zone", to)
+        return Problem(here.path, Said("only_beside", key="zone", what=_word("apply"),
+                                       other="cannot"), here.line)
+    return None
+
+
+table("apply", "apply", CARDS_MD, {
+    "rule": K(OneOf("unique_names"), "a rule of its own: unique_names"),
+    "atk": K(AMOUNT, "added to ATK", games=YGO),
+    "def": K(AMOUNT, "added to DEF", games=YGO),
+    "power": K(AMOUNT, "added to power", games=DM),
+    "to": K(Either(OneOf("self", "equipped"), Map("apply_to")),
+            "the cards it applies to: self, equipped or {zone, controller, filter, other}",
+            beside=(*STAT_KEYS, "cannot")),
+    "while": K(OneOf("attacking", "blocking"), "only while the card attacks or blocks",
+               beside=(*STAT_KEYS, "cannot")),
+    "cannot": K(OneOf("destroyed", "targeted", "chosen"), "a protection"),
+    "by": K(OneOf("battle", "effect", "any", "opponent"), "what it is protected from",
+            beside=("cannot",)),
+    "negate": K(Map("negated"), "the effects of those cards are negated"),
+    "cannot_activate": K(Map("forbidden"), "those cards cannot be activated"),
+}, rules=_apply_rules)
+
+table("apply_to", "the cards apply names", CARDS_MD, {
+    "zone": K(ZONES, "where they are (a protection)"),
+    "controller": K(YOU_OPPONENT_ANY, "who controls them"),
+    "filter": K(FILTER, "what they are"),
+    "other": K(BOOL, "true: not the card itself"),
+})
+
+table("negated", "the cards negate names", CARDS_MD, {
+    "zone": K(ZONES, "where they are (the field by default)"),
+    "controller": K(YOU_OPPONENT_ANY, "who controls them"),
+    "filter": K(FILTER, "what they are"),
+    "other": K(BOOL, "true: not the card itself"),
+})
+
+table("forbidden", "the cards cannot_activate names", CARDS_MD, {
+    "controller": K(YOU_OPPONENT_ANY, "who controls them"),
+    "filter": K(FILTER, "what they are"),
+})
+
+table("instead", "instead", CARDS_MD, {
+    "when": K(OneOf("destroyed", "sent_to_gy", "left_field", "shield_broken"),
+              "the event replaced", required=True),
+    "cause": K(OneOf("battle", "effect"), "only a destruction by battle or by an effect"),
+    "of": K(Either(OneOf("self"), Map("covered")), "the cards it covers (self by default)"),
+    "to": K(Zone(), "the zone the card goes to instead", not_beside=("operations",)),
+    "operations": K(InPlace(ListOf(Map("operation")), "instead"), "what happens instead"),
+})
+
+table("covered", "the cards instead covers", CARDS_MD, {
+    "zone": K(ZONES, "where they are (the field by default)"),
+    "controller": K(YOU_OPPONENT_ANY, "who controls them"),
+    "filter": K(FILTER, "what they are"),
+    "other": K(BOOL, "true: not the card itself"),
+})
+
+# ---------------------------------------------------------------- operations
+class OpName(Value):
+    """An operation's name: one of engine/operations.py OPERATIONS."""
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        from .operations import OPERATIONS
+
+        if not isinstance(value, str) or value not in OPERATIONS:
+            return Problem(at.path, Said("unknown_op", name=repr(value),
+                                         known=_listed(sorted(OPERATIONS))), at.line)
+        return None
+
+    def said(self) -> Worded:
+        return _word("an operation")
+
+
+PLAYERS = OneOf("you", "opponent", "both", "event_player")
+#: keys of an operation whatever it is; ``then``, ``if_done`` and ``if_card`` only where an
+#: effect resolves its operations one by one (not in a cost, what happens instead or a mode)
+table("operation", "an operation", CARDS_MD, {
+    "op": K(OpName(), "the operation", required=True),
+    "then": K(BOOL, "true: it happens at a new instant, after the one before it (YGO-SEQUENCE)",
+              places=("operations",)),
+    "if_done": K(BOOL, "true: only if the operation before it did something",
+                 places=("operations",)),
+    "if_card": K(Map("if_card"), "only if that target passes the filter",
+                 places=("operations",)),
+})
+
+SELECTORS: dict[str, Key] = {
+    "card": K(CARD_REF, "self, event_card, attacker, battled, equipped or a target's name"),
+    "all": K(Map("all"), "every matching card", not_beside=("card",)),
+    "top": K(Map("top"), "the top cards of a deck", not_beside=("card", "all")),
+    "random": K(Map("random"), "cards picked at random", not_beside=("card", "all", "top")),
+    "choose": K(Map("choose"), "the chooser picks at resolution",
+                not_beside=("card", "all", "top", "random"),
+                places=("operations", "cost", "option")),
+}
+
+
+def _with_selector(**own: Key) -> dict[str, Key]:
+    return {**SELECTORS, **own}
+
+
+AMOUNT_KEY = K(AMOUNT, "a number, or a computed amount", required=True)
+OP_KEYS: dict[str, dict[str, Key]] = {
+    **{name: _with_selector() for name in (
+        "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "discard",
+        "tribute", "put_into_mana", "put_into_battle", "add_shield", "equip", "negate_effects",
+        "tap", "untap", "break_shield", "battle", "cast_spell")},
+    "put_into_deck": _with_selector(bottom=K(BOOL, "true: at the bottom of the deck")),
+    "special_summon": _with_selector(position=K(OneOf("attack", "defense"),
+                                                "its battle position (attack by default)")),
+    "summon_token": {
+        "token": K(Text(), "the token's card id or name", required=True),
+        "count": K(COUNT, "how many"),
+        "player": K(PLAYERS, "whose field (you by default)"),
+        "position": K(OneOf("attack", "defense"), "its battle position (defense by default)"),
+    },
+    "draw": {"count": K(COUNT, "how many cards"), "player": K(PLAYERS, "who draws")},
+    **{name: {"player": K(PLAYERS, "whose LP"), "amount": AMOUNT_KEY}
+       for name in ("gain_lp", "lose_lp", "damage", "pay_lp")},
+    "change_control": _with_selector(to=K(OneOf("you", "opponent", "event_player"),
+                                          "who takes control (you by default)")),
+    "swap_control": {"zone": K(ZONES, "where the monsters are (monster by default)"),
+                     "filter": K(FILTER, "what they are")},
+    "change_position": _with_selector(to=K(OneOf("attack", "defense"),
+                                           "the position (the other one by default)")),
+    **{name: _with_selector(
+        stat=K(OneOrList(OneOf("atk", "def", "power")), "the stat, or a list of them"),
+        amount=AMOUNT_KEY,
+        until=K(OneOf("end_of_turn", "end_of_attack", "leaves_field"), "how long it lasts"))
+       for name in ("modify_stat", "power")},
+    "negate_activation": {"destroy": K(BOOL, "true: then destroy its card"),
+                          "banish": K(BOOL, "true: then banish its card")},
+    "negate_effect": {"destroy": K(BOOL, "true: then destroy its card"),
+                      "banish": K(BOOL, "true: then banish its card")},
+    "negate_summon": {"destroy": K(BOOL, "true: then destroy the monster"),
+                      "banish": K(BOOL, "true: then banish the monster")},
+    "nothing": {},
+    "add_counter": _with_selector(
+        counter=K(Text(), "the counter's name (spell)", required=True),
+        count=K(COUNT, "how many"), max=K(COUNT, "the most the card may hold")),
+    "remove_counter": _with_selector(
+        counter=K(Text(), "the counter's name (spell)", required=True),
+        count=K(COUNT, "how many")),
+    "detach": {"card": SELECTORS["card"], "choose": SELECTORS["choose"],
+               "count": K(COUNT, "how many Xyz Materials")},
+    "fusion_summon": {
+        "choose": K(Map("summoned_monster"), "which Fusion Monster may be summoned"),
+        "materials_from": K(OneOrList(OneOf("hand", "monster")), "where the materials are"),
+    },
+    "ritual_summon": {
+        "choose": K(Map("summoned_monster"), "which Ritual Monster may be summoned"),
+        "tribute_from": K(OneOrList(OneOf("hand", "monster")), "where the tributes are"),
+        "levels": K(OneOf("at_least", "equal"), "the tributes' Levels reach or equal its Level"),
+    },
+    "choose_one": {"options": K(ListOf(Map("option")), "the modes", required=True)},
+    "look_at_top": {
+        "count": K(COUNT, "how many cards of the top of the deck"),
+        "pick": K(Map("pick"), "which of them are taken, and where to"),
+        "rest": K(OneOf("bottom", "top"), "where the others go (bottom by default)"),
+    },
+}
+TABLES["operation"].more = lambda op, at: OP_KEYS.get(op.get("op"))  # type: ignore[misc]
+
+SELECTOR_BASE = {
+    "zone": K(ZONES, "where the cards are (monster by default)"),
+    "controller": K(YOU_OPPONENT_ANY, "who controls them (any by default)"),
+    "filter": K(FILTER, "what they are"),
+    "other": K(BOOL, "true: not the card itself"),
+    "as": K(Text(), "a name for the cards picked, for the operations after it"),
+}
+table("choose", "choose", CARDS_MD, {
+    **SELECTOR_BASE,
+    "count": K(COUNT, "how many"),
+    "up_to": K(BOOL, "true: 0 to count"),
+    "chooser": K(OneOf("you", "opponent", "event_player"), "who chooses (you by default)"),
+    "relative": K(OneOf("chooser"), "chooser: controller is read from the chooser's side"),
+})
+table("all", "all", CARDS_MD, dict(SELECTOR_BASE))
+table("top", "top", CARDS_MD, {**SELECTOR_BASE, "count": K(COUNT, "how many")})
+table("random", "random", CARDS_MD, {**SELECTOR_BASE, "count": K(COUNT, "how many")})
+table("summoned_monster", "the monster a Fusion or Ritual Summon may summon", CARDS_MD, {
+    "zone": K(ZONES, "where it is (the Extra Deck / the hand by default)"),
+    "controller": K(YOU_OPPONENT_ANY, "who has it (you by default)"),
+    "filter": K(FILTER, "what it is"),
+    "other": K(BOOL, "true: not the card itself"),
+})
+table("if_card", "if_card", CARDS_MD, {
+    "card": K(CARD_REF, "the target's name", required=True),
+    "filter": K(FILTER, "what it must be"),
+})
+table("pick", "pick", CARDS_MD, {
+    "count": K(COUNT, "how many may be taken"),
+    "up_to": K(BOOL, "true (the default): 0 to count"),
+    "to": K(Zone(), "where they go (the hand by default)"),
+    "filter": K(FILTER, "what may be taken"),
+})
+table("option", "an option of choose_one", CARDS_MD, {
+    "label": K(TEXTS, "its label: the answer that picks it", text=True, required=True),
+    "operations": K(InPlace(ListOf(Map("operation")), "option"), "what it does",
+                    required=True),
+})
+
+TABLES["card"].context = lambda card, at: replace(  # type: ignore[misc]
+    at, game=card.get("game", at.game) if card.get("game") in GAMES else at.game)
+TABLES["effect"].context = lambda effect, at: replace(  # type: ignore[misc]
+    at, kind=str(effect.get("kind", "")), place="operations")
+
+
+def card_problem(raw: dict[str, Any], game: str) -> Problem | None:
+    """The first key or value of a card mapping the vocabulary refuses, or None."""
+    return TABLES["card"].check(raw, At(game=game, line=_line(raw, None, None)))
+
+
+# ================================================================ scenario files
+class Cards(Value):
+    """A scenario's ``cards:``: each checked as a card (:func:`card_problem`) by
+    :func:`engine.cards.parse_cards`, which names the card."""
+
+    def check(self, value: Any, at: At) -> Problem | None:
+        return None if value is None or isinstance(value, list) else _wrong(at, self)
+
+    def said(self) -> Worded:
+        return Said("v_list", item=_word("a card"))
+
+    def tables(self) -> list[str]:
+        return ["card"]
+
+
+REF = Either(Text(), Int(0))  # a card of the table: its name, alias, p2:Name, Name#2 or number
+RULE_IDS = OneOrList(Text())
+PRESETS = ("TCG", "TCG classic", "OCG")
+
+table("scenario", "a scenario", SCENARIOS_MD, {
+    "game": K(OneOf(*GAMES), "yugioh or duel_masters", required=True),
+    "title": K(TEXTS, "the board's title", text=True, required=True),
+    "question": K(TEXTS, "what the scenario asks", text=True),
+    "explanation": K(TEXTS, "its answer", text=True),
+    "description": K(TEXTS, "the older spelling of explanation", text=True),
+    "source": K(Text(), "where the ruling comes from", text=True),
+    "rules": K(ListOf(Text()), "the rule ids it teaches", text=True),
+    "settings": K(Either(Map("settings"), OneOf(None)), "the rule settings"),
+    "cards": K(Cards(), "inline card definitions"),
+    "setup": K(Either(Map("setup"), OneOf(None)), "the board before the first step",
+               required=True),
+    "steps": K(ListOf(Map("step")), "what is played, in order", required=True),
+    "expect": K(Either(Map("expect"), OneOf(None)), "what must come out", required=True),
+    "auto": K(BOOL, "true: answer every decision the steps leave open with its default"),
+})
+
+table("settings", "the settings", SCENARIOS_MD, {
+    "preset": K(OneOf(*PRESETS), "the YGO-SEGOC reading: TCG, TCG classic or OCG", games=YGO),
+    "trigger_first": K(BOOL, "the preset's switch: triggers before the turn player's other "
+                       "choices", games=YGO),
+    "hand_triggers_last": K(BOOL, "the preset's switch: hand triggers go on the chain last",
+                            games=YGO),
+    "first_turn": K(BOOL, "the set-up is the Duel's first turn: no Battle Phase", games=YGO),
+    "unlimited_zones": K(BOOL, "true: zones hold any number of cards"),
+    "seed": K(Int(), "seeds the random picks (0 by default)", games=DM),
+})
+
+table("setup", "the set-up", SCENARIOS_MD, {
+    "turn_player": K(PLAYER_KEY, "p1 or p2"),
+    "phase": K(OneOf(by_game={"yugioh": YGO_PHASES, "duel_masters": DM_PHASES}), "the phase"),
+    "turn": K(Int(1), "the turn number (1 by default)"),
+    "step": K(OneOf("battle_step", "damage"), "the step of the Battle Phase", games=YGO),
+    "p1": K(Either(Map("side"), OneOf(None)), "Player 1's zones and LP"),
+    "p2": K(Either(Map("side"), OneOf(None)), "Player 2's zones and LP"),
+})
+
+
+def _side_zone(name: str, value: Any, at: At) -> Problem | None:
+    """A side of the set-up names its zones: each a list of cards."""
+    zone = Zone()
+    if zone.check(name, at) is not None:
+        return Problem(at.path, Said("unknown_key", key=name, what=_word("a side of the set-up"),
+                                     known=_listed(("lp", *zone.allowed(at.game)))), at.line)
+    return Either(ListOf(Either(Text(), Map("setup_card"))), OneOf(None)).check(value, at)
+
+
+table("side", "a side of the set-up", SCENARIOS_MD, {
+    "lp": K(Int(0), "the life points"),
+}, dynamic=_side_zone)
+
+SETUP_CARD = {
+    "card": K(Text(), "the card's name or id", required=True),
+    "as": K(Text(), "an alias used by later steps and by expect"),
+    "set": K(BOOL, "true: face-down (a Set card)", games=YGO),
+    "face_up": K(BOOL, "false: face-down"),
+    "position": K(OneOf("attack", "defense"), "its battle position", games=YGO),
+    "summoned": K(OneOf(*SUMMON_KINDS), "how it got there (for \"a Special Summoned monster\")"),
+    "tapped": K(BOOL, "true: tapped", games=DM),
+    "under": K(ListOf(Text()), "the cards under it (Xyz Materials, evolution sources)"),
+}
+table("setup_card", "a card of the set-up", SCENARIOS_MD, SETUP_CARD)
+
+# ---------------------------------------------------------------- steps
+STEP_COMMON = {
+    "auto": K(BOOL, "after this step, answer every open decision with its default"),
+    "expect_refused": K(Described(OneOrList(Text()), "a rule id or a text the refusal's reason "
+                                  "contains, or a list of them"),
+                        "the engine must refuse this step: a rule id or a text of its reason",
+                        text=True),
+}
+CARD = K(REF, "the card", required=True)
+WHO = K(PLAYER_KEY, "the player (p1 by default)")
+MOVE_KEYS = {"card": CARD, "cause": K(OneOf(*CAUSES), "how it happened (effect by default)"),
+             "by_player": K(PLAYER_KEY, "whose card caused it (the opponent by default)")}
+EDIT_ACTIONS: dict[str, dict[str, Key]] = {
+    "place": {**{k: v for k, v in SETUP_CARD.items()}, "card": K(Text(), "the card's name or id",
+                                                                 required=True),
+              "player": WHO, "zone": K(Zone(), "the zone (hand by default)")},
+    "move": {"card": CARD, "zone": K(Zone(), "the zone", required=True),
+             "face_up": K(BOOL, "false: face-down"),
+             "position": K(OneOf("attack", "defense"), "its battle position", games=YGO)},
+    "remove": {"card": CARD},
+    "set_lp": {"player": WHO, "lp": K(Int(0), "the life points", required=True)},
+    "set_turn": {"player": WHO, "turn": K(Int(1), "the turn number")},
+    "set_phase": {"phase": K(OneOf(by_game={"yugioh": YGO_PHASES, "duel_masters": DM_PHASES}),
+                             "the phase", required=True),
+                  "step": K(OneOf("battle_step", "damage"), "the step", games=YGO)},
+    "answer": {"choice": K(Either(Scalar(), ListOf(Scalar())), "the answer", required=True)},
+}
+ACTIONS: dict[str, dict[str, dict[str, Key]]] = {
+    "yugioh": {
+        **EDIT_ACTIONS,
+        "pass": {},
+        "activate": {"card": CARD, "effect": K(Either(Int(0), Text()), "its effect N (from 0)"),
+                     "with_effect": K(Int(0), "a Continuous Trap's effect in the same link")},
+        **{do: {"card": CARD, "tributes": K(ListOf(REF), "the monsters Tributed")}
+           for do in ("normal_summon", "tribute_summon")},
+        **{do: {"card": CARD, "materials": K(ListOf(REF), "the materials")}
+           for do in ("synchro_summon", "xyz_summon", "link_summon")},
+        "special_summon": {"card": CARD, "player": K(PLAYER_KEY, "whose field (its owner's by "
+                                                                  "default)"),
+                           "position": K(OneOf("attack", "defense"), "its battle position")},
+        "inherent_summon": {"card": CARD,
+                            "position": K(OneOf("attack", "defense"), "its battle position")},
+        **{do: {"card": CARD} for do in ("flip_summon", "set", "change_position")},
+        **{do: dict(MOVE_KEYS) for do in ("destroy", "send_to_gy", "banish", "return_to_hand",
+                                          "discard", "tribute")},
+        **{do: {"player": WHO, "amount": K(Int(1), "how many LP", required=True)}
+           for do in ("gain_lp", "lose_lp", "damage")},
+        "declare_attack": {"card": CARD, "target": K(REF, "the monster attacked (none: a direct "
+                                                          "attack)")},
+        "battle": {},
+        "next_phase": {},
+    },
+    "duel_masters": {
+        **EDIT_ACTIONS,
+        "summon": {"card": CARD, "base": K(REF, "the creature an evolution goes on")},
+        **{do: {"card": CARD} for do in ("cast", "charge", "tap", "break_shield")},
+        "attack": {"card": CARD, "target": K(REF, "the tapped creature attacked (none: the "
+                                                  "player)")},
+        "draw": {"player": WHO},
+        **{do: {"card": K(REF, "the card"), "cards": K(ListOf(REF), "several cards at once")}
+           for do in ("put_into_battle", "destroy")},
+        "next_step": {},
+    },
+}
+
+
+def _step_keys(step: dict[str, Any], at: At) -> dict[str, Key] | None:
+    """A step's keys: an answer's, or its action's (None: an action not described)."""
+    if "answer" in step:
+        return {"answer": K(Either(Scalar(), ListOf(Scalar())), "the answer", required=True),
+                "player": K(PLAYER_KEY, "whose decision it must be"),
+                "for": K(PLAYER_KEY, "the same as player", not_beside=("player",))}
+    if "do" not in step:
+        return {}
+    actions = ACTIONS.get(at.game, {})
+    if not isinstance(step["do"], str) or step["do"] not in actions:
+        return None  # the engine refuses it when it is played, naming the action
+    return {"do": K(Text(), "the action", required=True), **actions[step["do"]]}
+
+
+table("step", "a step", SCENARIOS_MD, dict(STEP_COMMON), more=_step_keys)
+
+# ---------------------------------------------------------------- expect
+FATES = ("activated", "missed", "not_activated", "declined", "negated", "pending", "resolved")
+EXPECT_ZONES = Dict(Dict(ListOf(Text()), keys=Zone()), keys=PLAYER_KEY)
+table("expect", "expect", SCENARIOS_MD, {
+    "chains": K(ListOf(ListOf(Either(Text(), Map("chain_link")))),
+                "every chain built, links in order"),
+    "order": K(ListOf(Text()), "the pending abilities that resolved, in order", games=DM),
+    "triggers": K(ListOf(Map("expect_trigger")), "the fate of each trigger that met its timing"),
+    "all_triggers": K(BOOL, "false: triggers need not list every trigger",
+                      beside=("triggers",)),
+    "lp": K(Map("lp"), "final life points"),
+    "zones": K(EXPECT_ZONES, "final contents of the zones listed"),
+    "positions": K(Dict(OneOf("attack", "defense")), "final battle positions", games=YGO),
+    "power": K(Dict(Int()), "final power", games=DM),
+    "atk": K(Dict(Int()), "final ATK", games=YGO),
+    "def": K(Dict(Int()), "final DEF", games=YGO),
+    "tapped": K(Dict(BOOL), "final tapped (true) or untapped (false)", games=DM),
+    "counters": K(Dict(Dict(Int(0))), "counters on a card"),
+    "effects": K(ListOf(Map("expect_effect")), "the rule ids the log cites about a card"),
+    "log": K(ListOf(Text()), "texts the English transcript must hold"),
+})
+table("chain_link", "a link of expect's chains", SCENARIOS_MD, {
+    "card": K(Text(), "the card", required=True),
+    "player": K(PLAYER_KEY, "the player who activated it"),
+})
+table("expect_trigger", "a trigger of expect", SCENARIOS_MD, {
+    "card": K(REF, "the card", required=True),
+    "fate": K(OneOf(*FATES), "what became of it", required=True),
+    "effect": K(Int(0), "which effect (from 0)"),
+    "link": K(Int(1), "its chain link"),
+    "rule": K(Text(), "a rule id it must cite"),
+    "rules": K(ListOf(Text()), "rule ids it must cite"),
+    "met_at": K(Int(0), "the instant it met its timing"),
+})
+table("expect_effect", "an effect of expect", SCENARIOS_MD, {
+    "card": K(REF, "the card", required=True),
+    "effect": K(Either(Int(0), Text()), "its index (from 0) or its label"),
+    "rules": K(ListOf(Text()), "rule ids the log must cite about it"),
+})
+table("lp", "expect's life points", SCENARIOS_MD, {
+    "p1": K(Int(), "Player 1's life points"),
+    "p2": K(Int(), "Player 2's life points"),
+})
+
+
+def scenario_problem(raw: dict[str, Any]) -> Problem | None:
+    """The first key or value of a scenario mapping the vocabulary refuses, or None (its
+    ``cards`` are checked as cards, by :func:`engine.cards.parse_cards`)."""
+    game = raw.get("game") if raw.get("game") in GAMES else "yugioh"
+    return TABLES["scenario"].check(raw, At(game=game, line=_line(raw, None, None)))
