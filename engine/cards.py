@@ -237,6 +237,9 @@ class CardDef:
     source: str = ""
     #: the card's text by language (``text`` is the English one, or the first given)
     texts: dict[str, str] = field(default_factory=dict, compare=False)
+    #: what the structured effects leave out of the text, by language (``en`` at least),
+    #: shown beside the card's text; empty when the effects do all the text says
+    notes: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def en(self) -> str:
@@ -251,6 +254,15 @@ class CardDef:
 
     def display_text(self, lang: str = "en") -> str:
         return self.texts.get(lang) or self.text
+
+    @property
+    def note(self) -> str:
+        """The English note (what the effects leave out), or ""."""
+        return self.notes.get("en", "")
+
+    def display_note(self, lang: str = "en") -> str:
+        """The note in ``lang``, or in English when it has none."""
+        return pick(self.notes, lang)
 
 
 def _default_zone(card_type: str, game: str) -> tuple[str, ...]:
@@ -344,6 +356,13 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None,
     else:
         texts = {"en": str(texts).strip()} if texts else {}
     text = texts.get("en") or next(iter(texts.values()), "")
+    notes: dict[str, str] = {}
+    if raw.get("note") not in (None, ""):
+        try:
+            notes = {k: " ".join(v.split())
+                     for k, v in texts_of(strip_lines(raw["note"]), "note").items()}
+        except ValueError as exc:
+            fail(str(exc), "note")
     return CardDef(
         id=card_id, game=game, name=names, type=ctype, subtype=subtype,
         attribute=str(raw.get("attribute", "")), race=str(raw.get("race", "")),
@@ -355,6 +374,7 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None,
         double_breaker=bool(raw.get("double_breaker", False)),
         blocker=bool(raw.get("blocker", False)), tuner=bool(raw.get("tuner", False)),
         rank=raw.get("rank", 0), link=raw.get("link", 0), materials=materials, source=file,
+        notes=notes,
     )
 
 

@@ -43,7 +43,8 @@ def card_names(definition: CardDef) -> dict[str, str]:
     """A card's name in the reader's language (``name``; English where the card has no name
     in that language, then ``name_lang`` says so for the page's ``lang`` attributes) and its
     other usual name (``alt``: the Japanese name for an English reader, the English one
-    otherwise, in ``alt_lang``), for card tiles and the library."""
+    otherwise, in ``alt_lang``), its text and its note (what its effects leave out), for card
+    tiles and the library."""
     lang = engine_language()
     name_lang = lang if lang in definition.name else "en"
     alt_lang = "ja" if name_lang == "en" else "en"
@@ -51,7 +52,7 @@ def card_names(definition: CardDef) -> dict[str, str]:
     return {"name": definition.name[name_lang],
             "name_lang": "" if name_lang == lang else name_lang,
             "alt": alt if alt != definition.name[name_lang] else "", "alt_lang": alt_lang,
-            "text": definition.display_text(lang)}
+            "text": definition.display_text(lang), "note": definition.display_note(lang)}
 
 
 # ---------------------------------------------------------------- live updates
