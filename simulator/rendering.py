@@ -673,6 +673,7 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
                 "ninja_strike": _("%(card)s: use its Ninja Strike?"),
                 "block": _("%(card)s attacks: block it?"),
                 "respond": _("Respond with Chain Link %(link)s, or pass?"),
+                "respond_summon": _("%(card)s would be Summoned: negate that Summon, or pass?"),
                 "phase_trigger": _("Which of your phase effects is activated next?"),
                 "mode": _("%(card)s: choose one"),
             }.get(d.prompt, d.prompt)

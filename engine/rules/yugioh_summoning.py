@@ -184,7 +184,7 @@ class SummonMoment:
         choice = duel.ask(Decision(
             kind="respond", player=player, options=[{"id": "pass"}] + options,
             rules=["YGO-SUMMON-NEGATION"], key=f"summoning:{s['card']}:{st.instant}:{player}",
-            prompt="respond", args={"link": 1}, default="pass"))
+            prompt="respond_summon", args={"link": 1, "card": s["card"]}, default="pass"))
         st.answers = {}
         if choice == "pass":
             return False

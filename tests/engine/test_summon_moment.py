@@ -107,7 +107,7 @@ def test_a_flip_summon_can_be_negated_and_its_flip_effect_never_happens() -> Non
 
 @pytest.mark.rule("YGO-SUMMON-NEGATION", "YGO-INHERENT-SUMMON")
 def test_thunder_king_rai_oh_negates_a_special_summon_but_not_a_normal_summon() -> None:
-    d = duel({"hand": ["The Tricky", "Sangan", "Giant Rat"]},
+    d = duel({"hand": ["The Tricky", "Sangan", "Dandelion", "Giant Rat"]},
              {"monster": ["Thunder King Rai-Oh"]})
     d.apply({"do": "normal_summon", "card": d.ref("Giant Rat")})
     assert d.state.decision is None  # Rai-Oh answers only a Special Summon
@@ -118,6 +118,7 @@ def test_thunder_king_rai_oh_negates_a_special_summon_but_not_a_normal_summon() 
     d.auto()
     assert names(d, 0, "monster") == ["Giant Rat"]
     assert names(d, 0, "gy") == ["Sangan", "The Tricky"]
+    assert names(d, 0, "hand") == ["Dandelion"]
     assert names(d, 1, "gy") == ["Thunder King Rai-Oh"]  # its cost
 
 
@@ -135,11 +136,12 @@ def test_solemn_strike_negates_a_summon_or_a_monster_effect() -> None:
 # ---------------------------------------------------------------------- YGO-INHERENT-SUMMON
 @pytest.mark.rule("YGO-INHERENT-SUMMON")
 def test_an_inherent_summon_makes_no_chain_link_and_pays_its_cost_first() -> None:
-    d = duel({"hand": ["The Tricky", "Sangan"]})
+    d = duel({"hand": ["The Tricky", "Sangan", "Giant Rat"]})
     assert {"do": "inherent_summon", "card": d.ref("The Tricky")} in d.legal_actions()
     d.apply({"do": "inherent_summon", "card": d.ref("The Tricky")})
     assert d.state.decision.kind == "choose_cards"
     assert d.state.decision.rules == ["YGO-INHERENT-SUMMON"]
+    assert option_cards(d) == ["Sangan", "Giant Rat"]  # another card, not The Tricky itself
     d.apply({"do": "answer", "choice": "Sangan"})
     assert names(d, 0, "monster") == ["The Tricky"] and names(d, 0, "gy") == ["Sangan"]
     assert not any(e["key"] == "chain.link" for e in d.state.log)
@@ -165,6 +167,15 @@ def test_cyber_dragon_needs_only_the_opponent_to_control_a_monster() -> None:
 
 
 @pytest.mark.rule("YGO-INHERENT-SUMMON")
+def test_the_procedure_needs_another_card_to_discard() -> None:
+    d = duel({"hand": ["The Tricky"]})
+    assert {"do": "inherent_summon", "card": d.ref("The Tricky")} not in d.legal_actions()
+    with pytest.raises(IllegalAction) as refused:
+        d.apply({"do": "inherent_summon", "card": d.ref("The Tricky")})
+    assert "cannot be paid" in str(refused.value)
+
+
+@pytest.mark.rule("YGO-INHERENT-SUMMON")
 def test_a_monster_without_a_procedure_is_refused_and_nothing_changes() -> None:
     d = duel({"hand": ["Sangan"]})
     before = d.state.to_dict()
@@ -177,8 +188,8 @@ def test_a_monster_without_a_procedure_is_refused_and_nothing_changes() -> None:
 @pytest.mark.rule("YGO-INHERENT-SUMMON", "YGO-SUMMON-NEGATION")
 def test_an_inherent_summon_can_be_negated_after_its_cost() -> None:
     d = duel({"hand": ["The Tricky", "Sangan"]}, {"spell_trap": [set_card("Solemn Judgment")]})
-    d.apply({"do": "inherent_summon", "card": d.ref("The Tricky")})
-    d.apply({"do": "answer", "choice": "Sangan"})
+    d.apply({"do": "inherent_summon", "card": d.ref("The Tricky")})  # Sangan, the only other
+    assert d.state.decision.prompt == "respond_summon"
     d.apply({"do": "answer", "choice": "Solemn Judgment"})
     d.auto()
     assert names(d, 0, "gy") == ["Sangan", "The Tricky"]  # the cost stays paid

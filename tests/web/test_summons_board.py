@@ -68,8 +68,11 @@ def test_the_card_menu_offers_a_procedure_summon_and_the_board_asks_to_negate_it
     assert response.status_code == 200
     board.refresh_from_db()
     after = boards.duel_of(board)
-    assert after.state.decision.kind == "choose_cards"  # the procedure's cost
+    # Dandelion, the only other card, was discarded; Player 2 may negate the Summon now
+    assert after.state.decision.prompt == "respond_summon" and after.state.decision.player == 1
     assert "Special Summoned by its own procedure" in "\n".join(after.transcript())
+    page = client.get(f"/b/{board.slug}/").content.decode()
+    assert "The Tricky would be Summoned: negate that Summon, or pass?" in page
 
 
 @pytest.mark.rule("YGO-FIRST-TURN")
