@@ -24,7 +24,7 @@ from .errors import IllegalAction, TriggerLoopError
 from .events import STATS, card_matches, describe_event, make_event
 from .frames import Frame, FrameRecorder
 from .i18n import Translator, language
-from .limits import check_action, check_duel, check_plain
+from .limits import check_action, check_duel, check_plain, check_room
 from .log import render
 from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
 from .protection import negated_by, split_choosable
@@ -125,6 +125,9 @@ class Duel:
         except MALFORMED as exc:
             raise IllegalAction(Refusal("malformed_setup")) from exc
         self.replaying = False
+        #: how many actions the saved history held when it was opened cut to the limits
+        #: (:func:`engine.limits.within_room`); such a duel takes no further change
+        self.history_cut: int | None = None
 
     # ------------------------------------------------------------------ set-up
     def _initial_state(self) -> State:
@@ -777,6 +780,8 @@ class Duel:
         """Apply one action, or raise IllegalAction and leave the duel as it was."""
         check_action(action)  # plain data, small: refused before anything is touched
         restore_to = None if self._applying else len(self.actions)
+        if restore_to is not None and not self.replaying:  # it must read back as saved
+            check_room(self.setup, restore_to, self.history_cut)
         recorder = None
         if restore_to is not None and self.records_frames and self.recorder is None:
             recorder = self.recorder = FrameRecorder(self, restore_to + 1, keep="all")
@@ -1000,6 +1005,8 @@ class Duel:
         """Take back the last action (by replaying the ones before it)."""
         if not self.actions:
             raise IllegalAction(Refusal("nothing_to_undo"))
+        if self.history_cut is not None:  # the rest of its saved history would be lost
+            check_room(self.setup, len(self.actions), self.history_cut)
         last = self.actions[-1]
         self._restore(len(self.actions) - 1)
         return last

@@ -211,6 +211,37 @@ def count_setup_cards(setup: Any) -> int:
     return total
 
 
+def history_room(setup: Any) -> tuple[int, str]:
+    """How many actions a history over this set-up may hold, and the limit that says so: at
+    most :data:`MAX_ACTIONS`, and at most :data:`MAX_WORK` card-steps to replay."""
+    by_work = MAX_WORK // max(count_setup_cards(setup), 1)
+    return (MAX_ACTIONS, "MAX_ACTIONS") if MAX_ACTIONS <= by_work else (by_work, "MAX_WORK")
+
+
+def check_room(setup: Any, n_actions: int, cut: int | None = None) -> None:
+    """One more action may be saved on a history of ``n_actions``: refused, naming the limit,
+    when the history would then be longer than reading it back allows (:func:`check_duel`),
+    or when it was opened cut from a longer one of ``cut`` actions (:func:`within_room`)."""
+    room, limit = history_room(setup)
+    if cut is not None:
+        raise _refuse("history_cut", limit, n=cut, room=room, cards=count_setup_cards(setup))
+    if n_actions + 1 > room:
+        raise _refuse("history_full", limit, n=room, limit=limit,
+                      cards=count_setup_cards(setup))
+
+
+def within_room(data: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """A saved duel cut to the history its set-up may hold, and how many actions it held when
+    it held more (a board saved before every action was checked), else ``(data, None)``."""
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        return data, None
+    room, _ = history_room(data.get("setup"))
+    if len(actions) <= room:
+        return data, None
+    return {**data, "actions": actions[:room]}, len(actions)
+
+
 def check_duel(*, setup: Any = None, actions: Any = (), cards: Any = (),
                what: str = "the board", steps: bool = False) -> None:
     """A board's set-up, history and custom cards are within the limits: checked on the

@@ -79,6 +79,14 @@ REFUSALS: dict[str, str] = {
     "action_mapping": "an action is a mapping with a 'do' key",
     "action_do": "an action's 'do' must be text",
     "setup_cards": "{what}'s set-up holds {n} cards; at most {max}",
+    "history_full": (
+        "this board holds {n} actions, the most a board with {cards} cards in its set-up may "
+        "hold ({limit}); make a copy from here to go on"
+    ),
+    "history_cut": (
+        "this board was saved with {n} actions, more than a board with {cards} cards in its "
+        "set-up may hold, and opens at action {room}: make a copy from here to go on"
+    ),
     "steps": "{what} has {n} steps; at most {max}",
     "custom_cards": "{what} defines {n} cards; at most {max}",
     "work": "{what} would replay {n} steps over {cards} cards ({work} card-steps); at most {max}",

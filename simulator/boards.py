@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
 from engine.cards import default_library, parse_cards
 from engine.duel import SNAPSHOT_EVERY
-from engine.limits import check_text
+from engine.limits import check_text, within_room
 from engine.refusals import in_each_language, worded
 from engine.scenario import (
     Scenario,
@@ -230,7 +230,7 @@ def _loaded(board: Board) -> tuple[Duel, Recheck | None]:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key][:2]
-    data = board.data
+    data, cut = within_room(board.data)  # saved before every action was checked: it opens
     again = None
     if board.rules_version < RULES_VERSION:
         outcome = board.outcome if isinstance(board.outcome, dict) else None
@@ -243,6 +243,7 @@ def _loaded(board: Board) -> tuple[Duel, Recheck | None]:
         duel = again.duel
     else:
         duel = Duel.from_dict(data, library=library_for(data))
+    duel.history_cut = cut
     _remember(board, duel, again)
     return duel, again
 

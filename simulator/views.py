@@ -26,6 +26,7 @@ from engine.limits import (
     MAX_ACTION_TEXT,
     LimitError,
     check_action,
+    check_room,
     check_text,
     load_json,
     parse_digits,
@@ -209,8 +210,21 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
         else None,
         "rules_notice": notice_view(again if link else boards.rules_recheck(board), view),
+        "history_notice": _history_notice(history),
         "og": board_og(request, board, duel, link=link, at=at),
     })
+
+
+def _history_notice(duel: Duel) -> str:
+    """Why a board saved with a longer history than it may hold opens cut, and takes no more
+    changes (engine.limits.within_room), in the reader's language; "" for any other board."""
+    if duel.history_cut is None:
+        return ""
+    try:
+        check_room(duel.setup, len(duel.actions), duel.history_cut)
+    except LimitError as exc:
+        return refusal_reason(exc, duel)
+    return ""
 
 
 def _share(request: HttpRequest, board: Board) -> dict[str, str]:
