@@ -56,6 +56,11 @@ def _thing(what: str) -> Worded:
 
 
 # ---------------------------------------------------------------- strings and numbers
+#: the control characters no stored text may hold (a tab, a line break and a carriage return
+#: may: a card's text and a caption are written on several lines)
+_CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def check_text(text: Any, what: str = "a text", max_length: int = MAX_STRING) -> str:
     """A string that may be stored and shown: not too long, no lone surrogate, no NUL."""
     if not isinstance(text, str):
@@ -65,6 +70,8 @@ def check_text(text: Any, what: str = "a text", max_length: int = MAX_STRING) ->
             "n_characters", n=max_length), what=what, n=len(text), max=max_length)
     if "\x00" in text:
         raise _refuse("nul", what=what)
+    if _CONTROL.search(text):  # stored texts are shown and sent: no control characters
+        raise _refuse("control_character", what=what)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

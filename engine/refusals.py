@@ -53,6 +53,17 @@ REFUSALS: dict[str, str] = {
     "unknown_game": "unknown game {game}: yugioh or duel_masters",
     "unknown_preset": "unknown preset {preset}: {presets}",
     "unknown_phase_of": "unknown phase {phase}: {phases}",
+    # card definitions: within one file a name or an id means one card
+    "card_name_twice": (
+        "{name} is already the name of card {first} (line {line}): within one file a name means "
+        "one card; rename one of them or keep one definition"
+    ),
+    "card_name_twice_here": (
+        "{name} is already the name of card {first}: within one file or board a name means one "
+        "card; rename one of them or keep one definition"
+    ),
+    "card_id_twice": "{card} is defined differently at line {line}: keep one definition",
+    "card_id_twice_here": "{card} is defined twice, differently: keep one definition",
     # reading a card's text
     "no_text": "there is no text to read",
     "text_too_long": "the text has {n} characters; at most {max} (limit MAX_STRING)",
@@ -64,6 +75,7 @@ REFUSALS: dict[str, str] = {
     "must_be_text": "{what} must be text",
     "characters": "{what} has {n} characters; at most {max}",
     "nul": "{what} holds a NUL character",
+    "control_character": "{what} holds a control character",
     "surrogate": "{what} holds a lone surrogate, which is not a character",
     "whole_number": "{what} must be a whole number",
     "digits": "{what} must be a whole number written with the digits 0-9",

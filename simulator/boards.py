@@ -308,7 +308,7 @@ def default_title(game: str, settings: dict[str, Any] | None = None) -> str:
 def clean_title(title: str) -> str:
     """A title as typed, trimmed and on one line; refused (IllegalAction) when empty or
     longer than :data:`TITLE_MAX` characters."""
-    title = " ".join(str(title).split())
+    title = " ".join(check_text(str(title), _("the title")).split())
     if not title:
         raise IllegalAction(_("A board needs a title: type one."))
     if len(title) > TITLE_MAX:

@@ -21,7 +21,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine import CardDataError, Duel, IllegalAction
-from engine.cards import CARD_TYPES, SUBTYPES, WORDINGS, builtin_library, parse_cards
+from engine.cards import (
+    CARD_TYPES,
+    SUBTYPES,
+    WORDINGS,
+    builtin_library,
+    one_card_per_name,
+    parse_cards,
+)
 from engine.classify import MAX_EFFECTS, EffectReading, classify
 from engine.classify.to_card import EffectMapping, map_reading
 from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME, MAX_STRING, LimitError, check_plain
@@ -294,7 +301,7 @@ def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None
 def _effects_from_form(post: Any, checked: Checked, game: str) -> list[dict[str, Any]]:
     """The effects kept on the card ("Put this effect on the card"), as card file mappings."""
     count = str(post.get("effects", "0"))
-    if count.isdigit() and int(count) > MAX_EFFECTS:
+    if count.isascii() and count.isdigit() and int(count) > MAX_EFFECTS:
         checked.add("card", _("A card has at most %(max)s effects; this one has %(n)s (limit "
                               "MAX_EFFECTS).") % {"max": MAX_EFFECTS, "n": count})
     effects = []
@@ -443,6 +450,7 @@ def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[s
 
     def change(locked: Board, duel: Duel) -> None:
         existing = list(locked.data.get("cards") or [])
+        saved = len(existing)
         taken = {c.get("id") for c in existing}
         for card in cards:
             same = next((c for c in existing if c == card), None)
@@ -460,7 +468,11 @@ def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[s
                 "n": len(existing), "max": MAX_CUSTOM_CARDS}, "MAX_CUSTOM_CARDS")
         # the new cards were checked strictly (check); the board's and a saved card set's are
         # read as they were saved, so a set kept before a stricter check still loads
-        parse_cards(existing, file="the board's cards", game_hint=locked.game, strict=False)
+        defined = parse_cards(existing, file="the board's cards", game_hint=locked.game,
+                              strict=False)
+        # but on one board a name means one card: a new card may not take another's name
+        one_card_per_name(defined[saved:], [None] * (len(defined) - saved),
+                          file="the board's cards", before=defined[:saved])
         locked.data = {**locked.data, "cards": existing}
         duel.library = boards.library_for(locked.data)
 

@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from engine import RULES, DataError, Duel, EngineError, IllegalAction, Recheck, replay_under
 from engine.classify import classify
@@ -84,7 +84,7 @@ def _owned(request: HttpRequest, board: Board) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------- home and gallery
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The gallery of built-in scenarios first (filtered by game and rule, searched by card
     name, rule id and words of the question); then starting, uploading and lessons."""
@@ -118,7 +118,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     """A built-in scenario at its set-up, read-only, with its question and source, and the
     button that makes a playable board of it. Nothing is saved: the board is not a row."""
@@ -247,7 +247,7 @@ def _share(request: HttpRequest, board: Board) -> dict[str, str]:
     }
 
 
-@require_GET
+@require_safe
 def board_page(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     _remember(request, board)
@@ -264,7 +264,7 @@ def _step_of(board: Board, k: int) -> tuple[Duel, Duel]:
     return full, (full if k == len(full.actions) else full.at(k))
 
 
-@require_GET
+@require_safe
 def board_at(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     """The board as it was after step ``k``, read-only (scrubbing is local to this browser)."""
     board = _board_or_404(slug)
@@ -272,7 +272,7 @@ def board_at(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     return _page(request, board, duel, readonly=True, at=k, history=full)
 
 
-@require_GET
+@require_safe
 def board_frame(request: HttpRequest, slug: str, k: int, n: int) -> HttpResponse:
     """The board at frame ``n`` of step ``k``: one moment of an action, read-only."""
     board = _board_or_404(slug)
@@ -285,7 +285,7 @@ def board_frame(request: HttpRequest, slug: str, k: int, n: int) -> HttpResponse
         raise Http404 from None
 
 
-@require_GET
+@require_safe
 def board_frames(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     """The timeline's list of the frames of step ``k`` (loaded when a step is opened)."""
     board = _board_or_404(slug)
@@ -297,7 +297,7 @@ def board_frames(request: HttpRequest, slug: str, k: int) -> HttpResponse:
         "frames": playback.frame_items(board, full, k, full.frames(k), view)})
 
 
-@require_GET
+@require_safe
 def edit_link(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     board = _board_or_404(slug)
     if key != board.edit_key:
@@ -309,7 +309,7 @@ def edit_link(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     return redirect("board", slug=board.slug)
 
 
-@require_GET
+@require_safe
 def seat_link(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     board = _board_or_404(slug)
     seat = next((s for s in ("p1", "p2") if key == getattr(board, f"{s}_key")), None)
@@ -568,7 +568,7 @@ def _hidden_view(request: HttpRequest, board: Board) -> str:
     return "" if view == "open" else view
 
 
-@require_GET
+@require_safe
 def card_menu(request: HttpRequest, slug: str, iid: int) -> HttpResponse:
     """One card's menu, loaded when it is opened: its text and the events for it now."""
     board = _board_or_404(slug)
@@ -580,7 +580,7 @@ def card_menu(request: HttpRequest, slug: str, iid: int) -> HttpResponse:
                   card_menu_context(board, duel, iid, view))
 
 
-@require_GET
+@require_safe
 def board_ruling(request: HttpRequest, slug: str) -> HttpResponse:
     """The current chain and its explanation as plain text, for "copy ruling"."""
     board = _board_or_404(slug)
@@ -659,7 +659,7 @@ def _shown_duel(request: HttpRequest, board: Board) -> tuple[Duel, int | None]:
     return duel, None
 
 
-@require_GET
+@require_safe
 def board_chain_svg(request: HttpRequest, slug: str) -> HttpResponse:
     """The chain (or pending pool) as an SVG picture, for slides and handouts."""
     board = _board_or_404(slug)
@@ -672,7 +672,7 @@ def board_chain_svg(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def board_snapshot_link(request: HttpRequest, slug: str) -> JsonResponse:
     """The board's snapshot link as it is now, for its editors' share panel, which asks for it
     when it is shown: encoding the whole history on every action, for every viewer, cost more
@@ -685,7 +685,7 @@ def board_snapshot_link(request: HttpRequest, slug: str) -> JsonResponse:
     return JsonResponse({"link": request.build_absolute_uri(path), "version": board.version})
 
 
-@require_GET
+@require_safe
 def board_qr(request: HttpRequest, slug: str) -> HttpResponse:
     """A QR code of the board's view link, for a classroom screen."""
     board = _board_or_404(slug)
@@ -694,7 +694,7 @@ def board_qr(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @xframe_options_exempt
-@require_GET
+@require_safe
 def embed(request: HttpRequest, slug: str) -> HttpResponse:
     """A minimal read-only view for an iframe, with step controls; the only framable page."""
     board = _board_or_404(slug)
@@ -724,7 +724,7 @@ def _open_link(request: HttpRequest, link: str):
         return _error(request, _("This link cannot be opened"), str(exc), 400)
 
 
-@require_GET
+@require_safe
 def snapshot(request: HttpRequest, link: str) -> HttpResponse:
     opened = _open_link(request, link)
     if isinstance(opened, HttpResponse):
@@ -764,7 +764,7 @@ def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------- import / export
-@require_GET
+@require_safe
 def board_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The board as a scenario file (the engine's format): its set-up and every step."""
     board = _board_or_404(slug)
@@ -821,7 +821,7 @@ def board_import(request: HttpRequest) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------- library and rules
-@require_GET
+@require_safe
 def card_search(request: HttpRequest) -> HttpResponse:
     """The library panel's cards whose names or texts (English or Japanese) hold every word
     searched, each with its kind, its text and the zones where it may go; the ``board``'s own
@@ -835,7 +835,7 @@ def card_search(request: HttpRequest) -> HttpResponse:
         game if game in GAMES else None, q, cards=board.data.get("cards") if board else None)})
 
 
-@require_GET
+@require_safe
 def classify_card(request: HttpRequest) -> JsonResponse:
     """A card's text read as the rules read it: its effects, each classified, with the words
     that decided it and the rule ids behind it (engine/classify). A text it cannot take (none,
@@ -848,12 +848,12 @@ def classify_card(request: HttpRequest) -> JsonResponse:
                         json_dumps_params={"ensure_ascii": False})
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest) -> HttpResponse:
     return render(request, "simulator/rules.html", {"rules": list(RULES.values())})
 
 
-@require_GET
+@require_safe
 def rule(request: HttpRequest, rule_id: str) -> HttpResponse:
     entry = RULES.get(rule_id)
     if entry is None:

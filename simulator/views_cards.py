@@ -10,12 +10,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine import EngineError, IllegalAction
+from engine.errors import DataError
 
 from . import access, boards, editor, limits
-from .language import refusal_reason
+from .language import refusal_reason, translator
 from .models import Board, CardSet
 from .rendering import render_views, tile_view
 from .views import GAMES, _error, _owned, broadcast, not_editor
@@ -77,7 +78,7 @@ def _context(request: HttpRequest, game: str, board: Board | None, text: str,
             "errors": checked.renumbered(), "preview": _preview(card, checked), "games": GAMES}
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def card_editor(request: HttpRequest) -> HttpResponse:
     """The editor. GET: a text (``text=``) read and the form prefilled from it. POST:
     ``do=read`` fills the form again from the text (the reading accepted); ``do=save`` adds
@@ -88,7 +89,7 @@ def card_editor(request: HttpRequest) -> HttpResponse:
         return limits.too_many(request, limits.default_reason("create"))
     board = _board(request)
     game = _game(request, board)
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         text = request.GET.get("text", "")[:editor.MAX_STRING + 1]
         return _prefilled(request, game, board, text)
     text = request.POST.get("text", "")
@@ -164,14 +165,22 @@ def _save(request: HttpRequest, board: Board, card: dict[str, Any], checked: edi
             editor.add_cards(board, board.version, [card])
     except (IllegalAction, EngineError, boards.StaleBoard) as exc:
         board.refresh_from_db()
-        checked.add("card", getattr(exc, "reason", str(exc)))
+        checked.add("card", _why(exc))
         return render(request, "simulator/card_editor.html",
                       _context(request, board.game, board, text, card, checked), status=400)
     broadcast(board, render_views(board, boards.duel_of(board)))
     return redirect("board", slug=board.slug)
 
 
-@require_GET
+def _why(exc: Exception) -> str:
+    """Why a card could not be added, in the reader's language where the engine words it (a
+    card that takes the name of one the board has, say)."""
+    if isinstance(exc, DataError):
+        return exc.worded(translator())
+    return getattr(exc, "reason", str(exc))
+
+
+@require_safe
 def card_reading(request: HttpRequest) -> HttpResponse:
     """The reading of the text as typed (the editor asks for it while one types)."""
     game = _game(request, None)
@@ -237,7 +246,7 @@ def card_set_load(request: HttpRequest, slug: str) -> HttpResponse:
         editor.add_cards(board, board.version, list(card_set.cards))
     except (IllegalAction, EngineError) as exc:
         return _error(request, _("This set cannot be loaded"),
-                      getattr(exc, "reason", str(exc)), 400)
+                      _why(exc), 400)
     broadcast(board, render_views(board, boards.duel_of(board)))
     return redirect("board", slug=board.slug)
 
@@ -253,7 +262,7 @@ def _find_set(text: str) -> CardSet | None:
     return found
 
 
-@require_GET
+@require_safe
 def card_set(request: HttpRequest, slug: str) -> HttpResponse:
     """A card set's page: its cards, each with its kind and text."""
     card_set = get_object_or_404(CardSet, slug=slug)
@@ -261,7 +270,7 @@ def card_set(request: HttpRequest, slug: str) -> HttpResponse:
     return _set_page(request, card_set, editable)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def card_set_edit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The set's edit link: rename the set, leave a card out, or delete the set."""
     card_set = get_object_or_404(CardSet, slug=slug)

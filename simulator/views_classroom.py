@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine import EngineError, IllegalAction
 from engine.limits import LimitError, check_text, parse_digits
@@ -110,7 +110,7 @@ def present(request: HttpRequest, slug: str) -> HttpResponse:
     return _presentation_page(request, board, presenter=True)
 
 
-@require_GET
+@require_safe
 def follow(request: HttpRequest, slug: str) -> HttpResponse:
     """A follower's view: the presenter's step, live; detach to explore, then jump back."""
     return _presentation_page(request, _board_or_404(slug), presenter=False)
@@ -193,7 +193,7 @@ def caption(request: HttpRequest, slug: str) -> HttpResponse:
     return HttpResponse(classroom.render_presentation(board, request))
 
 
-@require_GET
+@require_safe
 def step_partials(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     """The read-only partials of step ``k``, for a follower exploring on its own."""
     board = _board_or_404(slug)
@@ -209,7 +209,7 @@ def _not_asker() -> HttpResponse:
     return HttpResponse(_("Only the board's editors can ask the room."), status=403)
 
 
-@require_GET
+@require_safe
 def predict_offer(request: HttpRequest, slug: str) -> HttpResponse:
     """The questions the presenter may ask at the step (and frame) it shows."""
     board = _board_or_404(slug)
@@ -299,7 +299,7 @@ def predict_vote(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def predict_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Every question asked on the board and its answers, as CSV (editors only)."""
     board = _board_or_404(slug)
@@ -376,14 +376,14 @@ def _chapter_board(request: HttpRequest, ref: str) -> Board | None:
     return board if board is not None and _editor(request, board) else None
 
 
-@require_GET
+@require_safe
 def lesson_start(request: HttpRequest, slug: str) -> HttpResponse:
     """A lesson's own address opens its first chapter."""
     lesson_obj = get_object_or_404(Lesson, slug=slug)
     return redirect("lesson", slug=lesson_obj.slug, n=1)
 
 
-@require_GET
+@require_safe
 def lesson(request: HttpRequest, slug: str, n: int) -> HttpResponse:
     """Chapter ``n`` of a lesson: its board, followed live; the URL names the chapter."""
     lesson_obj = get_object_or_404(Lesson, slug=slug)
@@ -402,7 +402,7 @@ def _chapter(lesson_obj: Lesson, n: int) -> Board:
     return board
 
 
-@require_GET
+@require_safe
 def lesson_follow(request: HttpRequest, slug: str) -> HttpResponse:
     """The one follow link of a lesson: the chapter the teacher shows, moving with it."""
     lesson_obj = get_object_or_404(Lesson, slug=slug)

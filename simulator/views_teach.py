@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine import Duel, EngineError
 from engine.limits import LimitError, check_text, parse_digits
@@ -54,7 +54,7 @@ def _png(data: bytes, name: str, download: bool) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def board_chain_png(request: HttpRequest, slug: str) -> HttpResponse:
     """The chain (or pending pool) as a PNG, for slides and link previews."""
     board = get_object_or_404(Board, slug=slug)
@@ -67,7 +67,7 @@ def board_chain_png(request: HttpRequest, slug: str) -> HttpResponse:
                 bool(request.GET.get("download")))
 
 
-@require_GET
+@require_safe
 def snapshot_chain_png(request: HttpRequest, link: str) -> HttpResponse:
     """The chain of a snapshot link as a PNG (its preview image)."""
     try:
@@ -91,7 +91,7 @@ def _scenario_end(game: str, slug: str) -> tuple[Any, Duel]:
         return scn, scn.new_duel()
 
 
-@require_GET
+@require_safe
 def scenario_chain_png(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     """A built-in scenario's chain once its steps are played, as a PNG (its preview)."""
     scn, duel = _scenario_end(game, slug)
@@ -122,7 +122,7 @@ def key_save(request: HttpRequest, key: str) -> HttpResponse:
     return redirect("key_page", key=key)
 
 
-@require_GET
+@require_safe
 def key_page(request: HttpRequest, key: str) -> HttpResponse:
     """A key link: its boards and lessons, whose edit rights this browser gets (like an edit
     link, opening it records the grants in the session)."""
@@ -146,7 +146,7 @@ def _report_form(request: HttpRequest, board: Board, step: int, *, note: str = "
         "sent": False}, status=status)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @limits.limit("report")
 def board_report(request: HttpRequest, slug: str) -> HttpResponse:
     """"Report this ruling": a note on the step shown, for the site's maintainers."""
@@ -159,7 +159,7 @@ def board_report(request: HttpRequest, slug: str) -> HttpResponse:
         return _report_form(request, board, steps, error=_(
             "This board has %(n)s steps: there is no step %(k)s.") % {"n": steps, "k": step},
             status=400)
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _report_form(request, board, step)
     note = request.POST.get("note", "").strip()
     problem = _note_problem(note)

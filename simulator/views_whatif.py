@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from engine import EngineError
 
@@ -23,7 +23,7 @@ def _refused(request: HttpRequest, context: dict, message: str, status: int) -> 
     return render(request, "simulator/whatif.html", context | {"error": message}, status=status)
 
 
-@require_GET
+@require_safe
 def board_whatif(request: HttpRequest, slug: str) -> HttpResponse:
     """The switches this board offers; with ``?switch=``, both outcomes side by side."""
     board = get_object_or_404(Board, slug=slug)
