@@ -815,7 +815,7 @@ def test_damage_step_optional_about_another_card_not_activated_mandatory_is():
     assert chain_names(duel) == [["Supply Squad"]]
     assert zone_names(duel, 1, "hand") == ["Kuriboh"]
     assert zone_names(duel, 1, "deck") == ["Amazoness Fighter"]
-    assert duel.state.lp == [8000, 6500]
+    assert duel.state.lp == [8000, 6700]  # Amazoness Village: Swords Woman has 1700 ATK
 
 
 @pytest.mark.rule("YGO-DAMAGE-STEP")
@@ -936,9 +936,10 @@ SPELL_WATCHER = monster("t_spell_watcher", "Spell Watcher", {
 def test_negated_activation_solemn_strike_does_not_resolve_and_is_not_a_later_event():
     duel = new_duel({"turn_player": "p1", "phase": "main1",
                      "p1": {"hand": ["Amazoness Princess"], "field": ["Amazoness Village"],
-                            "deck": ["Amazoness Spellcaster", "Amazoness Fighter"]},
+                            "deck": ["Amazoness Spellcaster", "Amazoness Princess"]},
                      "p2": {"spell_trap": [{"card": "Solemn Strike", "set": True}]}})
     duel.apply({"do": "normal_summon", "card": "Amazoness Princess"})
+    answer(duel, "pass")  # Player 2 lets the Summon happen (YGO-SUMMON-NEGATION)
     answer(duel, "yes")
     answer(duel, "Solemn Strike")
     # Amazoness Village met its timing when Solemn Strike destroyed the Princess
@@ -955,7 +956,8 @@ def test_negated_activation_solemn_strike_does_not_resolve_and_is_not_a_later_ev
     village = only_trigger(duel, "Amazoness Village")
     assert village.status == "resolved" and village.link == 1
     assert entries(duel, "trigger.missed") == []
-    assert zone_names(duel, 0, "monster") == ["Amazoness Fighter"]
+    # a Level 3 or lower "Amazoness" monster, as the destroyed Princess is Level 3
+    assert zone_names(duel, 0, "monster") == ["Amazoness Princess"]
     assert zone_names(duel, 0, "hand") == []  # the Princess's search never happened
     assert duel.state.lp == [8000, 6500]
 
