@@ -605,7 +605,12 @@ def _apply_problem(apply: Any) -> tuple[str, str] | None:
 
 
 class Library:
-    """A set of card definitions, found by id or by any of their names."""
+    """A set of card definitions, found by id or by any of their names.
+
+    A card added with ``replace=True`` is defined over the library (a scenario's, a board's,
+    a link's or a card set's own card): it replaces the card of its id, and each of its names
+    finds it, even where a card already here has that name (which stays found by its id).
+    Cards added without it keep a name for the first card that has it."""
 
     def __init__(self, cards: list[CardDef] | None = None) -> None:
         self.cards: dict[str, CardDef] = {}
@@ -615,6 +620,8 @@ class Library:
             self.add(card)
 
     def add(self, card: CardDef, *, replace: bool = False) -> None:
+        """Add a card; ``replace``: a card defined over this library, whose id and names
+        find it from now on."""
         if card.id in self.cards and not replace:
             raise CardDataError(
                 f"duplicate card id (already defined in {self.cards[card.id].source})",
@@ -623,7 +630,10 @@ class Library:
         self.cards[card.id] = card
         self._translations = {}
         for name in card.name.values():
-            self._by_name.setdefault(name.casefold(), card.id)
+            if replace:
+                self._by_name[name.casefold()] = card.id
+            else:
+                self._by_name.setdefault(name.casefold(), card.id)
 
     def __contains__(self, card_id: str) -> bool:
         return card_id in self.cards
@@ -676,7 +686,19 @@ class Library:
         return by_name + by_text
 
     def copy(self) -> Library:
-        return Library(list(self.cards.values()))
+        """An independent copy: adding to it changes neither this library nor which card
+        each name finds here."""
+        other = Library()
+        other.cards = dict(self.cards)
+        other._by_name = dict(self._by_name)
+        return other
+
+    def shadows(self, card: CardDef) -> bool:
+        """Whether ``card`` (of another library, the built-in one say) is hidden here: this
+        library has another card of its id, or one of its names finds another card here."""
+        return self.cards.get(card.id, card) is not card or any(
+            self._by_name.get(name.casefold(), card.id) != card.id
+            for name in card.name.values())
 
 
 def _fold(text: str) -> str:
@@ -692,7 +714,9 @@ def load_card_file(path: Path | str, *, game_hint: str | None = None) -> list[Ca
         return []
     if not isinstance(raw, list):
         raise CardDataError("a card file is a list of cards", file=str(path), line=1)
-    return [parse_card(item, file=str(path), game_hint=game_hint) for item in raw]
+    cards = [parse_card(item, file=str(path), game_hint=game_hint) for item in raw]
+    one_card_per_name(cards, [line_of(item) for item in raw], file=str(path))
+    return cards
 
 
 def parse_cards(raw: Any, *, file: str, game_hint: str | None = None,
@@ -703,7 +727,43 @@ def parse_cards(raw: Any, *, file: str, game_hint: str | None = None,
         return []
     if not isinstance(raw, list):
         raise CardDataError("cards must be a list of cards", file=file, line=line_of(raw))
-    return [parse_card(item, file=file, game_hint=game_hint, strict=strict) for item in raw]
+    cards = [parse_card(item, file=file, game_hint=game_hint, strict=strict) for item in raw]
+    if strict:  # cards saved before keep opening (the last definition of a name wins)
+        one_card_per_name(cards, [line_of(item) for item in raw], file=file)
+    return cards
+
+
+def one_card_per_name(cards: list[CardDef], lines: list[int | None], *, file: str,
+                      before: tuple[CardDef, ...] | list[CardDef] = ()) -> None:
+    """Refuse two different definitions of one name (in any language, case aside) or of one
+    id among the cards of one file (a card file, a scenario's cards, a card set, a board's own
+    cards): within it a name or an id means one card, the one played wherever it is used. The
+    error names the file, the line of the second card (``lines``, one a card, None where
+    unknown), both ids and the first card's line. ``before``: cards already there (a board's,
+    saved before: not judged again), which the new ``cards`` may not contradict."""
+    from .refusals import Refusal
+
+    named: dict[str, tuple[CardDef, int | None]] = {}
+    by_id: dict[str, tuple[CardDef, int | None]] = {}
+    for card in before:
+        by_id.setdefault(card.id, (card, None))
+        for name in card.name.values():
+            named.setdefault(name.casefold(), (card, None))
+    for card, line in zip(cards, lines, strict=True):
+        first = by_id.setdefault(card.id, (card, line))
+        if first[0] != card:
+            raise CardDataError(
+                Refusal("card_id_twice", card=repr(card.id), line=first[1]) if first[1]
+                else Refusal("card_id_twice_here", card=repr(card.id)),
+                file=file, line=line, card=card.id, field="id")
+        for name in card.name.values():
+            first = named.setdefault(name.casefold(), (card, line))
+            if first[0].id != card.id:
+                params = {"name": repr(name), "first": repr(first[0].id)}
+                raise CardDataError(
+                    Refusal("card_name_twice", **params, line=first[1]) if first[1]
+                    else Refusal("card_name_twice_here", **params),
+                    file=file, line=line, card=card.id, field="name")
 
 
 @cache

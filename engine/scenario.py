@@ -9,7 +9,7 @@ on a :class:`~engine.duel.Duel` and :func:`check_scenario` compares the outcome 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -396,13 +396,15 @@ def chains_of(duel: Duel) -> list[list[dict[str, Any]]]:
     for entry in duel.state.log:
         if entry["key"] in ("chain.link", "chain.link_same"):
             current.append({"link": entry["args"]["link"], "card": duel.name(entry["args"]["card"]),
-                            "player": PLAYER_KEYS[entry["args"]["player"]]})
+                            "player": PLAYER_KEYS[entry["args"]["player"]],
+                            "id": duel.state.cards[entry["args"]["card"]].card_id})
         elif entry["key"] == "chain.done" and current:
             chains.append(current)
             current = []
         elif entry["key"] == "pending.resolve":
             chains.append([{"link": len(chains) + 1, "card": duel.name(entry["args"]["card"]),
-                            "player": PLAYER_KEYS[entry["args"]["player"]]}])
+                            "player": PLAYER_KEYS[entry["args"]["player"]],
+                            "id": duel.state.cards[entry["args"]["card"]].card_id}])
     if current:
         chains.append(current)
     return chains
@@ -436,12 +438,13 @@ def check_scenario(scn: Scenario, result: Result | None = None) -> list[str]:
             player = PLAYER_KEYS.index(key)
             for zone, names in zones.items():
                 zone_name = duel.policy.zone_alias(zone)
-                got = Counter(duel.name(i) for i in duel.state.zones[player][zone_name])
-                want = Counter(duel.library.find(n).en if duel.library.find(n) else n
-                               for n in names)
+                got = Counter(duel.state.cards[i].card_id
+                              for i in duel.state.zones[player][zone_name])
+                want = Counter(_card_id(duel, n) for n in names)
                 if got != want:
-                    failures.append(f"{key} {zone}: expected {sorted(want.elements())}, "
-                                    f"got {sorted(got.elements())}")
+                    failures.append(
+                        f"{key} {zone}: expected {sorted(_shown_names(duel, want.elements()))}, "
+                        f"got {sorted(_shown_names(duel, got.elements()))}")
     for key, what in CARD_VALUES.items():
         for ref, want in (expect.get(key) or {}).items():
             got = what(duel, duel.state.cards[_ref(duel, ref)])
@@ -513,19 +516,36 @@ def _ref(duel: Duel, ref: str) -> int:
     return duel.ref(str(ref))
 
 
+def _card_id(duel: Duel, ref: Any) -> str:
+    """The id of the card an ``expect`` entry names, by its name or its id (as the set-up and
+    the steps find it: a scenario's own card before a library card of that name); the text
+    as it is when no card has that name."""
+    definition = duel.library.find(str(ref))
+    return definition.id if definition else str(ref)
+
+
+def _shown_names(duel: Duel, card_ids: Iterable[str]) -> list[str]:
+    """Cards named for a failure: the English name, with the id beside a name that finds
+    another card (a library card a scenario's own card of that name shadows)."""
+    out = []
+    for card_id in card_ids:
+        if card_id not in duel.library:
+            out.append(card_id)
+            continue
+        name = duel.library[card_id].en
+        found = duel.library.find(name)
+        out.append(name if found is not None and found.id == card_id else f"{name} ({card_id})")
+    return out
+
+
 def _check_chains(duel: Duel, want: list[list[Any]]) -> list[str]:
     got = chains_of(duel)
-    got_names = [[link["card"] for link in chain] for chain in got]
-    want_names = []
-    for chain in want:
-        names = []
-        for link in chain:
-            name = link["card"] if isinstance(link, dict) else link
-            definition = duel.library.find(str(name).split("#")[0])
-            names.append(definition.en if definition else name)
-        want_names.append(names)
-    if got_names != want_names:
-        return [f"chains: expected {want_names}, got {got_names}"]
+    got_ids = [[link["id"] for link in chain] for chain in got]
+    want_ids = [[_card_id(duel, str(link["card"] if isinstance(link, dict) else link)
+                          .split("#")[0]) for link in chain] for chain in want]
+    if got_ids != want_ids:
+        return [f"chains: expected {[_shown_names(duel, c) for c in want_ids]}, "
+                f"got {[_shown_names(duel, c) for c in got_ids]}"]
     out = []
     for ci, chain in enumerate(want):
         for li, link in enumerate(chain):

@@ -445,7 +445,9 @@ def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[s
     """Add card definitions to the board's custom cards (a change like any other: it bumps
     the board's version, and is refused as stale if the board moved on). Each card gets a
     fresh id when its id is taken; a card already on the board, the same in every field,
-    is not added twice. Returns the ids of the cards as they are on the board."""
+    is not added twice; a card that takes the name of another of the board's own cards is
+    refused (on a board a name means one card). Returns the ids of the cards as they are on
+    the board."""
     ids: list[str] = []
 
     def change(locked: Board, duel: Duel) -> None:
@@ -453,7 +455,9 @@ def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[s
         saved = len(existing)
         taken = {c.get("id") for c in existing}
         for card in cards:
-            same = next((c for c in existing if c == card), None)
+            # the same card (one without an id: the same apart from its id) is not added twice
+            same = next((c for c in existing if c == card or "id" not in card
+                         and {k: v for k, v in c.items() if k != "id"} == card), None)
             if same is not None:
                 ids.append(same["id"])
                 continue

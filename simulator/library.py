@@ -60,20 +60,22 @@ def _custom_library(cards: list[dict[str, Any]] | None, game: str | None) -> Lib
         return Library()
 
 
-def custom_entries(cards: list[dict[str, Any]] | None, game: str | None, query: str = ""
-                   ) -> list[dict[str, Any]]:
-    """The custom cards matching ``query``, marked "custom"."""
-    return [library_entry(c, custom=True)
-            for c in _custom_library(cards, game).search(query, game)]
+def custom_entries(cards: list[dict[str, Any]] | None, game: str | None, query: str = "",
+                   library: Library | None = None) -> list[dict[str, Any]]:
+    """The custom cards matching ``query``, marked "custom" (``library``: those cards read
+    already)."""
+    library = library if library is not None else _custom_library(cards, game)
+    return [library_entry(c, custom=True) for c in library.search(query, game)]
 
 
 def library_entries(game: str | None, query: str = "", limit: int = RESULTS,
                     cards: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The cards of ``game`` matching ``query`` (every card when it is empty): a board's own
-    ``cards`` first (marked "custom"), then the built-in ones (those a custom card replaces
-    left out)."""
-    custom = custom_entries(cards, game, query)
-    ids = {c["id"] for c in custom}
-    builtin = [library_entry(c) for c in builtin_library().search(query, game)[:limit]
-               if c.id not in ids]
+    ``cards`` first (marked "custom"), then the built-in ones, leaving out each one a custom
+    card replaces, by its id or by one of its names (whether that custom card matches the
+    query or not): on the board that name or id finds the custom card."""
+    own = _custom_library(cards, game)
+    custom = custom_entries(cards, game, query, library=own)
+    builtin = [library_entry(c) for c in builtin_library().search(query, game)
+               if not own.shadows(c)][:limit]
     return (custom + builtin)[:max(limit, len(custom))]

@@ -5,6 +5,7 @@ snapshot links, exports, imports and forks."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 import yaml
@@ -144,13 +145,22 @@ def test_saving_adds_the_card_to_the_board_and_its_library(client: Client) -> No
     html = stranger.get("/cards/", {"game": "yugioh", "board": board.slug, "q": "grave"}
                         ).content.decode()
     assert 'data-card-id="grave_reader"' not in html
-    # the same name again, and a built-in card's name: fresh ids
+    # the same card again is not added twice; another card of its name is refused, naming
+    # both; a built-in card's name: a fresh id, and on this board the name finds this card
     client.post("/cards/new", {**form(), "do": "save", "board": board.slug, "version": 1})
-    client.post("/cards/new", {**form(name="Sangan"), "do": "save", "board": board.slug,
-                               "version": 2})
     board.refresh_from_db()
-    assert [c["id"] for c in board.data["cards"]] == ["grave_reader", "grave_reader_2",
-                                                      "sangan_2"]
+    response = client.post("/cards/new", {**form(level="4"), "do": "save",
+                                          "board": board.slug, "version": board.version})
+    assert response.status_code == 400
+    why = unescape(error_of(response.content.decode(), "card"))
+    assert "'grave_reader_2'" in why and "'Grave Reader' is already the name of card " \
+        "'grave_reader'" in why
+    board.refresh_from_db()
+    client.post("/cards/new", {**form(name="Sangan"), "do": "save", "board": board.slug,
+                               "version": board.version})
+    board.refresh_from_db()
+    assert [c["id"] for c in board.data["cards"]] == ["grave_reader", "sangan_2"]
+    assert boards.library_for(board.data).find("Sangan").id == "sangan_2"
     # it can be placed and played
     response = client.post(f"/b/{board.slug}/act", {"version": board.version, "do": "place",
                                                     "card": "grave_reader", "zone": "monster",
@@ -314,3 +324,53 @@ def test_a_duel_masters_attack_trigger_of_ones_own_plays(client: Client) -> None
     duel.apply({"do": "attack", "card": "Attack Reader"})
     duel.auto()
     assert [duel.name(i) for i in duel.state.zones[0]["hand"]] == ["Bolshack Dragon"]
+
+
+def test_a_boards_own_card_replaces_the_library_card_of_its_name_in_its_panel(
+        client: Client) -> None:
+    """A board's own "Sangan" (another id, another effect) is the Sangan of that board: the
+    library panel lists it and leaves out the built-in Sangan, whatever is searched; other
+    boards keep the built-in one."""
+    board = own_board(client)
+    client.post("/cards/new", {**form(name="Sangan"), "do": "save", "board": board.slug,
+                               "version": board.version})
+    board.refresh_from_db()
+    [card] = board.data["cards"]
+    assert card["id"] == "sangan_2"
+    for query in ("sangan", "1500 or less ATK", "クリッター", ""):
+        html = client.get("/cards/", {"game": "yugioh", "board": board.slug, "q": query}
+                          ).content.decode()
+        assert 'data-card-id="sangan"' not in html, query
+    html = client.get("/cards/", {"game": "yugioh", "board": board.slug, "q": "sangan"}
+                      ).content.decode()
+    assert 'data-card-id="sangan_2"' in html
+    html = client.get(f"/b/{board.slug}/").content.decode()
+    assert 'data-card-id="sangan_2"' in html and 'data-card-id="sangan"' not in html
+    other = own_board(client)
+    html = client.get("/cards/", {"game": "yugioh", "board": other.slug, "q": "sangan"}
+                      ).content.decode()
+    assert 'data-card-id="sangan"' in html and 'data-card-id="sangan_2"' not in html
+    # placed by its name, the board's own card is the one played
+    response = client.post(f"/b/{board.slug}/act", {"version": board.version, "do": "place",
+                                                    "card": "Sangan", "zone": "monster",
+                                                    "player": "p1"})
+    assert response.status_code == 200
+    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    assert duel.state.cards[duel.state.zones[0]["monster"][0]].card_id == "sangan_2"
+
+
+def test_a_card_set_taking_a_name_of_the_boards_own_cards_is_refused(client: Client) -> None:
+    board = _board_with_card(client)
+    client.post(f"/b/{board.slug}/cards/set", {"title": "Readers"})
+    card_set = CardSet.objects.get()
+    other = own_board(client)
+    client.post("/cards/new", {**form(level="4"), "do": "save", "board": other.slug,
+                               "version": other.version})
+    other.refresh_from_db()
+    response = client.post(f"/b/{other.slug}/cards/load", {"set": card_set.slug})
+    assert response.status_code == 400
+    text = unescape(response.content.decode())
+    assert "'Grave Reader' is already the name of card 'grave_reader'" in text
+    assert "'grave_reader_2'" in text
+    other.refresh_from_db()
+    assert [c["id"] for c in other.data["cards"]] == ["grave_reader"]

@@ -89,7 +89,7 @@ def test_a_board_of_an_older_version_that_ends_differently_says_what_and_why() -
             f"version {RULES_VERSION}") in text
     assert "Player 2's Deck: empty then; Amazoness Fighter now" in text
     assert "Player 2's Monster Zones: Amazoness Fighter then; empty now" in text
-    assert ("Amazoness Village's effect: activated and resolved then; missed the timing now"
+    assert ("Amazoness Village's effect 1: activated and resolved then; missed the timing now"
             in text)
     for change in CHANGES[RULES_VERSION - 2:]:
         assert f"Version {change.version} ({change.date})" in text
@@ -200,7 +200,7 @@ def test_a_link_of_an_older_version_that_ends_differently_shows_the_notice() -> 
     html = _client().get(f"/s/{_pack(data)}/").content.decode()
     text = _text(html)
     assert "it ends differently" in text
-    assert ("Amazoness Village's effect: activated and resolved then; missed the timing now"
+    assert ("Amazoness Village's effect 1: activated and resolved then; missed the timing now"
             in text)
     assert CHANGES[-1].summary in text
 
@@ -249,3 +249,51 @@ def test_a_copy_of_an_old_link_is_a_board_of_todays_version() -> None:
     copy_board = Board.objects.exclude(pk=board.pk).get()
     assert copy_board.rules_version == RULES_VERSION
     assert copy_board.outcome == board.outcome
+
+
+# ------------------------------------- a board's own card under a library card's name
+#: a board's own Sangan (its own id and effect: gain 1000 LP instead of searching the Deck)
+OWN_SANGAN = {
+    "id": "plain_sangan", "game": "yugioh", "name": {"en": "Sangan"}, "type": "monster",
+    "subtype": "effect", "attribute": "DARK", "race": "Fiend", "level": 3, "atk": 1000,
+    "def": 600, "text": "If this card is sent from the field to the GY: Gain 1000 LP.",
+    "effects": [{"kind": "trigger", "label": "gain 1000 LP", "wording": "if",
+                 "optional": False, "activate_from": "gy",
+                 "event": {"type": "sent_to_gy", "card": "self", "from": "monster"},
+                 "operations": [{"op": "gain_lp", "player": "you", "amount": 1000}]}],
+}
+OWN_SETUP = {"turn_player": "p1", "phase": "main1",
+             "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}}
+
+
+def _library_sangan_outcome() -> dict[str, Any]:
+    """How the board ended under version 5, when the name found the library's Sangan."""
+    from engine import Duel
+
+    duel = Duel("yugioh", setup=OWN_SETUP)
+    duel.apply({"do": "destroy", "card": duel.ref("Sangan")})
+    return outcome(duel)
+
+
+def test_an_old_board_whose_own_card_has_a_library_name_opens_with_what_changed() -> None:
+    board = boards.create_board(game="yugioh", setup=OWN_SETUP, cards=[OWN_SANGAN],
+                                actions=[{"do": "destroy", "card": "Sangan"}])
+    assert boards.duel_of(board).state.lp[0] == 9000  # today: the board's own Sangan
+    _as_made_under(board, 5, _library_sangan_outcome())
+    response = _client().get(f"/b/{board.slug}/")
+    assert response.status_code == 200
+    text = _text(response.content.decode())
+    assert "Made under rules version 5: it ends differently under version" in text
+    assert "Player 1's LP: 8000 then, 9000 now" in text
+    assert CHANGES[5].summary in text and "the one its name plays" in CHANGES[5].summary
+
+
+def test_an_old_link_whose_own_card_has_a_library_name_opens_with_what_changed() -> None:
+    board = boards.create_board(game="yugioh", setup=OWN_SETUP, cards=[OWN_SANGAN],
+                                actions=[{"do": "destroy", "card": "Sangan"}])
+    data = decode(encode(boards.duel_of(board), cards=[OWN_SANGAN]))
+    data.update(rules=5, outcome=_library_sangan_outcome())
+    response = _client().get(f"/s/{_pack(data)}/")
+    assert response.status_code == 200
+    text = _text(response.content.decode())
+    assert "it ends differently" in text and "Player 1's LP: 8000 then, 9000 now" in text
