@@ -991,6 +991,8 @@ class YugiohPolicy(SummonMoment, Policy):
                     continue
                 if self._used(duel, card, effect):
                     continue  # once per turn per card, even unwritten (YGO-PHASE)
+                if not self.conditions_hold(duel, card, effect, None, ("event", "both")):
+                    continue  # its activation condition ("if ... no Spells/Traps") fails
                 out.append((card, card.controller, effect))
         return out
 
