@@ -77,7 +77,7 @@ MESSAGES: dict[str, str] = {
 WHATS: list[str] = []
 #: the other phrases the messages use (message ids too)
 PHRASES = ["a text by language", "a zone", "an operation", "a card",
-           "a number or a card (self, event_card, ...)",
+           "a number or a card (self, event_card, ...)", "an event type",
            "a rule id or a text the refusal's reason contains, or a list of them"]
 
 
@@ -163,6 +163,10 @@ class Value:
     def tables(self) -> list[str]:
         """The tables of the mappings this value holds (for walking the vocabulary)."""
         return []
+
+    def doc(self) -> str:
+        """What it takes, as the docs say it (a mapping by its name)."""
+        return str(self.said())
 
 
 class Bool(Value):
@@ -256,7 +260,18 @@ class OneOf(Value):
         return None
 
     def said(self) -> Worded:
-        return Said("v_one_of", values=_listed(self.values))
+        values = self.values or tuple(dict.fromkeys(v for vs in self.by_game.values()
+                                                    for v in vs))
+        return Said("v_one_of", values=_listed("null" if v is None else v for v in values))
+
+    def doc(self) -> str:
+        if self.by_game:
+            return "; ".join(f"{GAME_NAMES[g]}: {_listed(vs)}" for g, vs in self.by_game.items())
+        if self.values == (None,):
+            return "null"
+        if len(self.values) == 1:
+            return str(self.values[0])
+        return str(self.said())
 
 
 class Zone(OneOf):
@@ -296,6 +311,9 @@ class ListOf(Value):
     def tables(self) -> list[str]:
         return self.item.tables()
 
+    def doc(self) -> str:
+        return f"a list of {self.item.doc()}"
+
 
 class OneOrList(ListOf):
     """One value, or a list of them."""
@@ -310,6 +328,9 @@ class OneOrList(ListOf):
     def said(self) -> Worded:
         return Said("v_one_or_list", item=self.item.said())
 
+    def doc(self) -> str:
+        return f"{self.item.doc()}, or a list of them"
+
 
 class Either(Value):
     """The first value that fits; the problem of the last one tried otherwise."""
@@ -318,16 +339,17 @@ class Either(Value):
         self.values = values
 
     def check(self, value: Any, at: At) -> Problem | None:
-        problem = None
+        deepest = None  # the problem found inside the value (a mapping's own) says more
         for option in self.values:
             if isinstance(option, Map) and not isinstance(value, dict):
                 continue
             problem = option.check(value, at)
             if problem is None:
                 return None
-            if isinstance(option, Map):  # a mapping's own problem says more
-                return problem
-        return problem if problem is not None and problem.field != at.path else _wrong(at, self)
+            if problem.field != at.path and (deepest is None
+                                              or len(problem.field) > len(deepest.field)):
+                deepest = problem
+        return deepest or _wrong(at, self)
 
     def said(self) -> Worded:
         first, *rest = self.values
@@ -338,6 +360,9 @@ class Either(Value):
 
     def tables(self) -> list[str]:
         return [t for v in self.values for t in v.tables()]
+
+    def doc(self) -> str:
+        return ", or ".join(v.doc() for v in self.values)
 
 
 class Check(Value):
@@ -369,6 +394,9 @@ class InPlace(Value):
 
     def tables(self) -> list[str]:
         return self.value.tables()
+
+    def doc(self) -> str:
+        return self.value.doc()
 
 
 class Described(Value):
@@ -404,13 +432,16 @@ class Map(Value):
     def tables(self) -> list[str]:
         return [self.table]
 
+    def doc(self) -> str:
+        return TABLES[self.table].what
+
 
 class Dict(Value):
     """A mapping whose keys are the file's own (card names, counter names): each key passes
     ``keys``, each value ``value``."""
 
-    def __init__(self, value: Value, keys: Value | None = None) -> None:
-        self.value, self.keys = value, keys
+    def __init__(self, value: Value, keys: Value | None = None, names: str = "names") -> None:
+        self.value, self.keys, self.names = value, keys, names
 
     def check(self, value: Any, at: At) -> Problem | None:
         if not isinstance(value, dict):
@@ -429,6 +460,10 @@ class Dict(Value):
 
     def tables(self) -> list[str]:
         return self.value.tables()
+
+    def doc(self) -> str:
+        names = self.keys.doc() if self.keys is not None else self.names
+        return f"a mapping of ({names}) to ({self.value.doc()})"
 
 
 # ---------------------------------------------------------------- keys and tables
@@ -683,8 +718,6 @@ table("effect", "an effect", CARDS_MD, {
                    "resolution", kinds=ACTING),
     "same_link": K(BOOL, "a Continuous Trap's effect activated with the card", games=YGO,
                    kinds=("trigger", "quick")),
-    "while_face_up": K(BOOL, "its timing needs the card face-up on the field already",
-                       games=YGO, kinds=("trigger", "quick")),
     "damage_step": K(BOOL, "its text names a Damage Step timing: it may be activated in the "
                      "Damage Step", games=YGO, kinds=ACTING),
     "apply": K(Map("apply"), "a continuous effect", kinds=("continuous",)),
@@ -693,8 +726,23 @@ table("effect", "an effect", CARDS_MD, {
 })
 
 # ---------------------------------------------------------------- event patterns and filters
+class EventType(OneOf):
+    """An event type the engine emits (engine/events.py EVENT_TYPES)."""
+
+    def allowed(self, game: str) -> tuple[Any, ...]:
+        from .events import EVENT_TYPES
+
+        return tuple(sorted(EVENT_TYPES))
+
+    def said(self) -> Worded:
+        return _word("an event type")
+
+
+#: the marks of a card a condition's ``source_flag`` may compare
+SOURCE_FLAGS = ("came_by", "summoned")
 table("event", "an event pattern", CARDS_MD, {
-    "type": K(OneOrList(Text()), "its type is this one (or one of this list)", required=True),
+    "type": K(OneOrList(EventType()), "its type is this one (or one of this list)",
+              required=True),
     "card": K(SELF_OTHER, "self: it is about this card; other: about another card"),
     "by": K(SELF_OTHER, "self: this card caused it; other: another card did"),
     "cause": K(OneOrList(OneOf(*CAUSES)), "how it happened"),
@@ -704,7 +752,6 @@ table("event", "an event pattern", CARDS_MD, {
              "zone"),
     "phase": K(OneOrList(OneOf(by_game={"yugioh": YGO_PHASES, "duel_masters": DM_PHASES})),
                "the phase (phase_start)"),
-    "step": K(OneOrList(Text()), "the step it happened in"),
     "card_type": K(OneOrList(OneOf(*CARD_TYPES_ALL)), "the kind of card activated"),
     "destroyed": K(BOOL, "true: the card went there by being destroyed"),
     "direct": K(BOOL, "true: a direct attack"),
@@ -751,6 +798,11 @@ table("phase", "a phase timing", CARDS_MD, {
 })
 
 # ---------------------------------------------------------------- targets and conditions
+#: the fields of an event a condition may compare (engine/events.py make_event and the moves)
+EVENT_FIELDS = ("type", "cause", "how", "phase", "card_type", "subtype", "direct", "destroyed",
+                "first_this_turn", "last", "as_material", "from", "to", "stat", "amount", "link",
+                "speed", "procedure", "negated", "no_effect")
+
 table("target", "a target", CARDS_MD, {
     "as": K(Text(), "the name the operations use for it", required=True),
     "zone": K(ZONES, "where it is"),
@@ -763,21 +815,17 @@ table("target", "a target", CARDS_MD, {
 
 table("condition", "a condition", CARDS_MD, {
     "at": K(OneOf("event", "resolution", "both"), "when it is checked (resolution by default)"),
-    "event": K(Map("condition_event"), "fields of the triggering event"),
+    "event": K(Dict(Scalar(), keys=OneOf(*EVENT_FIELDS)),
+               "fields of the triggering event, each equal to its value"),
     "count": K(Map("count"), "how many cards a selector finds"),
-    "source_flag": K(Dict(Scalar()), "marks on the card itself (came_by: ninja_strike)"),
+    "source_flag": K(Dict(Scalar(), keys=OneOf(*SOURCE_FLAGS)),
+                     "marks on the card itself: how it came (came_by: ninja_strike), how it was "
+                     "summoned (summoned: special)"),
     "card": K(OneOf("self", "event_card"), "the card a zone condition is about",
               beside=("zone",)),
     "zone": K(ZONES, "that card is in this zone"),
     "text": K(Text(), "how the card says it", text=True),
 })
-
-#: the fields of an event a condition may compare (engine/events.py make_event and the moves)
-EVENT_FIELDS = ("type", "cause", "how", "phase", "step", "card_type", "subtype", "direct",
-                "destroyed", "first_this_turn", "last", "as_material", "from", "to", "stat",
-                "amount", "link", "speed", "procedure", "negated", "no_effect")
-table("condition_event", "a condition's event", CARDS_MD,
-      {name: K(Scalar(), f"the event's {name} is this value") for name in EVENT_FIELDS})
 
 table("count", "a count condition", CARDS_MD, {
     "zone": K(ZONES, "where the cards are"),
@@ -844,11 +892,10 @@ table("apply_to", "the cards apply names", CARDS_MD, {
     "other": K(BOOL, "true: not the card itself"),
 })
 
-table("negated", "the cards negate names", CARDS_MD, {
+table("negated", "the cards negate names", CARDS_MD, {  # never the card itself
     "zone": K(ZONES, "where they are (the field by default)"),
     "controller": K(YOU_OPPONENT_ANY, "who controls them"),
     "filter": K(FILTER, "what they are"),
-    "other": K(BOOL, "true: not the card itself"),
 })
 
 table("forbidden", "the cards cannot_activate names", CARDS_MD, {
@@ -917,12 +964,16 @@ def _with_selector(**own: Key) -> dict[str, Key]:
 
 
 AMOUNT_KEY = K(AMOUNT, "a number, or a computed amount", required=True)
+#: the operations that take a selector and nothing else (one table: the same keys, read by
+#: the same function, engine.operations.select)
+SELECTOR_ONLY = _with_selector()
 OP_KEYS: dict[str, dict[str, Key]] = {
-    **{name: _with_selector() for name in (
+    **{name: SELECTOR_ONLY for name in (
         "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "discard",
         "tribute", "put_into_mana", "put_into_battle", "add_shield", "equip", "negate_effects",
         "tap", "untap", "break_shield", "battle", "cast_spell")},
-    "put_into_deck": _with_selector(bottom=K(BOOL, "true: at the bottom of the deck")),
+    "put_into_deck": _with_selector(bottom=K(BOOL, "true: at the bottom of the deck",
+                                             games=DM)),
     "special_summon": _with_selector(position=K(OneOf("attack", "defense"),
                                                 "its battle position (attack by default)")),
     "summon_token": {
@@ -932,23 +983,21 @@ OP_KEYS: dict[str, dict[str, Key]] = {
         "position": K(OneOf("attack", "defense"), "its battle position (defense by default)"),
     },
     "draw": {"count": K(COUNT, "how many cards"), "player": K(PLAYERS, "who draws")},
-    **{name: {"player": K(PLAYERS, "whose LP"), "amount": AMOUNT_KEY}
-       for name in ("gain_lp", "lose_lp", "damage", "pay_lp")},
+    **dict.fromkeys(("gain_lp", "lose_lp", "damage", "pay_lp"),
+                    {"player": K(PLAYERS, "whose LP"), "amount": AMOUNT_KEY}),
     "change_control": _with_selector(to=K(OneOf("you", "opponent", "event_player"),
                                           "who takes control (you by default)")),
     "swap_control": {"zone": K(ZONES, "where the monsters are (monster by default)"),
                      "filter": K(FILTER, "what they are")},
     "change_position": _with_selector(to=K(OneOf("attack", "defense"),
                                            "the position (the other one by default)")),
-    **{name: _with_selector(
+    **dict.fromkeys(("modify_stat", "power"), _with_selector(
         stat=K(OneOrList(OneOf("atk", "def", "power")), "the stat, or a list of them"),
         amount=AMOUNT_KEY,
-        until=K(OneOf("end_of_turn", "end_of_attack", "leaves_field"), "how long it lasts"))
-       for name in ("modify_stat", "power")},
-    "negate_activation": {"destroy": K(BOOL, "true: then destroy its card"),
-                          "banish": K(BOOL, "true: then banish its card")},
-    "negate_effect": {"destroy": K(BOOL, "true: then destroy its card"),
-                      "banish": K(BOOL, "true: then banish its card")},
+        until=K(OneOf("end_of_turn", "end_of_attack", "leaves_field"), "how long it lasts"))),
+    **dict.fromkeys(("negate_activation", "negate_effect"), {
+        "destroy": K(BOOL, "true: then destroy its card"),
+        "banish": K(BOOL, "true: then banish its card")}),
     "negate_summon": {"destroy": K(BOOL, "true: then destroy the monster"),
                       "banish": K(BOOL, "true: then banish the monster")},
     "nothing": {},
@@ -993,13 +1042,13 @@ table("choose", "choose", CARDS_MD, {
     "relative": K(OneOf("chooser"), "chooser: controller is read from the chooser's side"),
 })
 table("all", "all", CARDS_MD, dict(SELECTOR_BASE))
-table("top", "top", CARDS_MD, {**SELECTOR_BASE, "count": K(COUNT, "how many")})
-table("random", "random", CARDS_MD, {**SELECTOR_BASE, "count": K(COUNT, "how many")})
+table("top", "top", CARDS_MD, {
+    "zone": SELECTOR_BASE["zone"], "controller": SELECTOR_BASE["controller"],
+    "count": K(COUNT, "how many"), "as": SELECTOR_BASE["as"]})
+table("random", "random", CARDS_MD, {
+    **{k: v for k, v in SELECTOR_BASE.items() if k != "other"}, "count": K(COUNT, "how many")})
 table("summoned_monster", "the monster a Fusion or Ritual Summon may summon", CARDS_MD, {
-    "zone": K(ZONES, "where it is (the Extra Deck / the hand by default)"),
-    "controller": K(YOU_OPPONENT_ANY, "who has it (you by default)"),
     "filter": K(FILTER, "what it is"),
-    "other": K(BOOL, "true: not the card itself"),
 })
 table("if_card", "if_card", CARDS_MD, {
     "card": K(CARD_REF, "the target's name", required=True),
@@ -1143,20 +1192,20 @@ ACTIONS: dict[str, dict[str, dict[str, Key]]] = {
         "pass": {},
         "activate": {"card": CARD, "effect": K(Either(Int(0), Text()), "its effect N (from 0)"),
                      "with_effect": K(Int(0), "a Continuous Trap's effect in the same link")},
-        **{do: {"card": CARD, "tributes": K(ListOf(REF), "the monsters Tributed")}
-           for do in ("normal_summon", "tribute_summon")},
-        **{do: {"card": CARD, "materials": K(ListOf(REF), "the materials")}
-           for do in ("synchro_summon", "xyz_summon", "link_summon")},
+        **dict.fromkeys(("normal_summon", "tribute_summon"), {
+            "card": CARD, "tributes": K(ListOf(REF), "the monsters Tributed")}),
+        **dict.fromkeys(("synchro_summon", "xyz_summon", "link_summon"), {
+            "card": CARD, "materials": K(ListOf(REF), "the materials")}),
         "special_summon": {"card": CARD, "player": K(PLAYER_KEY, "whose field (its owner's by "
                                                                   "default)"),
                            "position": K(OneOf("attack", "defense"), "its battle position")},
         "inherent_summon": {"card": CARD,
                             "position": K(OneOf("attack", "defense"), "its battle position")},
-        **{do: {"card": CARD} for do in ("flip_summon", "set", "change_position")},
-        **{do: dict(MOVE_KEYS) for do in ("destroy", "send_to_gy", "banish", "return_to_hand",
-                                          "discard", "tribute")},
-        **{do: {"player": WHO, "amount": K(Int(1), "how many LP", required=True)}
-           for do in ("gain_lp", "lose_lp", "damage")},
+        **dict.fromkeys(("flip_summon", "set", "change_position"), {"card": CARD}),
+        **dict.fromkeys(("destroy", "send_to_gy", "banish", "return_to_hand", "discard",
+                         "tribute"), MOVE_KEYS),
+        **dict.fromkeys(("gain_lp", "lose_lp", "damage"), {
+            "player": WHO, "amount": K(Int(1), "how many LP", required=True)}),
         "declare_attack": {"card": CARD, "target": K(REF, "the monster attacked (none: a direct "
                                                           "attack)")},
         "battle": {},
@@ -1165,12 +1214,12 @@ ACTIONS: dict[str, dict[str, dict[str, Key]]] = {
     "duel_masters": {
         **EDIT_ACTIONS,
         "summon": {"card": CARD, "base": K(REF, "the creature an evolution goes on")},
-        **{do: {"card": CARD} for do in ("cast", "charge", "tap", "break_shield")},
+        **dict.fromkeys(("cast", "charge", "tap", "break_shield"), {"card": CARD}),
         "attack": {"card": CARD, "target": K(REF, "the tapped creature attacked (none: the "
                                                   "player)")},
         "draw": {"player": WHO},
-        **{do: {"card": K(REF, "the card"), "cards": K(ListOf(REF), "several cards at once")}
-           for do in ("put_into_battle", "destroy")},
+        **dict.fromkeys(("put_into_battle", "destroy"), {
+            "card": K(REF, "the card"), "cards": K(ListOf(REF), "several cards at once")}),
         "next_step": {},
     },
 }
@@ -1195,6 +1244,7 @@ table("step", "a step", SCENARIOS_MD, dict(STEP_COMMON), more=_step_keys)
 # ---------------------------------------------------------------- expect
 FATES = ("activated", "missed", "not_activated", "declined", "negated", "pending", "resolved")
 EXPECT_ZONES = Dict(Dict(ListOf(Text()), keys=Zone()), keys=PLAYER_KEY)
+CARD_NAMES = "cards, named as in the steps"
 table("expect", "expect", SCENARIOS_MD, {
     "chains": K(ListOf(ListOf(Either(Text(), Map("chain_link")))),
                 "every chain built, links in order"),
@@ -1204,12 +1254,15 @@ table("expect", "expect", SCENARIOS_MD, {
                       beside=("triggers",)),
     "lp": K(Map("lp"), "final life points"),
     "zones": K(EXPECT_ZONES, "final contents of the zones listed"),
-    "positions": K(Dict(OneOf("attack", "defense")), "final battle positions", games=YGO),
-    "power": K(Dict(Int()), "final power", games=DM),
-    "atk": K(Dict(Int()), "final ATK", games=YGO),
-    "def": K(Dict(Int()), "final DEF", games=YGO),
-    "tapped": K(Dict(BOOL), "final tapped (true) or untapped (false)", games=DM),
-    "counters": K(Dict(Dict(Int(0))), "counters on a card"),
+    "positions": K(Dict(OneOf("attack", "defense"), names=CARD_NAMES),
+                   "final battle positions", games=YGO),
+    "power": K(Dict(Int(), names=CARD_NAMES), "final power", games=DM),
+    "atk": K(Dict(Int(), names=CARD_NAMES), "final ATK", games=YGO),
+    "def": K(Dict(Int(), names=CARD_NAMES), "final DEF", games=YGO),
+    "tapped": K(Dict(BOOL, names=CARD_NAMES), "final tapped (true) or untapped (false)",
+                games=DM),
+    "counters": K(Dict(Dict(Int(0), names="counter names"), names=CARD_NAMES),
+                  "counters on a card"),
     "effects": K(ListOf(Map("expect_effect")), "the rule ids the log cites about a card"),
     "log": K(ListOf(Text()), "texts the English transcript must hold"),
 })
@@ -1242,3 +1295,120 @@ def scenario_problem(raw: dict[str, Any]) -> Problem | None:
     ``cards`` are checked as cards, by :func:`engine.cards.parse_cards`)."""
     game = raw.get("game") if raw.get("game") in GAMES else "yugioh"
     return TABLES["scenario"].check(raw, At(game=game, line=_line(raw, None, None)))
+
+
+# ================================================================ the docs
+KIND_WORDS = {"trigger": "trigger", "ignition": "ignition", "quick": "quick"}
+
+
+def _where(key: Key) -> str:
+    """Where a key is honoured, in words for the docs ("Yu-Gi-Oh! only; not in a cost")."""
+    words = []
+    if key.games != GAMES:
+        words.append(f"{GAME_NAMES[key.games[0]]} only")
+    if key.kinds is not None and set(key.kinds) != set(ACTING):
+        words.append("kind " + " / ".join(f"`{k}`" for k in key.kinds))
+    elif key.kinds is not None:
+        words.append("not in a `continuous` or `replacement` effect")
+    if key.places is not None:
+        left_out = [p for p in ("operations", "cost", "instead", "option")
+                    if p not in key.places]
+        words.append("not " + ", ".join({"operations": "in `operations`", "cost": "in a cost",
+                                          "instead": "in what happens instead",
+                                          "option": "in an option of `choose_one`"}[p]
+                                         for p in left_out))
+    if key.beside:
+        words.append("only beside " + " / ".join(f"`{k}`" for k in key.beside))
+    if key.not_beside:
+        words.append("not beside " + " / ".join(f"`{k}`" for k in key.not_beside))
+    if key.required:
+        words.append("required")
+    return "; ".join(words)
+
+
+def doc_keys(name: str) -> dict[str, Key]:
+    """The keys the docs list for one mapping: its table's; a step's, with those of an answer
+    and ``do`` (each action's own keys: :data:`ACTIONS`)."""
+    keys = dict(TABLES[name].keys)
+    if name == "step":
+        keys = {"do": K(Text(), "the action: its own keys are below"),
+                **_step_keys({"answer": ""}, At()), **keys}
+    return keys
+
+
+def markdown(name: str) -> str:
+    """A table of the docs for one mapping: each key, what it takes, what it does."""
+    rows = ["| key | takes | what it does |", "|---|---|---|"]
+    for key_name, key in doc_keys(name).items():
+        where = _where(key)
+        means = key.means + (f" ({where})" if where else "")
+        rows.append(f"| `{key_name}` | {key.value.doc()} | {means} |")
+    return "\n".join(rows)
+
+
+def markdown_keys(keys: dict[str, dict[str, Key]], head: str) -> str:
+    """The table of the docs for a family of mappings (the operations, the actions): each
+    one and its own keys."""
+    rows = [f"| {head} | its keys |", "|---|---|"]
+    for name, own in keys.items():
+        listed = ", ".join(f"`{k}`" for k in own if k not in SELECTORS)
+        if set(SELECTORS) <= set(own):
+            listed = ", ".join(x for x in ("a selector", listed) if x)
+        elif set(own) & set(SELECTORS):
+            listed = ", ".join(f"`{k}`" for k in own)
+        rows.append(f"| `{name}` | {listed or '-'} |")
+    return "\n".join(rows)
+
+
+# ================================================================ walking a file
+def walk(value: Any, spec: Value, at: At) -> Iterable[tuple[str, At, dict[str, Any]]]:
+    """Every mapping of ``value`` (read as ``spec`` takes it) with its table and where it is:
+    the mappings the vocabulary judges, for the tests that walk the built-in files."""
+    if isinstance(spec, InPlace):
+        yield from walk(value, spec.value, replace(at, place=spec.place))
+    elif isinstance(spec, Described):
+        yield from walk(value, spec.value, at)
+    elif isinstance(spec, OneOrList) and not isinstance(value, list):
+        yield from walk(value, spec.item, at.child(0, value) if isinstance(value, dict) else at)
+    elif isinstance(spec, ListOf) and isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from walk(item, spec.item, at.child(i, item))
+    elif isinstance(spec, Either):
+        option = next((v for v in spec.values if v.check(value, at) is None), None)
+        if option is not None:
+            yield from walk(value, option, at)
+    elif isinstance(spec, Dict) and isinstance(value, dict):
+        for key, item in value.items():
+            if not str(key).startswith("__"):
+                yield from walk(item, spec.value, at.child(key, value))
+    elif isinstance(spec, Cards) and isinstance(value, list):
+        for i, card in enumerate(value):
+            yield from walk(card, Map("card"), at.child(i, card))
+    elif isinstance(spec, Map) and isinstance(value, dict):
+        table = TABLES[spec.table]
+        if table.context is not None:
+            at = table.context(value, at)
+        yield spec.table, at, value
+        keys = dict(table.keys)
+        if table.more is not None:
+            keys.update(table.more(value, at) or {})
+        for key, item in value.items():
+            if str(key).startswith("__"):
+                continue
+            if key in keys:
+                yield from walk(item, keys[key].value, at.child(key, value))
+            elif table is TABLES["side"] and isinstance(item, list):
+                for i, entry in enumerate(item):
+                    yield from walk(entry, Either(Text(), Map("setup_card")),
+                                    at.child(key, value).child(i, entry))
+
+
+def card_mappings(raw: dict[str, Any], game: str) -> list[tuple[str, At, dict[str, Any]]]:
+    """Every mapping of a card, with its table and where it is."""
+    return list(walk(raw, Map("card"), At(game=game)))
+
+
+def scenario_mappings(raw: dict[str, Any]) -> list[tuple[str, At, dict[str, Any]]]:
+    """Every mapping of a scenario (its inline cards' too), with its table and where it is."""
+    game = raw.get("game") if raw.get("game") in GAMES else "yugioh"
+    return list(walk(raw, Map("scenario"), At(game=game)))
