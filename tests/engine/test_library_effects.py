@@ -218,3 +218,20 @@ def test_bixi_summons_a_yang_zing_monster_in_defense_position() -> None:
     tributed.apply({"do": "normal_summon", "card": "Zaborg the Thunder Monarch",
                     "tributes": ["Bixi, Water of the Yang Zing"]})
     assert triggers_of(tributed, "Bixi, Water of the Yang Zing") == []  # sent, not destroyed
+
+
+@pytest.mark.parametrize(("mode", "gy", "top"), [
+    ("send 1 card from the Deck to the GY", ["Celtic Guardian", "Sangan"], "Kuriboh"),
+    ("place 1 monster from the Deck on top of the Deck", ["Celtic Guardian"], "Sangan"),
+])
+def test_lavalval_chain_sends_a_card_or_puts_a_monster_on_top(mode, gy, top) -> None:
+    duel = new_duel({"turn_player": "p1", "phase": "main1",
+                     "p1": {"monster": [{"card": "Lavalval Chain",
+                                         "under": ["Celtic Guardian", "Mermaid Knight"]}],
+                            "deck": ["Sangan", "Pot of Greed", "Kuriboh"]}})  # Kuriboh on top
+    duel.apply({"do": "activate", "card": "Lavalval Chain", "effect": 0})
+    answer(duel, "Celtic Guardian")  # the material detached
+    answer(duel, mode)
+    answer(duel, "Sangan")
+    assert sorted(zone_names(duel, 0, "gy")) == gy
+    assert duel.name(duel.state.zones[0]["deck"][-1]) == top
