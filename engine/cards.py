@@ -59,7 +59,7 @@ SUBTYPES = {
 EFFECT_KEYS = {
     "kind", "label", "wording", "optional", "event", "phase", "activate_from", "speed",
     "once_per_turn", "cost", "targets", "operations", "respond_to", "same_link",
-    "while_face_up", "condition", "apply", "instead", "text", "damage_step",
+    "while_face_up", "condition", "apply", "instead", "text",
 }
 CARD_KEYS = {
     "id", "game", "name", "type", "subtype", "attribute", "race", "level", "atk", "def",
@@ -180,9 +180,6 @@ class EffectDef:
     respond_to: tuple[dict[str, Any], ...] = ()
     same_link: bool = False
     while_face_up: bool = False
-    #: its text names a Damage Step timing ("during damage calculation"): it may be activated
-    #: in the Damage Step (YGO-DAMAGE-STEP-LIMIT)
-    damage_step: bool = False
     condition: tuple[dict[str, Any], ...] = ()
     apply: dict[str, Any] | None = None
     instead: dict[str, Any] | None = None
@@ -529,7 +526,6 @@ def _parse_effect(
         respond_to=_as_tuple_of_maps(raw.get("respond_to"), lambda m: fail(m, "respond_to")),
         same_link=bool(raw.get("same_link", False)),
         while_face_up=bool(raw.get("while_face_up", False)), condition=condition,
-        damage_step=bool(raw.get("damage_step", False)),
         apply=strip_lines(raw.get("apply")), instead=strip_lines(raw.get("instead")),
     )
 

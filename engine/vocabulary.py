@@ -718,8 +718,6 @@ table("effect", "an effect", CARDS_MD, {
                    "resolution", kinds=ACTING),
     "same_link": K(BOOL, "a Continuous Trap's effect activated with the card", games=YGO,
                    kinds=("trigger", "quick")),
-    "damage_step": K(BOOL, "its text names a Damage Step timing: it may be activated in the "
-                     "Damage Step", games=YGO, kinds=ACTING),
     "apply": K(Map("apply"), "a continuous effect", kinds=("continuous",)),
     "instead": K(Map("instead"), "a replacement effect", kinds=("replacement",),
                  required=True),
@@ -970,8 +968,15 @@ SELECTOR_ONLY = _with_selector()
 OP_KEYS: dict[str, dict[str, Key]] = {
     **{name: SELECTOR_ONLY for name in (
         "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "discard",
-        "tribute", "put_into_mana", "put_into_battle", "add_shield", "equip", "negate_effects",
+        "tribute", "put_into_mana", "add_shield", "equip", "negate_effects",
         "tap", "untap", "break_shield", "battle", "cast_spell")},
+    "put_into_battle": _with_selector(onto=K(
+        CARD_REF, "the creature an evolution creature is put onto (event_card, attacker...)",
+        games=DM)),
+    "protect": _with_selector(
+        cannot=K(OneOf("leave", "destroyed"), "leave: it does not leave the battle zone; "
+                 "destroyed: it is not destroyed", required=True, games=DM),
+        until=K(OneOf("end_of_turn", "end_of_attack", "leaves_field"), "how long it lasts")),
     "put_into_deck": _with_selector(bottom=K(BOOL, "true: at the bottom of the deck",
                                              games=DM)),
     "special_summon": _with_selector(position=K(OneOf("attack", "defense"),
@@ -1033,6 +1038,8 @@ SELECTOR_BASE = {
     "filter": K(FILTER, "what they are"),
     "other": K(BOOL, "true: not the card itself"),
     "as": K(Text(), "a name for the cards picked, for the operations after it"),
+    "cards": K(BOOL, "true: cards, the cards under an evolution creature included "
+               "(DM-EVOLUTION-CONTINUES); creatures only by default", games=DM),
 }
 table("choose", "choose", CARDS_MD, {
     **SELECTOR_BASE,

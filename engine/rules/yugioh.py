@@ -147,14 +147,13 @@ class YugiohPolicy(SummonMoment, Policy):
                            effect: EffectDef | None) -> bool:
         """May this card or effect be activated in the Damage Step (YGO-DAMAGE-STEP-LIMIT)? A
         Counter Trap; an effect that negates an activation; one that directly changes ATK or
-        DEF, until damage calculation begins; one whose text names a Damage Step timing
-        (``damage_step: true``). Triggers are judged by YGO-DAMAGE-STEP instead."""
+        DEF, until damage calculation begins. (An effect whose text names a Damage Step timing
+        has no window here: the engine's Damage Step opens with damage calculation.) Triggers
+        are judged by YGO-DAMAGE-STEP instead."""
         if definition.type == "trap" and definition.subtype == "counter":
             return True
         if effect is None:
             return False
-        if effect.damage_step:
-            return True
         ops = effect.operations
         if any(op.get("op") in ("negate_activation", "negate_effect") for op in ops):
             return True

@@ -63,20 +63,23 @@ def _card_ids(scn: Scenario) -> frozenset[str]:
     return frozenset(found)
 
 
-def _teaches(scn: Scenario) -> tuple[str, frozenset[str], frozenset[str], str]:
-    preset = str((scn.settings or {}).get("preset", "TCG"))
-    return scn.game, _card_ids(scn), frozenset(scn.rules), preset
+def _teaches(scn: Scenario) -> tuple[str, frozenset[str], frozenset[str], frozenset]:
+    """What a scenario teaches: its game, cards, rule ids and settings (the preset, TCG
+    unless said, and any switch such as the Duel's first turn)."""
+    settings = {"preset": "TCG", **(scn.settings or {})}
+    return scn.game, _card_ids(scn), frozenset(scn.rules), frozenset(
+        (k, str(v)) for k, v in settings.items())
 
 
 def test_no_two_scenarios_teach_the_same_thing() -> None:
-    seen: dict[tuple[str, frozenset[str], frozenset[str], str], str] = {}
+    seen: dict[tuple[str, frozenset[str], frozenset[str], frozenset], str] = {}
     twins = []
     for path in SCENARIOS:
         key = _teaches(load_scenario(path))
         if key in seen:
             twins.append(f"{seen[key]} and {path.stem}")
         seen.setdefault(key, path.stem)
-    assert twins == [], "same cards, rule ids and preset: " + "; ".join(twins)
+    assert twins == [], "same cards, rule ids and settings: " + "; ".join(twins)
 
 
 def test_a_scenario_with_no_source_or_a_twin_is_caught(tmp_path: Path) -> None:

@@ -250,12 +250,8 @@ def test_what_the_damage_step_admits_by_kind() -> None:
     typhoon = lib["mystical_space_typhoon"]
     assert policy.damage_step_allows(d, strike, strike.effects[0])  # a Counter Trap
     assert not policy.damage_step_allows(d, typhoon, typhoon.effects[0])
-    named = Duel("yugioh", cards=[{
-        "id": "honest_like", "name": "Damage Step Booster", "type": "monster", "level": 4,
-        "effects": [{"kind": "quick", "activate_from": "hand", "damage_step": True,
-                     "operations": [{"op": "nothing"}]}]}])
-    booster = named.library["honest_like"]
-    assert policy.damage_step_allows(d, booster, booster.effects[0])
+    veiler = lib["effect_veiler"]  # a Quick Effect that negates no activation
+    assert not policy.damage_step_allows(d, veiler, veiler.effects[0])
 
 
 # ---------------------------------------------------------------------- YGO-FIRST-TURN
