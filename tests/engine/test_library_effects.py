@@ -235,3 +235,24 @@ def test_lavalval_chain_sends_a_card_or_puts_a_monster_on_top(mode, gy, top) -> 
     answer(duel, "Sangan")
     assert sorted(zone_names(duel, 0, "gy")) == gy
     assert duel.name(duel.state.zones[0]["deck"][-1]) == top
+
+
+def test_dark_magician_girl_counts_magician_of_black_chaos_too() -> None:
+    chaos = {"id": "t_mobc", "name": {"en": "Magician of Black Chaos"}, "type": "monster",
+             "subtype": "ritual", "race": "Spellcaster", "level": 8, "atk": 2800, "def": 2600}
+    duel = new_duel({"turn_player": "p1", "phase": "main1",
+                     "p1": {"monster": ["Dark Magician Girl"],
+                            "gy": ["Dark Magician", "Magician of Black Chaos", "Kuriboh"]}},
+                    chaos)
+    assert _atk(duel, "Dark Magician Girl") == 2000 + 2 * 300
+
+
+def test_funk_gives_psychic_creatures_minus_5000_and_the_others_minus_1000() -> None:
+    duel = Duel("duel_masters", setup={
+        "turn_player": "p1", "phase": "main",
+        "p1": {"battle": ["Funk, Guard of Hope"]},
+        "p2": {"battle": ["Bolshack Dragon", "Storm Genji Double Cross, the Super Temporal"]}})
+    power = {duel.name(i): duel.policy.power(duel, duel.state.cards[i])
+             for i in duel.state.zones[1]["battle"]}
+    assert power == {"Bolshack Dragon": 6000 - 1000,  # Armored Dragon: not psychic
+                     "Storm Genji Double Cross, the Super Temporal": 15000 - 5000}
