@@ -32,6 +32,7 @@ from engine.cards import (
 from engine.classify import MAX_EFFECTS, EffectReading, classify
 from engine.classify.to_card import EffectMapping, map_reading
 from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME, MAX_STRING, LimitError, check_plain
+from engine.vocabulary import EFFECT_KINDS as VOCABULARY_KINDS
 from engine.vocabulary import TABLES
 
 from . import boards
@@ -171,7 +172,8 @@ def choices(game: str) -> dict[str, Any]:
     """The values the form's selects offer: the card files' own vocabulary."""
     types = CARD_TYPES[game]
     return {"types": types, "subtypes": sorted({s for t in types for s in SUBTYPES[t]}),
-            "kinds": EFFECT_KINDS, "wordings": WORDINGS, "stats": STAT_FIELDS[game],
+            "kinds": tuple(k for k in EFFECT_KINDS if k in VOCABULARY_KINDS[game]),
+            "wordings": WORDINGS, "stats": STAT_FIELDS[game],
             "flags": FLAGS[game], "yaml_fields": YAML_FIELDS}
 
 
@@ -394,12 +396,13 @@ def _leave_out(card: dict[str, Any], path: str, again: bool) -> bool:
     if m:
         k, key = int(m.group(1)), m.group(2)
         effects = card["effects"]
+        plain = "ignition" if card.get("game") == "yugioh" else "activation"  # needs nothing
         if key in effects[k] and key != "kind" and not again:
             del effects[k][key]
-        elif effects[k].get("kind") != "ignition":  # a field its kind needs: check the rest
-            effects[k] = {**effects[k], "kind": "ignition"}
+        elif effects[k].get("kind") != plain:  # a field its kind needs: check the rest
+            effects[k] = {**effects[k], "kind": plain}
         else:
-            effects[k] = {"kind": "ignition"}
+            effects[k] = {"kind": plain}
         return True
     top = re.match(r"\w*", path).group(0)
     if top in ("id", "game") or (top == "type" and again):

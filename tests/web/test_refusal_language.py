@@ -74,3 +74,39 @@ def test_a_board_that_left_its_script_says_why_in_each_language() -> None:
     assert board.script_left["reason"] == REASONS["en"]
     assert board.script_left["reasons"]["ja"] == REASONS["ja"]
     assert REASONS["fr"] in board.script_left["reasons"]["fr"]
+
+
+# ---------------------------------------------------------------- a key the vocabulary refuses
+#: a key not honoured beside a Special Summon by the rules, and its refusal in each language
+UNKNOWN_STEP = ("game: yugioh\ntitle: t\nsetup: {p1: {hand: [Sangan, Kuriboh]}}\nsteps:\n"
+                "  - {do: special_summon, card: Sangan, discard: Kuriboh}\nexpect: {}\n")
+UNKNOWN_KEY = {"en": "unknown key discard in a step", "ja": "ステップに不明なキー discard",
+               "fr": "clé inconnue discard dans une étape"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "fr"])
+def test_an_upload_with_a_key_the_engine_does_not_honour_is_refused_in_the_readers_language(
+        lang: str) -> None:
+    import io
+
+    upload = io.BytesIO(UNKNOWN_STEP.encode())
+    upload.name = "strict.yaml"
+    before = Board.objects.count()
+    response = _client(lang).post("/boards/import", {"file": upload})
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert UNKNOWN_KEY[lang] in page and "strict.yaml:5" in page
+    assert Board.objects.count() == before
+
+
+def test_the_card_editor_words_the_vocabularys_refusal_in_japanese() -> None:
+    client = _client("ja")
+    post = {"game": "yugioh", "text": "If this card is sent to the GY: Draw 1 card.",
+            "name_en": "Grave Reader", "type": "monster", "subtype": "effect", "level": "3",
+            "atk": "1000", "def": "800", "effects": "1", "e0-include": "on",
+            "e0-kind": "trigger", "e0-wording": "if", "e0-label": "draw 1 card",
+            "e0-activate_from": "gy", "e0-event": "{type: sent_to_gy, card: self}",
+            "e0-operations": "[{op: draw, count: 1, cuont: 2}]", "do": "check"}
+    page = html.unescape(client.post("/cards/new", post).content.decode())
+    error = re.search(r'id="err-e0-operations"[^>]*>(.*?)</p>', page, re.S).group(1)
+    assert "不明なキー cuont" in error
