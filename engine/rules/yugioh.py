@@ -1243,10 +1243,11 @@ class YugiohPolicy(SummonMoment, Policy):
                 if card.zone == "hand" and definition.subtype != "field" and not self.can_place(
                         duel, card, player, "spell_trap"):
                     ok = False
-                if st.step == "damage" and not self.damage_step_allows(duel, definition,
-                                                                       activation):
-                    ok = False  # YGO-DAMAGE-STEP-LIMIT
-                if ok and self._speed_ok(speed, sole, top_speed) and (
+                # YGO-DAMAGE-STEP-LIMIT: the card alone; with its trigger-like effect in the
+                # same link it is that trigger, judged by YGO-DAMAGE-STEP below
+                limited = st.step == "damage" and not self.damage_step_allows(
+                    duel, definition, activation)
+                if ok and not limited and self._speed_ok(speed, sole, top_speed) and (
                     activation is None or self._effect_ready(duel, card, activation, player)
                 ):
                     index = activation.index if activation else -1
