@@ -1171,8 +1171,7 @@ STEP_COMMON = {
     "auto": K(BOOL, "after this step, answer every open decision with its default"),
     "expect_refused": K(Described(OneOrList(Text()), "a rule id or a text the refusal's reason "
                                   "contains, or a list of them"),
-                        "the engine must refuse this step: a rule id or a text of its reason",
-                        text=True),
+                        "the engine must refuse this step: a rule id or a text of its reason"),
 }
 CARD = K(REF, "the card", required=True)
 WHO = K(PLAYER_KEY, "the player (p1 by default)")
