@@ -236,7 +236,7 @@ class Duel:
         out = []
         for p in players:
             for z in zones:
-                for iid in self.state.zones[p][z]:
+                for iid in self.policy.listed(self, p, z, spec):
                     card = self.state.cards[iid]
                     if other and iid == self_iid:
                         continue

@@ -126,6 +126,10 @@ MESSAGES: dict[str, str] = {
     ),
     "looked": "{player} looks at the top {count} card(s) of their deck",
     "pending.not_triggered": "{card}: {effect} does not trigger: {reason}",
+    "pending.source_under": (
+        "{card}: {effect} still resolves: {card} is now under {other}, and a pending ability "
+        "is independent of its source"
+    ),
     "strigger.head_start_end": (
         "The S-Trigger head start ends with {card} put into the battle zone: it covered only "
         "using the card; {card}'s own abilities wait in the ordinary order, the active "
@@ -137,6 +141,23 @@ MESSAGES: dict[str, str] = {
     "evolution.no_base": (
         "{card} cannot be put into the battle zone: no creature it can evolve from is there, "
         "so it stays in the {zone}"
+    ),
+    "evolution.continues": (
+        "{card} continues {other}, the creature it was put onto: what resolved spells and "
+        "abilities applied to {other} still applies to {card}, whose power is {power}; static "
+        "abilities are read anew"
+    ),
+    "evolution.source_reached": (
+        "{card} is under {other}: it is a card in the battle zone, not a creature, so the "
+        "effect reaches it"
+    ),
+    "attack.continues": (
+        "{card} was put onto {other}, the attacking creature: the attack goes on with {card} as "
+        "the attacking creature"
+    ),
+    "attack.continues_target": (
+        "{card} was put onto {other}, the creature being attacked: the attack goes on against "
+        "{card}"
     ),
     "attack.step": "{step} of the attack of {card}",
     "attack.stopped": "The attack of {card} stops: {reason}",
@@ -164,6 +185,14 @@ MESSAGES: dict[str, str] = {
     "protected.effect": (
         "{card} is not destroyed by the effect: {by}'s effect protects it, so no destruction "
         "happens"
+    ),
+    "protected.stays": (
+        "{card} does not leave the battle zone: {by}'s effect, applied when it resolved, keeps "
+        "it there, so the move does not happen"
+    ),
+    "protected.lasting": (
+        "{card} is not destroyed: {by}'s effect, applied when it resolved, protects it, so no "
+        "destruction happens"
     ),
     "trigger.not_met": "{card}: {effect} does not meet its timing: {reason}",
     "chain.not_negated": (

@@ -68,7 +68,7 @@ OP_CHECKS: dict[str, Callable[[dict[str, Any]], str | None]] = {}
 
 #: operations that change the source card itself: they need it still there (YGO-RESOLVE,
 #: DM-SOURCE-GONE)
-SELF_ONLY = {"change_position", "modify_stat", "power", "tap", "untap", "destroy"}
+SELF_ONLY = {"change_position", "modify_stat", "power", "tap", "untap", "destroy", "protect"}
 #: operations whose subject is always the source ("this creature battles it")
 SOURCE_ONLY = {"battle"}
 
@@ -326,6 +326,20 @@ def modify_stat(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 
 
 operation("power")(modify_stat)
+
+
+@operation("protect")
+def protect(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """A lasting protection a resolved spell or ability gives for the turn (Duel Masters):
+    ``cannot: leave`` ("this turn, this creature does not leave the battle zone") or ``cannot:
+    destroyed`` ("is not destroyed"). It is kept on the creature with its power changes, so
+    an evolution creature put onto it keeps it (DM-EVOLUTION-CONTINUES)."""
+    for card in select(duel, ctx, spec, "protect"):
+        if not duel.policy.on_field(card):
+            continue
+        card.mods.append({"stat": None, "cannot": spec["cannot"], "source": ctx.source,
+                          "until": "end_of_turn", "turn": duel.state.turn})
+        ctx.did_something = True
 
 
 @operation("equip")

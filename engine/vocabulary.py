@@ -974,9 +974,8 @@ OP_KEYS: dict[str, dict[str, Key]] = {
         CARD_REF, "the creature an evolution creature is put onto (event_card, attacker...)",
         games=DM)),
     "protect": _with_selector(
-        cannot=K(OneOf("leave", "destroyed"), "leave: it does not leave the battle zone; "
-                 "destroyed: it is not destroyed", required=True, games=DM),
-        until=K(OneOf("end_of_turn", "end_of_attack", "leaves_field"), "how long it lasts")),
+        cannot=K(OneOf("leave", "destroyed"), "this turn, leave: it does not leave the battle "
+                 "zone; destroyed: it is not destroyed", required=True, games=DM)),
     "put_into_deck": _with_selector(bottom=K(BOOL, "true: at the bottom of the deck",
                                              games=DM)),
     "special_summon": _with_selector(position=K(OneOf("attack", "defense"),
@@ -1038,8 +1037,6 @@ SELECTOR_BASE = {
     "filter": K(FILTER, "what they are"),
     "other": K(BOOL, "true: not the card itself"),
     "as": K(Text(), "a name for the cards picked, for the operations after it"),
-    "cards": K(BOOL, "true: cards, the cards under an evolution creature included "
-               "(DM-EVOLUTION-CONTINUES); creatures only by default", games=DM),
 }
 table("choose", "choose", CARDS_MD, {
     **SELECTOR_BASE,
@@ -1048,7 +1045,11 @@ table("choose", "choose", CARDS_MD, {
     "chooser": K(OneOf("you", "opponent", "event_player"), "who chooses (you by default)"),
     "relative": K(OneOf("chooser"), "chooser: controller is read from the chooser's side"),
 })
-table("all", "all", CARDS_MD, dict(SELECTOR_BASE))
+table("all", "all", CARDS_MD, {
+    **SELECTOR_BASE,
+    "cards": K(BOOL, "true: cards, the cards under an evolution creature included "
+               "(DM-EVOLUTION-CONTINUES); creatures only by default", games=DM),
+})
 table("top", "top", CARDS_MD, {
     "zone": SELECTOR_BASE["zone"], "controller": SELECTOR_BASE["controller"],
     "count": K(COUNT, "how many"), "as": SELECTOR_BASE["as"]})

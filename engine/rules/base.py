@@ -347,6 +347,11 @@ class Policy:
     def on_field(self, card: Card) -> bool:
         return card.zone in self.FIELD_ZONES
 
+    def listed(self, duel: Duel, player: int, zone: str, spec: dict[str, Any]) -> list[int]:
+        """The cards a selector ``spec`` looks at in one player's zone (a game may reach
+        cards listed in no zone, as Duel Masters reaches the cards under an evolution)."""
+        return duel.state.zones[player][zone]
+
     def power(self, duel: Duel, card: Card) -> int | None:
         return None
 

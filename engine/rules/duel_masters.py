@@ -123,7 +123,8 @@ class DuelMastersPolicy(Policy):
         """Creatures with 0 or less power are destroyed, all at one instant (DM-STATIC)."""
         st = duel.state
         doomed = [c for p in (st.turn_player, 1 - st.turn_player)
-                  for c in st.cards_in(p, "battle") if self.power(duel, c) <= 0]
+                  for c in st.cards_in(p, "battle")
+                  if self.power(duel, c) <= 0 and kept_by(c, "destroyed") is None]
         if not doomed:
             return False
         events: list[dict[str, Any]] = []
@@ -144,19 +145,30 @@ class DuelMastersPolicy(Policy):
                     cause_type: str | None, spec: dict[str, Any], cause: str | None,
                     by_player: int | None) -> list[dict[str, Any]]:
         """Move a card (with its evolution sources); replacement effects apply first."""
-        if card.zone in ("limbo", "under"):
+        if card.zone == "limbo":
             return []
         if ctx is not None:
             cause = cause or ("cost" if ctx.is_cost else "effect")
             by_player = ctx.controller if by_player is None else by_player
         by = ctx.source if ctx is not None else None
-        instead = protection.intercept(duel, card, to, cause_type=cause_type, cause=cause,
-                                       by_player=by_player)
-        if instead is not None:  # replaced, or a destruction that cannot happen (DM-KIND)
-            return instead
+        source = card.zone == "under"  # a card under an evolution creature, reached as a card
+        if source:
+            if to == "battle" or not self._detach(duel, card):
+                return []
+            cause_type = None  # it is no creature: not destroyed, not protected as one
+        elif self._stays(duel, card, to, cause_type):
+            return []  # "this creature does not leave the battle zone" (a lasting effect)
+        else:
+            instead = protection.intercept(duel, card, to, cause_type=cause_type, cause=cause,
+                                           by_player=by_player)
+            if instead is not None:  # replaced, or a destruction that cannot happen (DM-KIND)
+                return instead
         if to == "battle":
+            base = self._onto(duel, card, ctx, spec)
+            if base is False:
+                return []
             return self.enter_battle(duel, card, card.owner, how="effect", by=by,
-                                     key=f"{ctx.key}:base" if ctx else "base")
+                                     key=f"{ctx.key}:base" if ctx else "base", base=base)
         events: list[dict[str, Any]] = []
         from_shield = card.zone == "shield"
         sources, card.under = card.under, []
@@ -219,13 +231,133 @@ class DuelMastersPolicy(Policy):
         return duel.find_cards({"zone": "battle", "controller": "you", "filter": flt}, player)
 
     def _evolve(self, duel: Duel, top: Card, base: Card) -> None:
-        """The base becomes an evolution source: a new object, its effects reset (DM-RESET)."""
+        """The base becomes an evolution source, a card and no longer a creature: a new object,
+        so what was pending for it and had not applied is reset (DM-RESET); the evolution
+        creature continues it (DM-EVOLUTION-CONTINUES, :meth:`_continue`)."""
         duel.remove_from_zone(base)
         top.under = base.under + [base.iid]
         top.tapped = base.tapped
         top.flags.pop("arrived_turn", None)  # an evolution creature may attack at once
+        was = {"obj": base.obj, "mods": base.mods, "flags": dict(base.flags)}
         base.under, base.zone, base.mods = [], "under", []
         base.obj += 1
+        self._continue(duel, top, base, was)
+
+    # ------------------------------------------------------------------ evolution continues
+    # What DM-EVOLUTION-CONTINUES decides is decided here: what an evolution creature takes
+    # over from its base, an attack in progress, the base's own pending abilities, and which
+    # effects reach the cards under it.
+    def _continue(self, duel: Duel, top: Card, base: Card, was: dict[str, Any]) -> None:
+        """An evolution creature continues the creature it is put onto (DM-EVOLUTION-CONTINUES).
+
+        What resolved spells and abilities applied to the base keeps applying to it: power
+        changes until they end, "does not leave the battle zone", "its abilities are
+        ignored". Static abilities are not carried: they are read anew from the cards where
+        they are. An attack in progress goes on with it as the attacking (or attacked)
+        creature. What was still pending for the base is not carried: the base is a new
+        object, so that is reset (DM-RESET), and the base's own pending abilities still
+        resolve (:meth:`source_rules`).
+        """
+        st = duel.state
+        carried = [{**m, "carried": base.iid} for m in was["mods"]]
+        ignored = (was["flags"].get("negated_turn") == st.turn
+                   and was["flags"].get("negated_obj") == was["obj"])
+        top.mods = carried + top.mods
+        if ignored:
+            top.flags.update(negated_turn=st.turn, negated_obj=top.obj)
+        if carried or ignored:
+            duel.log("evolution.continues", ["DM-EVOLUTION-CONTINUES"], card=top.iid,
+                     other=base.iid, power=self.power(duel, top))
+        for proc in st.procedure:
+            if proc.get("kind") != "attack":
+                continue
+            if proc.get("attacker") == base.iid and proc.get("obj") == was["obj"]:
+                proc["attacker"], proc["obj"] = top.iid, top.obj
+                duel.log("attack.continues", ["DM-EVOLUTION-CONTINUES", "DM-ATTACK-STEPS"],
+                         card=top.iid, other=base.iid)
+            if proc.get("target") == base.iid and proc.get("target_obj") == was["obj"]:
+                proc["target"], proc["target_obj"] = top.iid, top.obj
+                if proc.get("blocker") == base.iid:
+                    proc["blocker"] = top.iid
+                duel.log("attack.continues_target", ["DM-EVOLUTION-CONTINUES",
+                                                     "DM-ATTACK-STEPS"],
+                         card=top.iid, other=base.iid)
+
+    def source_rules(self, duel: Duel, card: Card) -> list[str]:
+        """Why a pending ability whose card became a new object still resolves: a card now
+        under an evolution creature still resolves its own pending abilities, which are
+        independent of their source (DM-EVOLUTION-CONTINUES, DM-INDEPENDENT); a card that
+        left the battle zone resolves them with its last known state (DM-SOURCE-GONE)."""
+        if card.zone == "under":
+            return ["DM-EVOLUTION-CONTINUES", "DM-INDEPENDENT"]
+        return ["DM-SOURCE-GONE"]
+
+    def top_of(self, duel: Duel, card: Card) -> Card | None:
+        """The evolution creature ``card`` is under, if any."""
+        for top in duel.state.all_cards_in("battle"):
+            if card.iid in top.under:
+                return top
+        return None
+
+    def listed(self, duel: Duel, player: int, zone: str, spec: dict[str, Any]) -> list[int]:
+        """The cards a selector looks at in a zone. The cards under an evolution creature are
+        in the battle zone as cards, not creatures: a selector of "cards" (``cards: true``)
+        reaches them, each listed before the creature it is under; one of creatures does not
+        (DM-EVOLUTION-CONTINUES)."""
+        iids = duel.state.zones[player][zone]
+        if zone != "battle" or not spec.get("cards"):
+            return iids
+        out: list[int] = []
+        for iid in iids:
+            out += duel.state.cards[iid].under
+            out.append(iid)
+        return out
+
+    def _detach(self, duel: Duel, card: Card) -> bool:
+        """Take a card reached as a card in the battle zone from under its evolution
+        creature, which stays (DM-EVOLUTION-CONTINUES)."""
+        top = self.top_of(duel, card)
+        if top is None:
+            return False
+        top.under.remove(card.iid)
+        duel.log("evolution.source_reached", ["DM-EVOLUTION-CONTINUES"], card=card.iid,
+                 other=top.iid)
+        return True
+
+    def _onto(self, duel: Duel, card: Card, ctx: Context | None,
+              spec: dict[str, Any]) -> Card | None | bool:
+        """The creature ``put_into_battle`` with ``onto:`` puts an evolution creature on ("put
+        this creature onto the attacking creature": Invasion); None when it names none, so
+        the player chooses; False when it names no creature this one can evolve from, so the
+        card stays where it was (DM-EVOLUTION-BASE)."""
+        ref = spec.get("onto")
+        if ref is None or ctx is None or duel.definition(card).type != "evolution":
+            return None
+        from ..operations import select
+
+        found = select(duel, ctx, {"card": ref}, "evolve")
+        bases = self.bases(duel, card, card.owner)
+        if found and any(found[0] is b for b in bases):
+            return found[0]
+        duel.log("evolution.no_base", ["DM-EVOLUTION-BASE"], card=card.iid, zone=card.zone)
+        return False
+
+    def _stays(self, duel: Duel, card: Card, to: str, cause_type: str | None) -> bool:
+        """Does a lasting effect a resolved spell or ability gave the creature ("does not
+        leave the battle zone", "is not destroyed": ``protect``) keep it where it is? The
+        event does not happen (DM-EVENT-HAPPENED); an effect given to the creature it evolved
+        from still applies (DM-EVOLUTION-CONTINUES)."""
+        if card.zone != "battle" or to == "battle":
+            return False
+        mod = kept_by(card, cause_type)
+        if mod is None:
+            return False
+        rules = ["DM-EVOLUTION-CONTINUES"] if mod.get("carried") is not None else []
+        duel.log("protected.stays" if mod["cannot"] == "leave" else "protected.lasting",
+                 rules + ["DM-EVENT-HAPPENED"], card=card.iid, by=mod.get("source"))
+        if cause_type == "destroyed":
+            protection.note_not_happened(duel, make_event("destroyed", card))
+        return True
 
     def break_shield(self, duel: Duel, card: Card, *, by: int | None) -> list[dict[str, Any]]:
         """A broken shield goes to its owner's hand; S-Triggers look at it (DM-ATTACK-STEPS)."""
@@ -543,8 +675,12 @@ class DuelMastersPolicy(Policy):
                 return
             if self.ignored(duel, card):
                 t.rules.insert(0, "DM-INDEPENDENT")
-            if card.obj != t.obj and "DM-SOURCE-GONE" not in t.rules:
-                t.rules.insert(0, "DM-SOURCE-GONE")  # its source left after it triggered
+            if card.obj != t.obj and not {"DM-SOURCE-GONE", "DM-EVOLUTION-CONTINUES"} & set(
+                    t.rules):
+                t.rules[:0] = self.source_rules(duel, card)  # its card moved after it triggered
+                if card.zone == "under":
+                    duel.log("pending.source_under", t.rules[:2], card=card.iid, effect=name,
+                             other=self.top_of(duel, card).iid)
             link.data["started"] = True
             st.answers = {}
             duel.log("pending.resolve", t.rules, card=card.iid, effect=name,
@@ -1019,6 +1155,14 @@ class DuelMastersPolicy(Policy):
         return effect.label or {"s_trigger": "S-Trigger", "ninja_strike": "Ninja Strike"}.get(
             effect.kind, f"ability {effect.index + 1}")
 
+
+
+def kept_by(card: Card, cause_type: str | None) -> dict[str, Any] | None:
+    """The lasting protection on ``card`` that keeps it in the battle zone against a move of
+    this kind (``protect``: ``cannot: leave`` against any, ``cannot: destroyed`` against a
+    destruction), or None."""
+    return next((m for m in card.mods if m.get("cannot") == "leave"
+                 or (m.get("cannot") == "destroyed" and cause_type == "destroyed")), None)
 
 
 def _changes_zone(ev: dict[str, Any]) -> bool:
