@@ -678,9 +678,10 @@ class DuelMastersPolicy(Policy):
             if card.obj != t.obj and not {"DM-SOURCE-GONE", "DM-EVOLUTION-CONTINUES"} & set(
                     t.rules):
                 t.rules[:0] = self.source_rules(duel, card)  # its card moved after it triggered
-                if card.zone == "under":
+                top = self.top_of(duel, card) if card.zone == "under" else None
+                if top is not None:
                     duel.log("pending.source_under", t.rules[:2], card=card.iid, effect=name,
-                             other=self.top_of(duel, card).iid)
+                             other=top.iid)
             link.data["started"] = True
             st.answers = {}
             duel.log("pending.resolve", t.rules, card=card.iid, effect=name,
