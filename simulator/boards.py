@@ -739,7 +739,8 @@ def seen_copy(board: Board, duel: Duel, view: str) -> dict[str, Any]:
     stand_ins = [{"id": f"unknown_card_{i + 1}", "name": {"en": UNKNOWN_NAME},
                   "text": "A card you could not see when this copy was made.", **kind}
                  for i, kind in enumerate(UNKNOWN_CARDS[duel.game])]
-    stand_in_defs = parse_cards(stand_ins, file="unknown cards", game_hint=duel.game)
+    stand_in_defs = parse_cards(stand_ins, file="unknown cards", game_hint=duel.game,
+                                strict=False)  # one name for every kind: nothing told
     used_custom: set[str] = set()
     used_stand_ins: set[str] = set()
     setup: dict[str, Any] = {"turn_player": f"p{st.turn_player + 1}", "turn": st.turn,
