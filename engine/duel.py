@@ -732,16 +732,25 @@ class Duel:
                 self.close_instant(ctx)
                 if self.policy.cut_in(self, link):
                     return ctx  # paused: another ability cuts in first (DM-STRIGGER)
-            if spec.get("if_done") and not link.data.get("last_did", True):
+            needs = "if_done" if spec.get("if_done") else (
+                "then" if spec.get("then") and self.policy.THEN_NEEDS_DONE else None)
+            if needs and not link.data.get("last_did", True):
+                # the part before it did nothing: nor does this part (YGO-SEQUENCE)
+                index = link.effect if link.effect >= 0 else link.with_effect
+                self.log(f"resolution.{needs}_skipped", self.policy.SEQUENCE_RULES,
+                         card=link.card, op=spec["op"], effect=self.policy.effect_label(
+                             self.effect(source, index)) if index is not None else "")
                 link.pc += 1
                 continue
             if not self._op_condition(spec, ctx):
+                link.data["last_did"] = False
                 link.pc += 1
                 continue
             if ((spec["op"] in SELF_ONLY and spec.get("card") == "self"
                  or spec["op"] in SOURCE_ONLY)
                     and not self.policy.source_still_there(self, source, link)):
                 link.data["self_gone"] = True
+                link.data["last_did"] = False
                 link.pc += 1
                 continue
             before = ctx.did_something

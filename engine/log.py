@@ -100,6 +100,14 @@ MESSAGES: dict[str, str] = {
         "effects that change ATK or DEF before damage calculation and effects that name a "
         "Damage Step timing can be activated, besides the triggers the Damage Step allows"
     ),
+    "resolution.then_skipped": (
+        "{card}: {effect}: the part after \"then\" does not happen: the part before it did "
+        "not happen"
+    ),
+    "resolution.if_done_skipped": (
+        "{card}: {effect}: the part \"if you do\" does not happen: the part before it did "
+        "not happen"
+    ),
     "frame.resolved": "Chain Link {link} ({card}) resolves: {events}",
     "frame.done": "{card}: {effect} has finished resolving",
     "frame.next": "{card}: {effect} starts resolving",

@@ -938,9 +938,11 @@ PLAYERS = OneOf("you", "opponent", "both", "event_player")
 #: effect resolves its operations one by one (not in a cost, what happens instead or a mode)
 table("operation", "an operation", CARDS_MD, {
     "op": K(OpName(), "the operation", required=True),
-    "then": K(BOOL, "true: it happens at a new instant, after the one before it (YGO-SEQUENCE)",
+    "then": K(BOOL, "true: it happens at a new instant, after the one before it, and in "
+                    "Yu-Gi-Oh! only if that one did something (YGO-SEQUENCE)",
               places=("operations",)),
-    "if_done": K(BOOL, "true: only if the operation before it did something",
+    "if_done": K(BOOL, "true: only if the operation before it did something (\"and if you "
+                       "do\"; the log says when it does not happen)",
                  places=("operations",)),
     "if_card": K(Map("if_card"), "only if that target passes the filter",
                  places=("operations",)),

@@ -47,6 +47,10 @@ class Policy:
     NOT_TRIGGERED_KEY = "trigger.not_met"
     #: the rule a continuous effect that acts on its own at once cites (unique names)
     STATIC_RULES: tuple[str, ...] = ()
+    #: does the part after "then" happen only if the part before it did (as "if you do"
+    #: does in both games), and the rules a part left out for that cites
+    THEN_NEEDS_DONE = False
+    SEQUENCE_RULES: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ settings and set-up
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:

@@ -106,6 +106,9 @@ class YugiohPolicy(SummonMoment, Policy):
     #: "as soon as it is summoned": a continuous effect acts before any trigger can be
     #: activated, so a trigger whose card it removes is not activated (YGO-LOCATION)
     STATIC_RULES = ("YGO-LOCATION",)
+    #: "then" and "and if you do": only if the part before it happened (YGO-SEQUENCE)
+    THEN_NEEDS_DONE = True
+    SEQUENCE_RULES = ("YGO-SEQUENCE",)
 
     def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
         """Costs are paid at activation (YGO-SEQUENCE); targets are chosen as the chain link
