@@ -1072,7 +1072,8 @@ class DuelMastersPolicy(Policy):
         naming the creature it battled (``opponent``, as the object it was), so "whenever this
         creature battles" abilities trigger even for the loser and resolve after the battle
         (Slayer). The events returned are the outcome: the losers destroyed and, for a winner
-        whose opponent is destroyed, ``battle_won`` (DM-ATTACK-STEPS).
+        whose opponent this battle destroyed, ``battle_won`` (DM-ATTACK-STEPS): none when a
+        protection kept the loser or its destruction was replaced (DM-EVENT-HAPPENED).
         """
         pair = ((one, other), (other, one))
         duel.happen([make_event("battle", me, opponent=them.iid, opponent_obj=them.obj,
@@ -1080,14 +1081,17 @@ class DuelMastersPolicy(Policy):
                      for me, them in pair], kind="battle")
         power = {one.iid: self.power(duel, one), other.iid: self.power(duel, other)}
         losers = [me for me, them in pair if power[me.iid] <= power[them.iid]]
-        events = [make_event("battle_won", me, opponent=them.iid, opponent_obj=them.obj)
-                  for me, them in pair if losers == [them]]
         protection.ask_ahead(duel, losers, self.GRAVEYARD, "destroyed", "battle")
+        events: list[dict[str, Any]] = []
         for card in losers:
             winner = other if card is one else one
             events += self.move_events(duel, card, self.GRAVEYARD, None, cause_type="destroyed",
                                        spec={}, cause="battle", by_player=winner.controller)
-        return events
+        # a win needs the opponent destroyed by this battle: one a protection kept, or whose
+        # destruction was replaced, was not (DM-EVENT-HAPPENED)
+        destroyed = {e["card"] for e in events if e["type"] == "destroyed"}
+        return [make_event("battle_won", me, opponent=them.iid, opponent_obj=them.obj)
+                for me, them in pair if losers == [them] and them.iid in destroyed] + events
 
     def _break(self, duel: Duel, proc: dict[str, Any], attacker: Card) -> None:
         st = duel.state
