@@ -176,14 +176,19 @@ def split_choosable(duel: Duel, cards: list[Card], chooser: int, *,
     return allowed, protected
 
 
-def refuse_not_destroyed(duel: Duel, card: Card, cause: str | None) -> bool:
-    """A destruction that cannot happen: logged with its reason, and it is no event."""
+def refuse_not_destroyed(duel: Duel, card: Card, cause: str | None, by: int | None = None,
+                         by_player: int | None = None, to: str | None = None) -> bool:
+    """A destruction that cannot happen: logged with its reason, and it is no event. ``by``
+    and ``by_player``: the card and the player that would have destroyed it; ``to``: where
+    it would have gone."""
     source = indestructible_by(duel, card, cause)
     if source is None:
         return False
     duel.log("protected.battle" if cause == "battle" else "protected.effect",
              duel.policy.INDESTRUCTIBLE_RULES, card=card.iid, by=source.iid)
-    note_not_happened(duel, make_event("destroyed", card, cause=cause))
+    ev = make_event("destroyed", card, cause=cause, by=by, by_player=by_player,
+                    player=card.controller)
+    note_not_happened(duel, ev, *sent_as_destroyed(duel, card, to, ev))
     return True
 
 
@@ -254,8 +259,9 @@ ARRIVAL_ZONES = {"sent_to_gy": "gy"}
 
 def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | None,
             cause_type: str | None, cause: str | None,
-            by_player: int | None) -> list[dict[str, Any]]:
+            by_player: int | None, by: int | None = None) -> list[dict[str, Any]]:
     """Apply a replacement: the replaced event does not happen, what it does instead does.
+    ``by``: the card that caused the event (a trigger's ``by:`` reads it).
 
     ``to: Z`` changes where the card goes: unless the replaced event is the destruction, the
     card is still destroyed ("banished instead of being sent to the GY"); a card that would
@@ -267,7 +273,8 @@ def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | Non
     what = spec["when"]
     if what == "left_field" and "to" in spec:
         what = ARRIVALS.get(to or "", what)
-    ev = make_event(what, card, cause=cause, to=ARRIVAL_ZONES.get(what))
+    ev = make_event(what, card, cause=cause, to=ARRIVAL_ZONES.get(what), by=by,
+                    by_player=by_player, player=card.controller if what == "destroyed" else None)
     ev["from"] = card.zone
     label = e.label or "goes to the {to}"
     if source.iid == card.iid:
@@ -276,7 +283,7 @@ def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | Non
     else:
         duel.log("replaced.for", duel.policy.REPLACEMENT_RULES, card=source.iid, what=label,
                  to=spec.get("to"), event=[describe_event(ev)])
-    note_not_happened(duel, ev)
+    note_not_happened(duel, ev, *sent_as_destroyed(duel, card, to, ev))
     st = duel.state
     applying = st.chain_flags.setdefault("replacing", [])
     applying.append([source.iid, e.index])
@@ -298,11 +305,12 @@ def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | Non
 
 
 def intercept(duel: Duel, card: Card, to: str, *, cause_type: str | None, cause: str | None,
-              by_player: int | None) -> list[dict[str, Any]] | None:
+              by_player: int | None, by: int | None = None) -> list[dict[str, Any]] | None:
     """What a move becomes: None when it happens as asked, or the events that happen
-    instead (none at all when the card cannot be destroyed)."""
+    instead (none at all when the card cannot be destroyed). ``by``: the card causing it."""
     if cause_type == "destroyed" and (not duel.policy.on_field(card)
-                                      or refuse_not_destroyed(duel, card, cause)):
+                                      or refuse_not_destroyed(duel, card, cause, by, by_player,
+                                                              to)):
         return []  # already gone (a saver took its place), or it cannot be destroyed
     what = what_happens(duel, card, to, cause_type)
     found = find_replacement(duel, card, what, cause)
@@ -310,23 +318,43 @@ def intercept(duel: Duel, card: Card, to: str, *, cause_type: str | None, cause:
         return None
     source, e = found
     return replace(duel, card, source, e, to=to, cause_type=cause_type, cause=cause,
-                   by_player=by_player)
+                   by_player=by_player, by=by)
 
 
-def note_not_happened(duel: Duel, ev: dict[str, Any]) -> None:
-    """Say which triggers would have met their timing on an event that did not happen
-    (YGO-KIND, DM-EVENT-HAPPENED)."""
+def note_not_happened(duel: Duel, ev: dict[str, Any], *more: dict[str, Any]) -> None:
+    """Say which triggers would have met their timing on an event that did not happen, and on
+    the events ``more`` it would have been too (a destruction that would have sent the card
+    to the GY): each trigger once, those that read the event's cause (``by``, ``by_player``,
+    ``by_filter``) included, as the event carries them (YGO-KIND, DM-EVENT-HAPPENED)."""
     st = duel.state
-    for iid in sorted(duel._watchers | {ev["card"]}):
+    events = (ev, *more)
+    # as the triggers are collected: the card it is about, the card causing it, the watchers
+    named = {x[k] for x in events for k in ("card", "by") if x.get(k) in st.cards}
+    for iid in sorted(duel._watchers | named):
         card = st.cards[iid]
-        if not duel.policy.on_field(card) and card.iid != ev["card"]:
+        if not duel.policy.on_field(card) and card.iid not in named:
             continue
         for e in duel.definition(card).effects:
             if duel.policy.is_collected(e) and any(
-                    event_matches(p, ev, card, duel.library, st) for p in e.event):
+                    event_matches(p, x, card, duel.library, st) for x in events
+                    for p in e.event):
                 duel.log(duel.policy.NOT_TRIGGERED_KEY, duel.policy.REPLACEMENT_RULES[-1:],
                          card=card.iid, effect=duel.policy.effect_label(e),
                          reason={"key": "reason.event_replaced"})
+
+
+def sent_as_destroyed(duel: Duel, card: Card, to: str | None,
+                      ev: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    """The arrival in the GY a destruction that did not happen would have been, with its
+    cause (none when the card was not going to the GY)."""
+    if ev["type"] != "destroyed" or to is None or (
+            duel.policy.zone_alias(to) != duel.policy.GRAVEYARD):
+        return ()
+    sent = make_event("sent_to_gy", card, cause=ev.get("cause"), by=ev.get("by"),
+                      by_player=ev.get("by_player"), destroyed=True,
+                      to=duel.policy.GRAVEYARD)
+    sent["from"] = card.zone
+    return (sent,)
 
 
 # ---------------------------------------------------------------------- card data

@@ -156,11 +156,11 @@ class DuelMastersPolicy(Policy):
             if to == "battle" or not self._detach(duel, card):
                 return []
             cause_type = None  # it is no creature: not destroyed, not protected as one
-        elif self._stays(duel, card, to, cause_type):
+        elif self._stays(duel, card, to, cause_type, cause=cause, by=by, by_player=by_player):
             return []  # "this creature does not leave the battle zone" (a lasting effect)
         else:
             instead = protection.intercept(duel, card, to, cause_type=cause_type, cause=cause,
-                                           by_player=by_player)
+                                           by_player=by_player, by=by)
             if instead is not None:  # replaced, or a destruction that cannot happen (DM-KIND)
                 return instead
         if to == "battle":
@@ -342,7 +342,9 @@ class DuelMastersPolicy(Policy):
         duel.log("evolution.no_base", ["DM-EVOLUTION-BASE"], card=card.iid, zone=card.zone)
         return False
 
-    def _stays(self, duel: Duel, card: Card, to: str, cause_type: str | None) -> bool:
+    def _stays(self, duel: Duel, card: Card, to: str, cause_type: str | None, *,
+               cause: str | None = None, by: int | None = None,
+               by_player: int | None = None) -> bool:
         """Does a lasting effect a resolved spell or ability gave the creature ("does not
         leave the battle zone", "is not destroyed": ``protect``) keep it where it is? The
         event does not happen (DM-EVENT-HAPPENED); an effect given to the creature it evolved
@@ -355,8 +357,11 @@ class DuelMastersPolicy(Policy):
         rules = ["DM-EVOLUTION-CONTINUES"] if mod.get("carried") is not None else []
         duel.log("protected.stays" if mod["cannot"] == "leave" else "protected.lasting",
                  rules + ["DM-EVENT-HAPPENED"], card=card.iid, by=mod.get("source"))
-        if cause_type == "destroyed":
-            protection.note_not_happened(duel, make_event("destroyed", card))
+        if cause_type == "destroyed":  # with its cause, for a trigger that reads it
+            ev = make_event("destroyed", card, cause=cause, by=by, by_player=by_player,
+                            player=card.controller)
+            protection.note_not_happened(duel, ev,
+                                         *protection.sent_as_destroyed(duel, card, to, ev))
         return True
 
     def break_shield(self, duel: Duel, card: Card, *, by: int | None) -> list[dict[str, Any]]:

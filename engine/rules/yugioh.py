@@ -246,7 +246,7 @@ class YugiohPolicy(SummonMoment, Policy):
             duel.put(card, to, controller=card.controller)
             return [make_event("placed", card)]
         instead = protection.intercept(duel, card, to, cause_type=cause_type, cause=cause,
-                                       by_player=by_player)
+                                       by_player=by_player, by=by)
         if instead is not None:  # replaced, or a destruction that cannot happen (YGO-KIND)
             return instead
         self.basic_move(duel, card, to, events, cause=cause, by=by, by_player=by_player,
@@ -597,7 +597,7 @@ class YugiohPolicy(SummonMoment, Policy):
             protection.ask_ahead(duel, [card for card, _ in doomed], "gy", "destroyed", "battle")
             for card, by in doomed:
                 instead = protection.intercept(duel, card, "gy", cause_type="destroyed",
-                                               cause="battle",
+                                               cause="battle", by=by,
                                                by_player=st.cards[by].controller)
                 if instead is not None:
                     events += instead
