@@ -41,8 +41,10 @@ EFFECT_KINDS = (
 #: as "if" for missing the timing (YGO-MISS)
 WORDINGS = ("when", "if", "during", "flip", "each_time")
 CHECK_AT = ("event", "resolution", "both")
-#: ``while:`` of a continuous stat change: "while attacking", "while blocking"
+#: ``while:`` of a continuous stat change or protection: "while attacking", "while blocking",
+#: and in Duel Masters "while tapped", "while untapped"
 BATTLE_ROLES = ("attacking", "blocking")
+WHILE = (*BATTLE_ROLES, "tapped", "untapped")
 CARD_TYPES = {
     "yugioh": ("monster", "spell", "trap", "token"),
     "duel_masters": ("creature", "spell", "evolution"),
@@ -592,7 +594,8 @@ def _operation_problem(op: dict[str, Any], known: dict[str, Any]) -> tuple[str, 
 def _apply_problem(apply: Any) -> tuple[str, str] | None:
     """What is wrong with a continuous stat change: ``atk``/``def``/``power`` (amounts) to the
     cards ``to`` names (``self``, ``equipped`` or ``{controller, filter, other}``), ``while``
-    one of them is ``attacking`` or ``blocking``; None when nothing is."""
+    one of them is ``attacking``, ``blocking``, ``tapped`` or ``untapped``; None when nothing
+    is."""
     if not isinstance(apply, dict):
         return "apply must be a mapping", "apply"
     for key in ("atk", "def", "power"):
@@ -600,8 +603,8 @@ def _apply_problem(apply: Any) -> tuple[str, str] | None:
             return why, key
     if apply.get("to", "self") not in ("self", "equipped") and not isinstance(apply["to"], dict):
         return "to is self, equipped or a mapping {controller, filter, other}", "to"
-    if apply.get("while", BATTLE_ROLES[0]) not in BATTLE_ROLES:
-        return f"while must be one of {', '.join(BATTLE_ROLES)}", "while"
+    if apply.get("while", WHILE[0]) not in WHILE:
+        return f"while must be one of {', '.join(WHILE)}", "while"
     return None
 
 

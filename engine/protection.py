@@ -15,6 +15,8 @@ A replacement with ``optional: true`` ("you may") asks its controller. Continuou
 (``kind: continuous``) protect or negate through ``apply``:
 
 - ``{cannot: destroyed, by: battle|effect|any, to: self | {zone, controller, filter, other}}``;
+  ``while: attacking | blocking | tapped | untapped`` (on any protection): only while the card
+  protected is so;
 - ``{cannot: targeted | chosen, by: opponent|any, to: ...}``: not a legal target (``targeted``)
   or not chosen at all (``chosen``, Duel Masters "can't be chosen");
 - ``{negate: {zone, controller, filter, other}}``: the effects of those cards are negated while
@@ -147,6 +149,8 @@ def _protection(duel: Duel, card: Card, what: tuple[str, ...], cause: str | None
             continue
         if not _by_matches(apply.get("by", "any"), cause, card, chooser):
             continue
+        if not duel.policy.while_holds(duel, card, apply.get("while")):
+            continue  # "while blocking, it cannot be destroyed": not now
         if covers(duel, apply.get("to", "self"), source, card) and _active(duel, source):
             return source
     return None

@@ -437,8 +437,8 @@ class Policy:
         return total
 
     def applies_to(self, duel: Duel, source: Card, apply: dict[str, Any], card: Card) -> bool:
-        """Is ``card`` one a continuous effect's ``to:`` names, in the battle role of its
-        ``while:`` (``attacking`` / ``blocking``)?"""
+        """Is ``card`` one a continuous effect's ``to:`` names, while its ``while:`` holds
+        (:meth:`while_holds`)?"""
         to = apply.get("to", "self")
         if not self.on_field(card) or not card.face_up:
             return False
@@ -451,7 +451,15 @@ class Policy:
             ok = card_matches(flt, duel.definition(card), controller=card.controller,
                               me=source.controller, face_up=card.face_up,
                               position=card.position)
-        return ok and (not apply.get("while") or self.battle_role(duel, card) == apply["while"])
+        return ok and self.while_holds(duel, card, apply.get("while"))
+
+    def while_holds(self, duel: Duel, card: Card, cond: str | None) -> bool:
+        """Does a continuous effect's lasting condition (``while:``) hold for ``card`` now:
+        ``attacking`` / ``blocking`` (its role in the attack being resolved), ``tapped`` /
+        ``untapped``? No condition always holds."""
+        if cond in ("tapped", "untapped"):
+            return card.tapped == (cond == "tapped")
+        return not cond or self.battle_role(duel, card) == cond
 
     def card_ref(self, duel: Duel, source: Card, ref: str) -> Card | None:
         """``self`` or ``equipped`` (the monster an Equip Spell is equipped to), seen from
