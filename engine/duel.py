@@ -438,9 +438,10 @@ class Duel:
                 "cost": cost, "protected": protected or []}
         if sets:
             args["sets"] = [[str(c.iid) for c in s] for s in sets]
+        rules = (list(self.policy.REPLACEMENT_RULES) if key.startswith("instead")  # instead
+                 else self.policy.choice_rules(self, purpose, cost))
         answer = self.ask(Decision(
-            kind="choose_cards", player=player, options=options,
-            rules=self.policy.choice_rules(self, purpose, cost), key=key,
+            kind="choose_cards", player=player, options=options, rules=rules, key=key,
             prompt=purpose, args=args, min=at_least if up_to else count, max=count,
             default=args["sets"][0] if sets else [o["id"] for o in options[:count]],
         ))
@@ -754,9 +755,9 @@ class Duel:
                 link.pc += 1
                 continue
             before = ctx.did_something
-            ctx.did_something = False
+            ctx.did_something = ctx.undone = False
             OPERATIONS[spec["op"]](self, ctx, spec)
-            link.data["last_did"] = ctx.did_something
+            link.data["last_did"] = ctx.did_something and not ctx.undone
             ctx.did_something = ctx.did_something or before
             link.data["did"] = ctx.did_something
             link.data["events"] = ctx.events

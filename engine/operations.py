@@ -45,6 +45,9 @@ class Context:
     key: str = ""  # decision key prefix, unique for this resolution step
     is_cost: bool = False
     did_something: bool = False
+    #: the operation's own event did not happen although something did instead (a
+    #: destruction replaced): for "then" / "if you do" it did nothing (YGO-SEQUENCE)
+    undone: bool = False
     no_effect_reason: dict[str, Any] | None = None
     memo: dict[str, Any] = field(default_factory=dict)
     #: the resolving link's data: operations that run operations of their own keep their
@@ -213,8 +216,14 @@ def _move_op(to_zone: str, cause_type: str | None = None) -> Operation:
         cards = select(duel, ctx, spec, spec.get("op", to_zone))
         ask_ahead(duel, cards, duel.policy.zone_alias(to_zone), cause_type,
                   "cost" if ctx.is_cost else "effect")
+        own = False
         for card in cards:
-            _mark(ctx, duel.move_by_effect(card, to_zone, ctx, cause_type=cause_type, spec=spec))
+            events = duel.move_by_effect(card, to_zone, ctx, cause_type=cause_type, spec=spec)
+            _mark(ctx, events)
+            own = own or any(e["type"] == cause_type and e.get("card") == card.iid
+                             for e in events)
+        if cause_type and cards and not own and not duel.policy.REPLACED_IS_DONE:
+            ctx.undone = True  # e.g. it discarded a card instead of being destroyed
 
     return run
 

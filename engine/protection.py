@@ -9,7 +9,9 @@ replacement does instead is an event of its own. ``instead`` keys:
 - ``cause``: ``battle`` or ``effect`` (any when absent);
 - ``of``: ``self`` (default) or ``{zone, controller, filter, other}``: the cards it protects;
 - ``to``: the zone the card goes to instead, or ``operations``: what happens instead (their
-  ``card: event_card`` is the card the event was about; no ``choose:``).
+  ``card: event_card`` is the card the event was about; ``choose:`` asks the replacement's
+  controller, before anything moves, which card: "discard 1 card instead". A replacement
+  with too few cards to choose from cannot replace).
 
 A replacement with ``optional: true`` ("you may") asks its controller. Continuous effects
 (``kind: continuous``) protect or negate through ``apply``:
@@ -224,10 +226,63 @@ def find_replacement(duel: Duel, card: Card, what: tuple[str, ...],
             continue
         if not covers(duel, spec.get("of", "self"), source, card) or not _active(duel, source):
             continue
+        if not _can_choose(duel, card, source, e, cause):
+            continue  # "discard a card instead" with no card to discard: it cannot replace
         if e.optional and not _agrees(duel, card, source, e):
             continue
+        _choose_ahead(duel, card, source, e, cause)
         return source, e
     return None
+
+
+def _instead_context(duel: Duel, card: Card, source: Card, e: EffectDef,
+                     cause: str | None) -> Any:
+    """The context what happens instead runs in: its choices are keyed by the card, the
+    object it is and the instant, so a choice asked ahead is the one read as it happens."""
+    from .operations import Context
+
+    return Context(source=source.iid, source_obj=source.obj, controller=source.controller,
+                   effect=e.index, key=f"instead{card.iid}.{card.obj}.{duel.state.instant}",
+                   trigger_event=make_event((e.instead or {})["when"], card, cause=cause))
+
+
+def _choices(e: EffectDef) -> list[dict[str, Any]]:
+    return [op for op in (e.instead or {}).get("operations", ()) if "choose" in op]
+
+
+def _can_choose(duel: Duel, card: Card, source: Card, e: EffectDef, cause: str | None) -> bool:
+    """Has every choice of what happens instead enough cards to choose from?"""
+    from .operations import _player, resolve_filter
+
+    ctx = None
+    for op in _choices(e):
+        ctx = ctx or _instead_context(duel, card, source, e, cause)
+        choose = resolve_filter(duel, ctx, op["choose"])
+        chooser = _player(duel, ctx, choose.get("chooser"))
+        pool, _ = split_choosable(
+            duel, duel.find_cards(choose, chooser if choose.get("relative") == "chooser"
+                                  else ctx.controller, ctx.source), chooser, targeting=False)
+        if len(pool) < (1 if choose.get("up_to") else int(choose.get("count", 1))):
+            return False
+    return True
+
+
+def _choose_ahead(duel: Duel, card: Card, source: Card, e: EffectDef, cause: str | None) -> None:
+    """Ask the replacement's controller its choices (which card to discard instead) before
+    anything moves, so a decision never interrupts a half-done instant; an event fired from
+    the board (not a step of the game) takes the default choice."""
+    from .duel import NeedDecision
+    from .operations import select
+
+    ctx = None
+    for op in _choices(e):
+        ctx = ctx or _instead_context(duel, card, source, e, cause)
+        try:
+            select(duel, ctx, op, op["op"])
+        except NeedDecision as need:
+            if duel.stepping:
+                raise
+            duel.state.answers[need.decision.key] = need.decision.default
 
 
 def _agrees(duel: Duel, card: Card, source: Card, e: EffectDef) -> bool:
@@ -271,7 +326,7 @@ def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | Non
     card is still destroyed ("banished instead of being sent to the GY"); a card that would
     leave the field does leave it, only its arrival is replaced. ``operations`` happen instead
     of the whole event."""
-    from .operations import OPERATIONS, Context
+    from .operations import OPERATIONS
 
     spec = e.instead or {}
     what = spec["when"]
@@ -296,9 +351,7 @@ def replace(duel: Duel, card: Card, source: Card, e: EffectDef, *, to: str | Non
             kept = None if spec["when"] == "destroyed" else cause_type
             return duel.move_by_effect(card, spec["to"], None, cause=cause or "effect",
                                        cause_type=kept, by_player=by_player)
-        ctx = Context(source=source.iid, source_obj=source.obj, controller=source.controller,
-                      effect=e.index, key=f"instead{card.iid}.{card.obj}",
-                      trigger_event=make_event(what, card, cause=cause))
+        ctx = _instead_context(duel, card, source, e, cause)
         for op in spec.get("operations", ()):
             OPERATIONS[op["op"]](duel, ctx, op)
         return ctx.events
@@ -378,9 +431,6 @@ def instead_problem(spec: Any, operations: dict[str, Any]) -> tuple[str, str] | 
     for j, op in enumerate(ops or ()):
         if not isinstance(op, dict) or op.get("op") not in operations:
             return f"unknown operation {op!r}", f"instead.operations[{j}].op"
-        if "choose" in op:
-            return ("what happens instead cannot ask for a choice: name the card "
-                    "(self or event_card)", f"instead.operations[{j}]")
     return None
 
 

@@ -955,9 +955,9 @@ SELECTORS: dict[str, Key] = {
     "all": K(Map("all"), "every matching card", not_beside=("card",)),
     "top": K(Map("top"), "the top cards of a deck", not_beside=("card", "all")),
     "random": K(Map("random"), "cards picked at random", not_beside=("card", "all", "top")),
-    "choose": K(Map("choose"), "the chooser picks at resolution",
-                not_beside=("card", "all", "top", "random"),
-                places=("operations", "cost", "option")),
+    "choose": K(Map("choose"), "the chooser picks at resolution (in what happens instead: "
+                               "the replacement's controller, before anything moves)",
+                not_beside=("card", "all", "top", "random")),
 }
 
 

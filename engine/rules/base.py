@@ -51,6 +51,10 @@ class Policy:
     #: does in both games), and the rules a part left out for that cites
     THEN_NEEDS_DONE = False
     SEQUENCE_RULES: tuple[str, ...] = ()
+    #: does a destruction (discard, Tribute) that something replaced count as done for "if
+    #: you do"? In Duel Masters it does, as a cost does (DM-EVENT-HAPPENED: Dark Soul
+    #: Creation destroying Aqua Soldier still draws)
+    REPLACED_IS_DONE = True
 
     # ------------------------------------------------------------------ settings and set-up
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:

@@ -109,6 +109,8 @@ class YugiohPolicy(SummonMoment, Policy):
     #: "then" and "and if you do": only if the part before it happened (YGO-SEQUENCE)
     THEN_NEEDS_DONE = True
     SEQUENCE_RULES = ("YGO-SEQUENCE",)
+    #: a target not destroyed (something else happened instead) was not destroyed
+    REPLACED_IS_DONE = False
 
     def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
         """Costs are paid at activation (YGO-SEQUENCE); targets are chosen as the chain link

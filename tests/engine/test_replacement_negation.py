@@ -300,8 +300,8 @@ def test_effect_veiler_negation_ends_when_the_monster_leaves_the_field() -> None
 @pytest.mark.parametrize(("snippet", "field"), [
     ("instead: {when: exploded, to: hand}", "effects[0].instead.when"),
     ("instead: {when: destroyed}", "effects[0].instead"),
-    ("instead: {when: destroyed, operations: [{op: destroy, choose: {zone: battle}}]}",
-     "effects[0].instead.operations[0]"),
+    ("instead: {when: destroyed, operations: [{op: destroy, card: self, then: true}]}",
+     "effects[0].instead.operations[0].then"),
 ])
 def test_broken_replacement_names_file_card_and_field(tmp_path: Path, snippet: str,
                                                       field: str) -> None:
