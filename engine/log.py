@@ -80,7 +80,30 @@ MESSAGES: dict[str, str] = {
     "chain.no_effect": "Chain Link {link} resolves with no effect: {reason}",
     "chain.negated": "Chain Link {link} ({card}) does not resolve: its activation was negated",
     "chain.done": "The chain has fully resolved",
-    "chain.segoc": "{count} trigger(s) go on one chain together",
+    "chain.segoc": (
+        "{count} trigger(s) go on one chain together, group by group: the turn player's "
+        "mandatory triggers, the non-turn player's mandatory triggers, the turn player's "
+        "optional triggers, then the non-turn player's optional triggers"
+    ),
+    "chain.segoc_group": "Chain Link {links}: {cards}: {group}; {order}",
+    "segoc.group.tp_mandatory": "the mandatory triggers of {player}, the turn player",
+    "segoc.group.ntp_mandatory": "the mandatory triggers of {player}, the non-turn player",
+    "segoc.group.tp_optional": "the optional triggers of {player}, the turn player",
+    "segoc.group.ntp_optional": "the optional triggers of {player}, the non-turn player",
+    "segoc.group.tp_hand": (
+        "the optional triggers from the hand of {player}, the turn player, after all the "
+        "others (the \"hand triggers last\" setting)"
+    ),
+    "segoc.group.ntp_hand": (
+        "the optional triggers from the hand of {player}, the non-turn player, after all the "
+        "others (the \"hand triggers last\" setting)"
+    ),
+    "segoc.order.alone": "the only one of its group",
+    "segoc.order.chosen": "{player} chose their order",
+    "segoc.order.fixed": "the \"{switch}\" setting fixes their order: {why}",
+    "segoc.order.partly_fixed": (
+        "the \"{switch}\" setting fixes part of their order ({why}); {player} chose the rest"
+    ),
     # Summons outside any effect (Yu-Gi-Oh!)
     "summon.would": (
         "{card} would be {how} Summoned: only an effect that negates this Summon can be "
@@ -528,7 +551,7 @@ def _render_args(raw: dict[str, Any], card_name: Callable[[int], str],
             args[key] = player_name(value, tr)
         elif key == "cards" and isinstance(value, list):
             args[key] = tr(LIST_SEPARATOR).join(card_name(v) for v in value)
-        elif key in ("reason", "why") and isinstance(value, dict):
+        elif key in ("reason", "why", "group", "order") and isinstance(value, dict):
             args[key] = render_message(value["key"], value.get("args", {}), card_name, tr)
         elif key in ("event", "later", "events") and isinstance(value, list):
             args[key] = render_events(value, card_name, tr)

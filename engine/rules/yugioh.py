@@ -41,6 +41,11 @@ NORMAL_TYPES = {("spell", "normal"), ("spell", "quick_play"), ("spell", "ritual"
                 ("trap", "normal"), ("trap", "counter")}
 #: wordings that behave as "if" for missing the timing: "FLIP:" and "each time" (YGO-MISS)
 LIKE_IF = ("flip", "each_time")
+#: the log's words for the groups of YGO-SEGOC, in chain order (the last two: optional
+#: triggers from the hand, placed after all the others by "hand triggers last")
+SEGOC_GROUPS = ("segoc.group.tp_mandatory", "segoc.group.ntp_mandatory",
+                "segoc.group.tp_optional", "segoc.group.ntp_optional",
+                "segoc.group.tp_hand", "segoc.group.ntp_hand")
 PROCESS_EVENTS = {"activated", "attack_declared", "destroyed", "summoned"}
 
 
@@ -743,7 +748,7 @@ class YugiohPolicy(SummonMoment, Policy):
         ready = [t for t in st.triggers if t.status == "ready"]
         if not ready:
             return changed
-        order, blocked = self._segoc_order(duel, ready)  # may ask decisions (pure until here)
+        order, blocked, groups = self._segoc_order(duel, ready)  # may ask (pure until here)
         st.answers = {}
         chosen = set(order)
         for t in ready:
@@ -763,6 +768,8 @@ class YugiohPolicy(SummonMoment, Policy):
                 t.status = "queued"
         if order:
             duel.log("chain.segoc", ["YGO-SEGOC"], count=len(order))
+            for rules, args in groups:  # why they are in that order, group by group
+                duel.log("chain.segoc_group", rules, **args)
         st.queue = order
         return True
 
@@ -843,12 +850,15 @@ class YugiohPolicy(SummonMoment, Policy):
                 return inst["kind"] in ("resolution", "activation")
         return False
 
-    def _segoc_order(self, duel: Duel, ready: list[Trigger]) -> tuple[list[int], set[int]]:
+    def _segoc_order(self, duel: Duel, ready: list[Trigger],
+                     ) -> tuple[list[int], set[int], list[tuple[list[str], dict[str, Any]]]]:
         """YGO-SEGOC: TP mandatory, NTP mandatory, TP optional, NTP optional.
 
         Optional triggers are offered first (activate or not); then each player orders each
         group. With "trigger first" a trigger that met its timing earlier goes first; with
-        "hand triggers last" optional triggers from the hand come after all others.
+        "hand triggers last" optional triggers from the hand come after all others. Returns
+        the order, the triggers left out (YGO-HAND-SELF-SUMMON) and, for the log, each group's
+        rules and arguments: its chain links, its cards, and why they are in that order.
         """
         st = duel.state
         tp = st.turn_player
@@ -891,7 +901,44 @@ class YugiohPolicy(SummonMoment, Policy):
             if len(part) > 1:
                 duel.log("trigger.order", ["YGO-SEGOC"], player=part[0].controller,
                          cards=[duel.trigger(tid).card for tid in answer])
-        return order, blocked
+        return order, blocked, self._segoc_groups(duel, parts, answers)
+
+    def _segoc_groups(self, duel: Duel, parts: list[tuple[list[Trigger], int]],
+                      answers: list[list[int]]) -> list[tuple[list[str], dict[str, Any]]]:
+        """Why the triggers of one chain are in their order, group by group (YGO-SEGOC): the
+        group (turn player's mandatory, non-turn player's mandatory, turn player's optional,
+        non-turn player's optional; with "hand triggers last", optional ones from the hand
+        after all the others) and, within it, who or what set the order: nobody (it is alone),
+        its controller, or a preset's switch ("trigger first") fully or in part
+        (YGO-FORCED-ORDER)."""
+        groups: dict[int, list[tuple[list[Trigger], list[int]]]] = {}
+        for (part, g), answer in zip(parts, answers, strict=True):
+            groups.setdefault(g, []).append((part, answer))
+        out: list[tuple[list[str], dict[str, Any]]] = []
+        link = len(duel.state.chain) + 1
+        for g, members in groups.items():
+            tids = [tid for _, answer in members for tid in answer]
+            player = members[0][0][0].controller
+            rules = ["YGO-SEGOC"]
+            if len(tids) == 1:
+                how: dict[str, Any] = {"key": "segoc.order.alone"}
+            elif len(members) == 1:
+                how = {"key": "segoc.order.chosen", "args": {"player": player}}
+            else:  # "trigger first" cut the group into parts met at different instants
+                partly = any(len(part) > 1 for part, _ in members)
+                how = {"key": "segoc.order.partly_fixed" if partly else "segoc.order.fixed",
+                       "args": {"switch": "trigger first", "player": player,
+                                "why": {"key": "why.trigger_first"}}}
+                rules.append("YGO-FORCED-ORDER")
+            if g >= 4:
+                rules.append("YGO-FORCED-ORDER")
+            last = link + len(tids) - 1
+            out.append((list(dict.fromkeys(rules)), {
+                "links": str(link) if last == link else f"{link}-{last}",
+                "cards": [duel.trigger(tid).card for tid in tids],
+                "group": {"key": SEGOC_GROUPS[g], "args": {"player": player}}, "order": how}))
+            link = last + 1
+        return out
 
     def _ask_order(self, duel: Duel, part: list[Trigger], g: int, *, first: int,
                    links: int) -> list[int]:
