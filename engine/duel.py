@@ -249,10 +249,17 @@ class Duel:
         return out
 
     # ------------------------------------------------------------------ the log
-    def log(self, key: str, rules: list[str] | tuple[str, ...] = (), **args: Any) -> None:
+    def log(self, key: str, rules: list[str] | tuple[str, ...] = (), *,
+            seat: int | None = None, **args: Any) -> None:
+        """Add a log entry. ``seat``: an entry for that player alone (and the editors), which
+        may name their hidden cards: no other seat nor a watcher of a board with seats reads
+        it (:func:`engine.log.seen_by`)."""
         st = self.state
-        st.log.append({"seq": len(st.log) + 1, "instant": st.instant, "key": key,
-                       "rules": list(rules), "args": args, "step": len(self.actions) + 1})
+        entry = {"seq": len(st.log) + 1, "instant": st.instant, "key": key,
+                 "rules": list(rules), "args": args, "step": len(self.actions) + 1}
+        if seat is not None:
+            entry["seat"] = seat
+        st.log.append(entry)
         tid = args.get("tid")
         if tid is not None and key.startswith(TRIGGER_LOG_KEYS):
             for trigger in reversed(st.triggers):

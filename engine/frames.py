@@ -101,10 +101,13 @@ class Frame:
         """The rule ids this moment's log entries cite, in order."""
         return list(dict.fromkeys(r for e in self.log for r in e["rules"]))
 
-    def what(self, name: Callable[[int], str], tr: Callable[[str], str] | None = None) -> str:
-        """What happened at this moment, in one line (English unless ``tr`` translates)."""
+    def what(self, name: Callable[[int], str], tr: Callable[[str], str] | None = None,
+             sees: Callable[[dict[str, Any]], bool] | None = None) -> str:
+        """What happened at this moment, in one line (English unless ``tr`` translates), of
+        the log entries ``sees`` lets its reader see (an entry for one seat: only that one)."""
         tr = tr or _same
-        heads = [e for key in HEADLINES for e in self.log if e["key"] == key][:1]
+        log = [e for e in self.log if sees is None or sees(e)]
+        heads = [e for key in HEADLINES for e in log if e["key"] == key][:1]
         text = render(heads[0], name, tr) if heads else ""
         if self.kind == "instant" and self.events:
             resolved = [e for e in self.events if e["type"] == "link_resolved"]
@@ -117,7 +120,7 @@ class Frame:
                 happened = render_events(self.events, name, tr)
                 text = f"{text}: {happened}" if text else happened
         if not text:
-            shown = [e for e in self.log if e["key"] != "instant"]
+            shown = [e for e in log if e["key"] != "instant"]
             text = tr(EVENT_SEPARATOR).join(render(e, name, tr) for e in shown)
         for change, key in (("pushed", "frame.next"), ("popped", "frame.done")):
             if not text and self.changes.get(change):

@@ -31,6 +31,7 @@ MESSAGES: dict[str, str] = {
     "decision.phase_trigger": "{player} activates {cards} next",
     "decision.next_pending": "{player} resolves {card} next (in the order {cards})",
     "auto_pass": "{player} has no effect that can respond and passes",
+    "pass.why": "{player} has nothing that can be activated now and passes: {said}",
     # triggers (both games)
     "trigger.met": "{card}: {effect} met its timing at instant {met_at} ({event})",
     "trigger.waiting": (
@@ -428,6 +429,12 @@ PLAYER = "Player {n}"
 HIDDEN = "a hidden card"
 
 
+def seen_by(entry: dict[str, Any], seat: int | None, open_view: bool = False) -> bool:
+    """May a reader see this log entry: the editors (the open view) and, for an entry kept
+    for one seat (``"seat"``), that player alone; every other entry, everyone."""
+    return open_view or entry.get("seat") is None or entry["seat"] == seat
+
+
 def zone_name(zone: str, tr: Callable[[str], str] | None = None) -> str:
     """A zone's name as its game says it ("Spell & Trap Zone", "GY", "mana zone")."""
     return (tr or _same)(ZONE_NAMES.get(zone, zone))
@@ -551,6 +558,8 @@ def _render_args(raw: dict[str, Any], card_name: Callable[[int], str],
             args[key] = player_name(value, tr)
         elif key == "cards" and isinstance(value, list):
             args[key] = tr(LIST_SEPARATOR).join(card_name(v) for v in value)
+        elif key == "said" and isinstance(value, dict):  # a text by language, worded already
+            args[key] = value.get(getattr(tr, "lang", "en")) or value.get("en", "")
         elif key in ("reason", "why", "group", "order") and isinstance(value, dict):
             args[key] = render_message(value["key"], value.get("args", {}), card_name, tr)
         elif key in ("event", "later", "events") and isinstance(value, list):

@@ -183,7 +183,10 @@ REFUSALS: dict[str, str] = {
     "activation_forbidden": "{card} cannot be activated: {by}'s effect forbids it",
     "cannot_activate_now_why": "{card} cannot be activated now: {why}",
     "trap_set_first": "{card} is a Trap: Set it first, then activate it",
-    "set_this_turn": "{card} was Set this turn",
+    "set_this_turn": (
+        "{card} was Set this turn: a Trap, or a Quick-Play Spell, cannot be activated the turn "
+        "it is Set"
+    ),
     "activation_condition": "{card}: its activation condition is not met",
     "quick_play_hand": (
         "{card} is a Quick-Play Spell: from the hand, only during its controller's turn"

@@ -115,7 +115,7 @@ def _chain_html(game: str, shown: dict[str, Any], request=None) -> str:
 
 def _log_lines(vw: Viewer, entries: list[dict[str, Any]]) -> list[list[Any]]:
     return [[render(e, vw.name, vw.tr, with_rules=False), [r for r in e["rules"] if r in RULES]]
-            for e in entries if e["key"] != "instant"]
+            for e in entries if e["key"] != "instant" and vw.sees(e)]
 
 
 def _last_thing(vw: Viewer, frame: Frame, instants: dict[int, str]) -> str:
@@ -233,7 +233,7 @@ def caption_context(duel: Duel, frame: Frame, frames: list[Frame], view: str) ->
     vw = Viewer(duel, view)
     frame.state = duel.state
     return {"k": frame.step, "n": frame.n, "count": len(frames),
-            "label": frame.what(vw.name, vw.tr),
+            "label": frame.what(vw.name, vw.tr, vw.sees),
             "last": _last_thing(vw, frame, {}),
             "log": [{"text": t, "rules": r} for t, r in _log_lines(vw, frame.log)]}
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 from engine import RULES, Duel
 from engine.frames import Frame
 from engine.links import encode
-from engine.log import HIDDEN, PHASE_NAMES, player_name, render, text_arg
+from engine.log import HIDDEN, PHASE_NAMES, player_name, render, seen_by, text_arg
 from engine.protection import negated_by
 from engine.refusals import worded
 from engine.state import State, hidden_from
@@ -58,6 +58,11 @@ class Viewer:
             return False
         return hidden_from(self.duel.state.cards.get(iid), self.seat)
 
+    def sees(self, entry: dict[str, Any]) -> bool:
+        """May this viewer read a log entry: one kept for a seat (it may name that player's
+        hidden cards) only that seat and the open view do."""
+        return seen_by(entry, self.seat, self.view == "open")
+
     def name(self, iid: int) -> str:
         return self.tr(HIDDEN) if self.hidden(iid) else self.duel.name_in(iid, self.tr.lang)
 
@@ -66,7 +71,7 @@ class Viewer:
         timeline and the playback both show it)."""
         key = (frame.step, frame.n)
         if key not in self._said:
-            self._said[key] = frame.what(self.name, self.tr)
+            self._said[key] = frame.what(self.name, self.tr, self.sees)
         return self._said[key]
 
 #: the mat of each game, one player's side from the middle of the table outwards: rows of
@@ -762,6 +767,8 @@ def _log_view(vw: Viewer, start: int = 0, last: int = 200) -> list[dict[str, Any
     log = vw.duel.state.log
     out = []
     for entry in log[max(start, len(log) - last):]:
+        if not vw.sees(entry):
+            continue
         out.append({"seq": entry["seq"], "instant": entry["instant"], "key": entry["key"],
                     "text": render(entry, vw.name, vw.tr, with_rules=False),
                     "rules": [r for r in entry["rules"] if r in RULES]})
@@ -776,7 +783,8 @@ def ruling_text(vw: Viewer) -> str:
         if log[i]["key"] == "action":
             start = i
             break
-    lines = [render(e, vw.name, vw.tr) for e in log[start:] if e["key"] != "instant"]
+    lines = [render(e, vw.name, vw.tr) for e in log[start:]
+             if e["key"] != "instant" and vw.sees(e)]
     return "\n".join(lines)
 
 
@@ -796,13 +804,13 @@ def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: s
     ``viewer``: the viewer of ``history`` for ``view`` when there is one already."""
     total = len(history.actions)
     firsts: dict[int, dict[str, Any]] = {}  # each step's first log line, from the log's tail
+    vw = viewer or Viewer(history, view)  # a step's label names only what it may see
     for entry in reversed(history.state.log):
         step = entry.get("step")
         if step is not None and step < start:
             break
-        if step is not None and entry["key"] != "instant":
+        if step is not None and entry["key"] != "instant" and vw.sees(entry):
             firsts[step] = entry
-    vw = viewer or Viewer(history, view)  # a step's label names only what it may see
     labels = {k: render(e, vw.name, vw.tr, with_rules=False) for k, e in firsts.items()}
 
     if link:

@@ -173,7 +173,7 @@ def _chains(duel: Duel, vw: Viewer) -> list[list[str]]:
 def _log(duel: Duel, vw: Viewer) -> list[dict[str, Any]]:
     return [{"text": render(e, vw.name, vw.tr, with_rules=False),
              "rules": [r for r in e["rules"] if r in RULES]}
-            for e in duel.state.log if e["key"] not in SKIPPED_KEYS]
+            for e in duel.state.log if e["key"] not in SKIPPED_KEYS and vw.sees(e)]
 
 
 def _zones(duel: Duel, vw: Viewer) -> dict[int, str]:

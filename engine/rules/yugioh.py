@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from .. import protection, refusals, summons
 from ..errors import IllegalAction
 from ..events import describe_event, event_matches, make_event
-from ..log import HIDDEN, card_kind, with_article, zone_place
+from ..i18n import TRANSLATED, Translator
+from ..log import EVENT_SEPARATOR, HIDDEN, card_kind, with_article, zone_place
 from ..refusals import Refusal, Worded, joined
 from ..state import ChainLink, Decision, hidden_from
 from .base import Policy
@@ -1362,6 +1363,7 @@ class YugiohPolicy(SummonMoment, Policy):
         p = st.priority
         options = self.activation_options(duel, p)
         if not options:
+            self._log_passed_over(duel, p)
             st.passes += 1
         else:
             choice = duel.ask(Decision(
@@ -1379,6 +1381,31 @@ class YugiohPolicy(SummonMoment, Policy):
             st.chain_state = "resolving"
         else:
             st.priority = 1 - p
+
+    def _log_passed_over(self, duel: Duel, player: int) -> None:
+        """A player passed over because nothing of theirs may be activated is told why, for
+        each Set Spell or Trap and each card in the hand with an effect activated from there
+        (a hand trap), in an entry for that seat alone: it names their hidden cards."""
+        st = duel.state
+        reasons: list[tuple[str, list[str]]] = []
+        for zone in ("spell_trap", "field", "hand"):
+            for card in st.cards_in(player, zone):
+                definition = duel.definition(card)
+                if zone != "hand" and not card.face_up and definition.type in ("spell", "trap"):
+                    reasons.append(self._why_not(duel, card, "card"))
+                elif zone == "hand":
+                    quick = next((e for e in definition.effects if e.kind == "quick"
+                                  and "hand" in e.activate_from), None)
+                    if quick is not None:
+                        reasons.append(self._why_not(duel, card, quick.index))
+        if not reasons:
+            return
+        said = {"en": EVENT_SEPARATOR.join(str(r) for r, _ in reasons)}
+        for lang in TRANSLATED:
+            tr = Translator(lang)
+            said[lang] = tr(EVENT_SEPARATOR).join(refusals.worded(r, tr) for r, _ in reasons)
+        rules = list(dict.fromkeys(rule for _, rs in reasons for rule in rs))
+        duel.log("pass.why", rules, seat=player, player=player, said=said)
 
     def _start(self, duel: Duel, player: int, opt: dict[str, Any]) -> None:
         st = duel.state
