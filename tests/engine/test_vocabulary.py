@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 
 import pytest
 
@@ -263,3 +264,51 @@ def test_what_strict_accepts_the_lenient_reading_accepts() -> None:
     from engine.amounts import AMOUNT_KEYS
 
     assert set(vocab.TABLES["amount"].keys) == AMOUNT_KEYS
+
+
+def _read_keys(source: str, name: str) -> set[str]:
+    """The keys code reads of a mapping called ``name`` (``name.get("x"``, ``name["x"]``,
+    ``"x" in name``)."""
+    import re
+
+    keys = set(re.findall(rf'\b{name}(?:\.get\(|\[)"([a-z_0-9]+)"', source))
+    return keys | set(re.findall(rf'"([a-z_0-9]+)" in {name}\b', source))
+
+
+def test_the_set_up_keys_are_those_the_engine_reads() -> None:
+    import inspect
+
+    from engine.rules.base import Policy
+    from engine.rules.yugioh import YugiohPolicy
+
+    setup = _read_keys(inspect.getsource(Policy.apply_setup), "setup")
+    assert setup | {"p1", "p2"} == set(vocab.TABLES["setup"].keys)
+    entry = _read_keys(inspect.getsource(Policy.place_from_setup)
+                       + inspect.getsource(Policy.placement_attrs)
+                       + inspect.getsource(YugiohPolicy.placement_attrs), "entry")
+    # face_down: an alias no file used and no doc named; a saved set-up keeps it
+    assert entry - {"face_down"} == set(vocab.TABLES["setup_card"].keys)
+
+
+def test_the_settings_are_those_the_engine_reads() -> None:
+    import inspect
+
+    from engine.rules.yugioh import YugiohPolicy
+
+    source = inspect.getsource(YugiohPolicy.normalise_settings)
+    ygo = _read_keys(source, "settings") | set(re.findall(r'"([a-z_]+)"', source.split(
+        "for key in (", 1)[1].split(")", 1)[0]))
+    honoured = vocab.TABLES["settings"].honoured
+    assert ygo == set(honoured(vocab.At(game="yugioh")))
+    assert set(honoured(vocab.At(game="duel_masters"))) == {"unlimited_zones", "seed"}
+
+
+def test_the_condition_keys_are_those_the_engine_reads() -> None:
+    import inspect
+
+    from engine.rules.base import Policy
+
+    source = inspect.getsource(Policy._holds) + inspect.getsource(Policy.conditions_hold)
+    keys = set(re.findall(r'key == "([a-z_]+)"', source)) | set(
+        re.findall(r'"([a-z_]+)"', source.split("if key in (", 1)[1].split(")", 1)[0]))
+    assert keys | _read_keys(source, "cond") == set(vocab.TABLES["condition"].keys)
