@@ -764,7 +764,9 @@ class Duel:
             before = ctx.did_something
             ctx.did_something = ctx.undone = False
             OPERATIONS[spec["op"]](self, ctx, spec)
-            link.data["last_did"] = ctx.did_something and not ctx.undone
+            # "as many as possible", "all": done even when there was nothing to do (Morphing
+            # Jar's players with empty hands still draw); a replaced or stopped one is not
+            link.data["last_did"] = not ctx.undone and (ctx.did_something or "all" in spec)
             ctx.did_something = ctx.did_something or before
             link.data["did"] = ctx.did_something
             link.data["events"] = ctx.events

@@ -58,7 +58,7 @@ DRAIN: dict[str, Any] = {
             "your opponent. Then gain 300 LP.",
     "effects": [{"kind": "activation", "activate_from": ["hand", "spell_trap"],
                  "operations": [
-                     {"op": "destroy", "all": {"zone": "monster", "controller": "opponent"}},
+                     {"op": "destroy", "choose": {"zone": "monster", "controller": "opponent"}},
                      {"op": "damage", "player": "opponent", "amount": 500, "if_done": True},
                      {"op": "gain_lp", "player": "you", "amount": 300, "then": True}]}]}
 
@@ -99,3 +99,19 @@ def test_duel_masters_if_you_do_needs_the_part_before() -> None:
     duel = dark_soul_creation(destroy=True)
     assert len(duel.state.zones[0]["hand"]) == 3
     assert not entries(duel, "resolution.if_done_skipped")
+
+
+@pytest.mark.rule("YGO-SEQUENCE")
+def test_a_part_over_all_cards_is_done_even_with_nothing_to_do() -> None:
+    """Morphing Jar: "discard as many cards as possible, then each player draws 5 cards": with
+    both hands empty nothing is discarded, and both players still draw."""
+    from engine import Duel
+
+    duel = Duel("yugioh", setup={
+        "turn_player": "p1", "phase": "main1",
+        "p1": {"monster": [{"card": "Morphing Jar", "set": True}], "deck": ["Sangan"] * 6},
+        "p2": {"deck": ["Sangan"] * 6}})
+    duel.apply({"do": "flip_summon", "card": duel.ref("Morphing Jar")})
+    duel.auto()
+    assert [len(duel.state.zones[p]["hand"]) for p in (0, 1)] == [5, 5]
+    assert not any(e["key"].endswith("_skipped") for e in duel.state.log)
