@@ -52,8 +52,8 @@ class Policy:
     THEN_NEEDS_DONE = False
     SEQUENCE_RULES: tuple[str, ...] = ()
     #: does a destruction (discard, Tribute) that something replaced count as done for "if
-    #: you do"? In Duel Masters it does, as a cost does (DM-EVENT-HAPPENED: Dark Soul
-    #: Creation destroying Aqua Soldier still draws)
+    #: you do"? In Duel Masters it does, as a cost does (DM-EVENT-HAPPENED: a spell that
+    #: destroys a creature whose destruction is replaced still draws)
     REPLACED_IS_DONE = True
 
     # ------------------------------------------------------------------ settings and set-up
