@@ -390,9 +390,9 @@ def test_a_spell_counts_once_and_keeps_its_amount() -> None:
 # ---------------------------------------------------------------------- card data
 @pytest.mark.parametrize(("effect", "field"), [
     ({"kind": "activation", "operations": [{"op": "damage", "amount": {"count": 3}}]},
-     "effects[0].operations[0].amount"),
+     "effects[0].operations[0].amount.count"),
     ({"kind": "activation", "operations": [{"op": "damage", "amount": {"stat": "speed"}}]},
-     "effects[0].operations[0].amount"),
+     "effects[0].operations[0].amount.stat"),
     ({"kind": "activation", "operations": [{"op": "modify_stat", "card": "self", "amount": 1,
                                             "until": "forever"}]},
      "effects[0].operations[0].until"),

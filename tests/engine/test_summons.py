@@ -289,20 +289,20 @@ def test_a_synchro_summon_is_a_special_summon() -> None:
 
 # ---------------------------------------------------------------------------- card data
 @pytest.mark.parametrize(("snippet", "field", "message"), [
-    ("  type: monster\n  subtype: synchro\n  materials: {tuners: 2}\n", "materials",
-     "unknown materials key 'tuners'"),
+    ("  type: monster\n  subtype: synchro\n  materials: {tuners: 2}\n", "materials.tuners",
+     "unknown key tuners in materials"),
     ("  type: monster\n  subtype: effect\n  materials: {min: 2}\n", "materials",
      "only a Fusion, Synchro, Xyz or Link Monster has materials"),
-    ("  type: monster\n  subtype: xyz\n  materials: {filter: {colour: red}}\n", "materials",
-     "unknown filter key 'colour'"),
+    ("  type: monster\n  subtype: xyz\n  materials: {filter: {colour: red}}\n",
+     "materials.filter.colour", "colour"),
     ("  type: monster\n  subtype: effect\n  rank: 4\n", "rank", "only an Xyz Monster"),
     ("  type: monster\n  subtype: link\n  link: two\n", "link", "whole number"),
     ("  type: monster\n  tuner: maybe\n", "tuner", "true or false"),
     ("  type: spell\n  effects:\n    - kind: activation\n      operations:\n"
-     "        - {op: ritual_summon, levels: most}\n", "effects[0].operations[0]",
-     "levels must be at_least or equal"),
+     "        - {op: ritual_summon, levels: most}\n", "effects[0].operations[0].levels",
+     "levels must be one of at_least, equal"),
     ("  type: monster\n  effects:\n    - kind: ignition\n      cost:\n"
-     "        - {op: detach, count: 0}\n", "effects[0].cost[0]", "count must be"),
+     "        - {op: detach, count: 0}\n", "effects[0].cost[0].count", "count must be"),
 ])
 def test_broken_summon_data_names_the_card_and_field(tmp_path: Path, snippet: str, field: str,
                                                      message: str) -> None:
