@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import refusals
 from ..errors import IllegalAction
-from ..events import make_event
+from ..events import event_matches, make_event
 from ..log import SUMMON_KINDS
 from ..operations import OPERATIONS, Context
 from ..refusals import Refusal
@@ -163,8 +163,6 @@ class SummonMoment:
 
     def negates_summon(self, duel: Duel, option: dict[str, Any], ev: dict[str, Any]) -> bool:
         """Does an activation option respond to the Summon about to happen?"""
-        from ..events import event_matches
-
         card = duel.state.cards[option["card"]]
         index = option.get("effect", -1)
         if index is None or index < 0:
