@@ -180,10 +180,12 @@ def _board_or_404(slug: str) -> Board:
 
 def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
           at: int | None = None, link: str = "", history: Duel | None = None,
-          frame: int | None = None, again: Recheck | None = None) -> HttpResponse:
+          frame: int | None = None, again: Recheck | None = None, message: str = "",
+          status: int = 200) -> HttpResponse:
     """The board page; ``duel`` is what is shown, ``history`` the whole timeline; ``frame``:
     the board at that frame of step ``at`` (``duel`` is then ignored); ``again``: a snapshot
-    link's history replayed under today's rules (a board's comes from the board)."""
+    link's history replayed under today's rules (a board's comes from the board);
+    ``message``: in the page's message area (a change refused, answered with ``status``)."""
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
@@ -202,7 +204,8 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "frame": caption,
         "parts": {name: mark_safe(html) for name, html in partial_map(  # noqa: S308
             board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
-            link=link, history=history, frames=frames, caption=caption).items()},
+            link=link, history=history, frames=frames, caption=caption,
+            message=message).items()},
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
         "phase_choices": [(p, translator()(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
         "share": _share(request, board) if role == "edit" else None,
@@ -212,7 +215,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "rules_notice": notice_view(again if link else boards.rules_recheck(board), view),
         "history_notice": _history_notice(history),
         "og": board_og(request, board, duel, link=link, at=at),
-    })
+    }, status=status)
 
 
 def _history_notice(duel: Duel) -> str:

@@ -19,7 +19,7 @@ from . import access, boards, editor, limits
 from .language import refusal_reason, translator
 from .models import Board, CardSet
 from .rendering import render_views, tile_view
-from .views import GAMES, _error, _owned, broadcast, not_editor
+from .views import GAMES, _board_or_404, _error, _owned, _page, broadcast, not_editor
 
 
 def _game(request: HttpRequest, board: Board | None) -> str:
@@ -167,7 +167,8 @@ def _save(request: HttpRequest, board: Board, card: dict[str, Any], checked: edi
         board.refresh_from_db()
         checked.add("card", _why(exc))
         return render(request, "simulator/card_editor.html",
-                      _context(request, board.game, board, text, card, checked), status=400)
+                      _context(request, board.game, board, text, card, checked),
+                      status=409 if isinstance(exc, boards.StaleBoard) else 400)
     broadcast(board, render_views(board, boards.duel_of(board)))
     return redirect("board", slug=board.slug)
 
@@ -244,6 +245,12 @@ def card_set_load(request: HttpRequest, slug: str) -> HttpResponse:
                                                             "other game."), 400)
     try:
         editor.add_cards(board, board.version, list(card_set.cards))
+    except boards.StaleBoard:  # another change was saved first: the board as it is now
+        board = _board_or_404(board.slug)
+        return _page(request, board, boards.duel_of(board), readonly=False, status=409,
+                     message=_("Someone else changed this board while the set was being "
+                               "loaded: the set was not loaded. The board is shown as it is "
+                               "now; load the set again."))
     except (IllegalAction, EngineError) as exc:
         return _error(request, _("This set cannot be loaded"),
                       _why(exc), 400)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
 from simulator import boards
-from simulator.models import Board
+from simulator.models import Board, CardSet
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +60,38 @@ def test_head_is_answered_wherever_get_is(client: Client, board: Board) -> None:
         get, head = client.get(path), client.head(path)
         assert head.status_code == get.status_code == 200, path
         assert head.content == b""
+
+
+# ---------------------------------------------------------------------- a stale card set load
+CARD = {"id": "grave_reader", "game": "yugioh", "name": {"en": "Grave Reader"},
+        "type": "monster", "text": ""}
+
+
+def _version_in(html: str) -> int:
+    return int(re.search(r'id="board-version" name="version" value="(\d+)"', html).group(1))
+
+
+def test_a_set_loaded_while_another_change_is_saved_first_is_refused_with_409(
+        client: Client, board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another editor's change lands between the board read and the set's save: the set is
+    not loaded, the answer is a 409 with the reason and the board as it is now."""
+    card_set = CardSet.objects.create(title="Readers", game="yugioh", cards=[CARD])
+    real = boards._save_if_at
+
+    def someone_else_first(*args, **kwargs):
+        monkeypatch.setattr(boards, "_save_if_at", real)
+        boards.rename(boards.load(board.slug), "Their title")  # saved first
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(boards, "_save_if_at", someone_else_first)
+    response = client.post(f"/b/{board.slug}/cards/load", {"set": card_set.slug})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "the set was not loaded" in html
+    stored = Board.objects.get(pk=board.pk)
+    assert stored.title == "Their title" and stored.data["cards"] == []
+    assert _version_in(html) == stored.version == 1  # the page is the board as it is now
+    again = client.post(f"/b/{board.slug}/cards/load", {"set": card_set.slug})
+    assert again.status_code == 302
+    assert Board.objects.get(pk=board.pk).data["cards"][0]["name"] == CARD["name"]
+
