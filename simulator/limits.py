@@ -2,10 +2,15 @@
 address) may create, and how many actions one browser may make on a board, per minute.
 
 Counted with Django's cache framework (the local-memory cache by default, a shared cache such
-as Redis when the site runs on several processes). A browser is known by its session first:
-thirty students behind one school address each making a copy within a minute all succeed,
-because each has its own session; the per-address limit is only a generous backstop for
-clients without a session (and for one client making many sessions).
+as Redis when the site runs on several processes). A browser is known by its session, once the
+session is older than one window: a session cookie costs nothing to invent, so a browser with
+no session, with a session key the session store does not know (invented, or expired), or with
+a session younger than the window is a *new* browser, counted on its address's bucket for new
+browsers (:data:`NEW_SESSIONS`; a young session counts on its own bucket too). That bucket is
+sized for a classroom: thirty students behind one school address, each making a copy within a
+minute, all succeed; and one client inventing a session for every request gets no more than
+that bucket (32 creations a minute where one browser may make 20). The per-address limit is
+a generous backstop over all of them (one client ageing many sessions).
 """
 
 from __future__ import annotations
@@ -27,15 +32,33 @@ LIMITS = {
     "vote": (100, 1000),  # a class behind one address answers at once
     "report": (10, 100),
 }
+#: new browsers (no session, an unknown one, or one younger than WINDOW) per address in one
+#: window, by kind: a classroom of thirty starts at once (thirty copies and a couple of
+#: retries; thirty students' first answers and moves), while one client inventing sessions
+#: stays within about 1.5 times what one browser may do (votes: three answers a student)
+NEW_SESSIONS = {
+    "create": 32,
+    "act": 180,  # counted per board, as a browser's moves are
+    "vote": 100,
+    "report": 15,
+}
 WINDOW = 60
+#: the session's key holding when the rate limits first saw it (a time on :func:`_now`)
+SINCE = "limits_since"
 #: the largest request body an action on a board may have (a move is a few hundred bytes)
 MAX_ACTION_BYTES = 16_000
 
 
-def _limits(kind: str) -> tuple[int, int]:
-    per_session, per_address = getattr(settings, "RATE_LIMITS", {}).get(kind, LIMITS[kind])
+def _limits(kind: str) -> tuple[int, int, int]:
+    """(per session, new browsers per address, per address), times RATE_LIMIT_FACTOR; the
+    RATE_LIMITS setting gives (per session, per address), or all three."""
+    given = getattr(settings, "RATE_LIMITS", {}).get(kind, LIMITS[kind])
+    if len(given) == 3:
+        per_session, new, per_address = given
+    else:
+        (per_session, per_address), new = given, min(NEW_SESSIONS[kind], given[1])
     factor = getattr(settings, "RATE_LIMIT_FACTOR", 1)
-    return per_session * factor, per_address * factor
+    return per_session * factor, new * factor, per_address * factor
 
 
 def _address(request: HttpRequest) -> str:
@@ -65,16 +88,35 @@ def _hit(key: str, limit: int) -> bool:
     return count <= limit
 
 
+def _known_session(request: HttpRequest) -> tuple[str | None, bool]:
+    """The key of the request's session when the session store knows it (an invented or
+    expired key is dropped by loading it), and whether the session is older than one window.
+    A known session is stamped the first time it is counted (once: one write of it)."""
+    session = getattr(request, "session", None)
+    if session is None or not session.session_key:
+        return None, False
+    since = session.get(SINCE)  # loads it: the store forgets a key it does not hold
+    key = session.session_key
+    if key is None:
+        return None, False
+    if not isinstance(since, int | float) or isinstance(since, bool):
+        session[SINCE] = since = int(_now())
+    return key, _now() - since >= WINDOW
+
+
 def allowed(request: HttpRequest, kind: str, scope: str = "") -> bool:
-    """Count this request; False when its session or its address is over the limit."""
-    per_session, per_address = _limits(kind)
-    session_key = request.session.session_key if hasattr(request, "session") else None
+    """Count this request; False when its session, its address's new browsers or its address
+    is over the limit. A session is counted on its own only once it is older than one window
+    (:func:`_known_session`); before, it is also one of its address's new browsers."""
+    per_session, new, per_address = _limits(kind)
+    address = _address(request)
+    key, settled = _known_session(request)
     ok = True
-    if session_key:
-        ok = _hit(f"{kind}:{scope}:s:{session_key}", per_session)
-    else:  # no session yet: the address stands in for it
-        ok = _hit(f"{kind}:{scope}:a1:{_address(request)}", per_session * 3)
-    return _hit(f"{kind}:{scope}:a:{_address(request)}", per_address) and ok
+    if key:
+        ok = _hit(f"{kind}:{scope}:s:{key}", per_session)
+    if not settled:
+        ok = _hit(f"{kind}:{scope}:new:{address}", new) and ok
+    return _hit(f"{kind}:{scope}:a:{address}", per_address) and ok
 
 
 def _body_size(request: HttpRequest) -> int:

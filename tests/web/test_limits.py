@@ -84,3 +84,60 @@ def test_an_oversized_action_is_refused() -> None:
     response = client.post(f"/b/{slug}/act", {"version": 0, "action": "x" * 20_000})
     assert response.status_code == 413
     assert Board.objects.get(slug=slug).version == 0
+
+
+def _inventor(n: int) -> Client:
+    """A client sending a session key of its own invention (never one the site gave it)."""
+    client = _student()
+    client.cookies["sessionid"] = f"invented{n:024d}"
+    return client
+
+
+def test_inventing_a_session_for_every_request_does_not_reset_the_budget() -> None:
+    """A session cookie costs nothing to invent: a key the session store does not know is a
+    new browser, counted on its address's bucket for new browsers, not a fresh budget."""
+    per_session, _per_address = limits.LIMITS["create"]
+    new = limits.NEW_SESSIONS["create"]
+    before = Board.objects.count()
+    answers = [_inventor(n).post("/boards/new", {"game": "yugioh"}).status_code
+               for n in range(3 * per_session)]
+    made = Board.objects.count() - before
+    assert answers.count(302) == made == new  # 32, where one browser may make 20
+    assert new <= 1.6 * per_session
+    assert set(answers[new:]) == {429}
+    # no cookie at all is the same new browser
+    assert _student().post("/boards/new", {"game": "yugioh"}).status_code == 429
+    # and another address is not refused
+    other = Client(HTTP_HOST="localhost", REMOTE_ADDR="198.51.100.2")
+    other.cookies["sessionid"] = "invented" + "9" * 24
+    assert other.post("/boards/new", {"game": "yugioh"}).status_code == 302
+
+
+def test_a_session_of_its_own_counts_once_it_is_older_than_the_window(monkeypatch) -> None:
+    """A browser keeping the session it was given: in its first minute it is one of the
+    address's new browsers; after that it has its own budget, whatever the others did."""
+    now = time.time()
+    monkeypatch.setattr(limits, "_now", lambda: now)
+    student = _student()
+    assert student.post("/boards/new", {"game": "yugioh"}).status_code == 302
+    for n in range(limits.NEW_SESSIONS["create"]):  # the address's new browsers are used up
+        _inventor(n).post("/boards/new", {"game": "yugioh"})
+    assert student.post("/boards/new", {"game": "yugioh"}).status_code == 429
+    assert _inventor(99).post("/boards/new", {"game": "yugioh"}).status_code == 429
+    later = now + limits.WINDOW
+    monkeypatch.setattr(limits, "_now", lambda: later)
+    for n in range(limits.NEW_SESSIONS["create"]):  # the new minute's new browsers again
+        _inventor(n).post("/boards/new", {"game": "yugioh"})
+    per_session = limits.LIMITS["create"][0]
+    answers = [student.post("/boards/new", {"game": "yugioh"}).status_code
+               for _n in range(per_session + 1)]
+    assert answers == [302] * per_session + [429]
+
+
+def test_thirty_new_browsers_behind_one_address_each_make_a_board() -> None:
+    """Thirty students, each opening the site for the first time (no session yet), behind
+    one school address: every one of them makes a board in the same minute."""
+    before = Board.objects.count()
+    for _n in range(30):
+        assert _student().post("/boards/new", {"game": "yugioh"}).status_code == 302
+    assert Board.objects.count() == before + 30
