@@ -31,12 +31,19 @@ from engine.cards import (
 )
 from engine.classify import MAX_EFFECTS, EffectReading, classify
 from engine.classify.to_card import EffectMapping, map_reading
-from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME, MAX_STRING, LimitError, check_plain
+from engine.limits import (
+    MAX_CUSTOM_CARDS,
+    MAX_NAME,
+    MAX_STRING,
+    LimitError,
+    check_plain,
+    check_text,
+)
 from engine.vocabulary import EFFECT_KINDS as VOCABULARY_KINDS
 from engine.vocabulary import TABLES
 
 from . import boards
-from .language import translator
+from .language import refusal_reason, translator
 from .models import Board
 
 #: the card fields of each game's form, after the names (docs/cards.md)
@@ -245,7 +252,7 @@ def card_from_form(game: str, post: Any) -> tuple[dict[str, Any], Checked]:
     card: dict[str, Any] = {"game": game}  # its id is given when it is saved
     names = {}
     for lang in ("en", "ja"):
-        name = " ".join(str(post.get(f"name_{lang}", "")).split())
+        name = " ".join(_text(post, f"name_{lang}", checked).split())
         if len(name) > MAX_NAME:
             checked.add(f"name_{lang}", _("A name has at most %(max)s characters; this one "
                                           "has %(n)s (limit MAX_NAME).") % {
@@ -258,10 +265,11 @@ def card_from_form(game: str, post: Any) -> tuple[dict[str, Any], Checked]:
                                  "letters): type one."))
     card["name"] = names
     for key in ("type", "subtype"):
-        if post.get(key):
-            card[key] = str(post.get(key))
+        value = _text(post, key, checked)
+        if value:
+            card[key] = value
     _stats(game, post, card, checked)
-    text = str(post.get("text", ""))
+    text = _text(post, "text", checked, _("The card's text"))
     if len(text) > MAX_STRING:
         checked.add("text", _("The text has %(n)s characters; at most %(max)s (limit "
                               "MAX_STRING).") % {"n": len(text), "max": MAX_STRING})
@@ -269,6 +277,20 @@ def card_from_form(game: str, post: Any) -> tuple[dict[str, Any], Checked]:
     card["text"] = text.strip()
     card["effects"] = _effects_from_form(post, checked, game)
     return card, checked
+
+
+def _text(post: Any, key: str, checked: Checked, label: Any = None) -> str:
+    """The form field ``key`` as typed, when it may be stored and shown (no NUL nor other
+    control character, no lone surrogate: engine.limits.check_text); else "", with the reason
+    beside the field, naming it by its label."""
+    value = str(post.get(key, ""))
+    if label is None:
+        label = CARD_LABELS.get(key, key)
+    try:
+        return check_text(value, str(label), max(len(value), 1))
+    except LimitError as exc:
+        checked.add(key, refusal_reason(exc))
+        return ""
 
 
 def effect_count(post: Any) -> int:
@@ -283,11 +305,11 @@ def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None
     """The game's stats and flags from the form into ``card`` (a number that is not one is
     reported beside its field)."""
     for key in STAT_FIELDS[game]:
-        value = str(post.get(key, "")).strip()[:MAX_NAME]
+        value = _text(post, key, checked).strip()[:MAX_NAME]
         if not value:
             continue
         if key in NUMBERS:
-            if not re.fullmatch(r"-?\d{1,9}", value):
+            if not re.fullmatch(r"-?[0-9]{1,9}", value):
                 checked.add(key, _("Must be a whole number."))
                 continue
             card[key] = int(value)
@@ -315,9 +337,9 @@ def _effects_from_form(post: Any, checked: Checked, game: str) -> list[dict[str,
         for key in ("kind", "label", "wording", "once_per_turn"):
             if key not in effect_fields(game):
                 continue  # a field the game does not honour is not on its form
-            value = str(post.get(f"e{k}-{key}", "")).strip()[:MAX_STRING]
+            value = _text(post, f"e{k}-{key}", checked, EFFECT_LABELS[key]).strip()
             if value:
-                effect[key] = value
+                effect[key] = value[:MAX_STRING]
         effect["optional"] = bool(post.get(f"e{k}-optional"))
         for key in ("activate_from", *YAML_FIELDS):
             value = _yaml_field(str(post.get(f"e{k}-{key}", "")), f"e{k}-{key}", checked)

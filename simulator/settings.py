@@ -99,6 +99,7 @@ MIDDLEWARE = [
     "simulator.policy.SitePolicyMiddleware",  # django-csp's, the policy built once
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "simulator.nul.NulMiddleware",  # before anything looks a parameter up in the database
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from engine import EngineError, IllegalAction
 from engine.errors import DataError
+from engine.limits import LimitError, check_text
 
 from . import access, boards, editor, limits
 from .language import refusal_reason, translator
@@ -109,9 +110,13 @@ def card_editor(request: HttpRequest) -> HttpResponse:
         else:
             return _save(request, board, card, checked, text)
     elif checked.ok and do == "new_board":
-        new = boards.create_board(game=game, cards=[{**card, "id": editor.fresh_id(
-            card, set())}], title=card["name"]["en"][:120])
-        return _owned(request, new)
+        try:
+            new = boards.create_board(game=game, cards=[{**card, "id": editor.fresh_id(
+                card, set())}], title=card["name"]["en"][:120])
+        except (IllegalAction, EngineError) as exc:  # refused whole: no board is made
+            checked.add("card", _why(exc))
+        else:
+            return _owned(request, new)
     status = 400 if do in ("save", "new_board") else 200
     return render(request, "simulator/card_editor.html",
                   _context(request, game, board, text, card, checked), status=status)
@@ -178,6 +183,8 @@ def _why(exc: Exception) -> str:
     card that takes the name of one the board has, say)."""
     if isinstance(exc, DataError):
         return exc.worded(translator())
+    if isinstance(exc, IllegalAction):
+        return refusal_reason(exc)
     return getattr(exc, "reason", str(exc))
 
 
@@ -218,7 +225,10 @@ def card_set_save(request: HttpRequest, slug: str) -> HttpResponse:
     if not cards:
         return _error(request, _("No custom card"), _("This board has no card of its own to "
                                                       "keep: make one with “New card”."), 400)
-    title = " ".join(request.POST.get("title", "").split())
+    try:
+        title = " ".join(check_text(request.POST.get("title", ""), _("The title")).split())
+    except LimitError as exc:
+        return _error(request, _("This set cannot be kept"), refusal_reason(exc), 400)
     if not title or len(title) > 200:
         return _error(request, _("This set cannot be kept"),
                       _("A set needs a name of 1 to 200 characters."), 400)
@@ -290,7 +300,11 @@ def card_set_edit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         if request.POST.get("do") == "delete":
             card_set.delete()
             return redirect("home")
-        title = " ".join(request.POST.get("title", card_set.title).split())[:200]
+        try:
+            title = check_text(request.POST.get("title", card_set.title), _("The title"))
+        except LimitError as exc:  # nothing is changed
+            return _error(request, _("This set cannot be changed"), refusal_reason(exc), 400)
+        title = " ".join(title.split())[:200]
         drop = request.POST.get("drop", "")
         card_set.title = title or card_set.title
         card_set.cards = [c for c in card_set.cards if c.get("id") != drop]

@@ -178,9 +178,9 @@ def caption(request: HttpRequest, slug: str) -> HttpResponse:
     if not _editor(request, board):
         return HttpResponse(_("Only the board's editors can write captions."), status=403)
     step = str(classroom.presented_step(board))
-    text = request.POST.get("caption", "").strip()[:500]
-    try:
-        check_text(text, _("A caption"))
+    text = request.POST.get("caption", "")
+    try:  # as typed: a control character is refused wherever it is
+        text = check_text(text, _("A caption")).strip()[:500]
     except LimitError as exc:
         return HttpResponse(refusal_reason(exc), status=400)
     captions = dict(board.captions)
@@ -331,11 +331,11 @@ def new_lesson(request: HttpRequest) -> HttpResponse:
     """A lesson from built-in scenarios (``game/slug``) and boards you can edit, in the order
     chosen (``order``: the references in the order they were ticked), each opening at its
     first step."""
-    title = request.POST.get("title", "").strip()[:200] or _("Lesson")
-    try:
-        check_text(title, _("The title"))
+    try:  # as typed: a control character is refused wherever it is
+        title = check_text(request.POST.get("title", ""), _("The title")).strip()[:200]
     except LimitError as exc:
         return _error(request, _("This lesson cannot be made"), refusal_reason(exc), 400)
+    title = title or _("Lesson")
     chapters = []
     for ref in _chosen(request)[:MAX_CHAPTERS]:
         board = _chapter_board(request, ref)
@@ -467,12 +467,12 @@ def _edit_lesson(request: HttpRequest, lesson_obj: Lesson) -> str:
         current = {n: other, other: n}.get(lesson_obj.current, lesson_obj.current)
         Lesson.objects.filter(pk=lesson_obj.pk).update(chapters=chapters, current=current)
         return ""
-    title = request.POST.get("title", "").strip()
-    if not title or len(title) > 200:
-        return _("A title has 1 to 200 characters.")
-    try:
-        check_text(title, _("The title"))
+    title = request.POST.get("title", "")
+    try:  # as typed: a control character is refused wherever it is
+        title = check_text(title, _("The title")).strip()
     except LimitError as exc:
         return refusal_reason(exc)
+    if not title or len(title) > 200:
+        return _("A title has 1 to 200 characters.")
     Lesson.objects.filter(pk=lesson_obj.pk).update(title=title)
     return ""

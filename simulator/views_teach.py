@@ -161,8 +161,9 @@ def board_report(request: HttpRequest, slug: str) -> HttpResponse:
             status=400)
     if request.method in ("GET", "HEAD"):
         return _report_form(request, board, step)
-    note = request.POST.get("note", "").strip()
+    note = request.POST.get("note", "")
     problem = _note_problem(note)
+    note = note.strip()
     if problem:
         return _report_form(request, board, step, note=note[:MAX_NOTE], error=problem,
                             status=400)
@@ -172,12 +173,12 @@ def board_report(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _note_problem(note: str) -> str:
-    """Why a report's note is refused, or ""."""
-    if not note:
+    """Why a report's note (as typed) is refused, or ""."""
+    if not note.strip():
         return _("Write a note: what looks wrong, and why.")
-    if len(note) > MAX_NOTE:
+    if len(note.strip()) > MAX_NOTE:
         return _("A note is at most %(n)s characters long (this one has %(k)s).") % {
-            "n": MAX_NOTE, "k": len(note)}
+            "n": MAX_NOTE, "k": len(note.strip())}
     try:
         check_text(note, _("The note"))
     except LimitError as exc:
