@@ -14,6 +14,7 @@ django_asgi_app = get_application()  # one hand-over to a thread per request (ha
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from simulator.live import WithTransport  # noqa: E402
 from simulator.origin import SameOriginValidator  # noqa: E402
 from simulator.routing import websocket_urlpatterns  # noqa: E402
 
@@ -28,8 +29,9 @@ gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 20)
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(
+        # outermost: the server's own send, whose write buffer bounds a socket (live.py)
+        "websocket": WithTransport(SameOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        )),
     }
 )

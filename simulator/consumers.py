@@ -47,7 +47,8 @@ class WatcherConsumer(AsyncWebsocketConsumer):
         # join first, then render: an update committed meanwhile is either in this render or
         # queued behind it (the page drops an update that is not newer than what it shows)
         self.group = group
-        await live.hub(self.channel_layer).join(self.group, self)
+        await live.hub(self.channel_layer).join(self.group, self,
+                                                self.scope.get(live.SCOPE_KEY))
         # the groups that close this socket when its grant is revoked or the board deleted
         self.revocable = await self._revocation_groups()
         for revocable in self.revocable:

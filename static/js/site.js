@@ -2,7 +2,8 @@
 // inline script: a refused htmx request (403, 404, 429, ...) is explained in the page's
 // message area, never swapped in as raw HTML; forms that ask before they submit
 // (data-confirm); forms that reload the page once their htmx request is done
-// (data-reload-after); the order of a lesson's chapters as they are ticked.
+// (data-reload-after); the order of a lesson's chapters as they are ticked; a live socket
+// closed because its page fell behind (4408) reconnects.
 (function () {
   "use strict";
 
@@ -81,6 +82,21 @@
       const at = refs.indexOf(input.value);
       input.parentElement.dataset.order = at < 0 ? "" : String(at + 1);
     });
+  });
+
+  // A live socket the server closed because this page fell behind its updates (4408, see
+  // simulator/live.py): open it again after a moment; on connecting, the server sends the
+  // current state, so nothing the page missed stays missing.
+  const BEHIND = 4408;
+  document.addEventListener("htmx:wsClose", function (event) {
+    const detail = event.detail || {};
+    const closed = detail.event;
+    if (!closed || closed.code !== BEHIND || !detail.socketWrapper) return;
+    const source = event.target;
+    window.setTimeout(function () {
+      if (source instanceof Element && !source.isConnected) return;
+      detail.socketWrapper.reconnect();
+    }, 500 + Math.random() * 1500);
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {

@@ -1,6 +1,7 @@
 """The live fan-out (simulator.live): one subscription per process and group, every socket
-of the group served, each in order, a slow one holding up nobody; and the acting browser's
-answer goes out before the fan-out."""
+of the group served, each in order, a slow one holding up nobody and costing a bounded
+amount (a socket that stays behind is closed with 4408); and the acting browser's answer goes
+out before the fan-out."""
 
 from __future__ import annotations
 
@@ -26,16 +27,21 @@ ORIGIN = [(b"origin", b"http://localhost")]
 
 
 class Recorder:
-    """A socket that keeps what it is sent; ``gate`` holds its sends until set."""
+    """A socket that keeps what it is sent; ``gate`` holds its sends until set (never set: a
+    client that never reads, whose server never completes a send)."""
 
     def __init__(self, gate: asyncio.Event | None = None) -> None:
         self.got: list[str] = []
         self.gate = gate
+        self.closed: list[tuple[int | None, str | None]] = []
 
     async def send(self, text_data=None, bytes_data=None, close=False) -> None:
         if self.gate is not None:
             await self.gate.wait()
         self.got.append(text_data)
+
+    async def close(self, code=None, reason=None) -> None:
+        self.closed.append((code, reason))
 
 
 def test_a_slow_socket_gets_its_updates_in_order_and_holds_up_nobody() -> None:
@@ -55,6 +61,181 @@ def test_a_slow_socket_gets_its_updates_in_order_and_holds_up_nobody() -> None:
         await hub.leave("g", slow)
         await hub.leave("g", fast)
         assert "g" not in hub.members
+
+    async_to_sync(run)()
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """The hub's time limits, short enough for a test."""
+    monkeypatch.setattr(live, "STALL", 0.3)
+    monkeypatch.setattr(live, "GRACE", 0.1)
+
+
+def test_a_socket_that_never_reads_keeps_a_bounded_queue_and_is_closed_with_the_reason(
+        quick) -> None:
+    """A socket whose sends never complete: at most QUEUE updates wait for it, besides the
+    one going out; the next makes it behind, out of the group and closed (4408, with the
+    reason); every other socket still gets every update, in order."""
+    async def run() -> None:
+        hub = live.Hub(get_channel_layer())
+        stuck, fast, other = Recorder(asyncio.Event()), Recorder(), Recorder()
+        for socket in (stuck, fast, other):
+            await hub.join("g-stuck", socket)
+        tasks = len(asyncio.all_tasks())
+        sent = [f"<p>{n}</p>" * 1000 for n in range(live.QUEUE + 1)]
+        for html in sent:  # one going out, QUEUE waiting: not behind yet
+            hub.deliver("g-stuck", html)
+            await asyncio.sleep(0)
+            assert len(hub.outboxes[stuck].queue) <= live.QUEUE
+        assert stuck.closed == [] and stuck in hub.members["g-stuck"]
+        assert len(asyncio.all_tasks()) <= tasks + 3  # one sender per socket, not per update
+        hub.deliver("g-stuck", "<p>one more</p>")
+        sent.append("<p>one more</p>")
+        assert stuck not in hub.members["g-stuck"] and not hub.outboxes[stuck].queue
+        for n in range(50):  # the group goes on without it
+            hub.deliver("g-stuck", f"<p>after {n}</p>")
+            sent.append(f"<p>after {n}</p>")
+        await asyncio.sleep(0.05)
+        assert stuck.closed == [(live.BEHIND, live.BEHIND_REASON)] and stuck.got == []
+        assert fast.got == other.got == sent
+        await hub.leave("g-stuck", stuck)  # its disconnect
+        assert stuck not in hub.outboxes
+        for socket in (fast, other):
+            await hub.leave("g-stuck", socket)
+        assert hub.members == {} and hub.outboxes == {}
+        hub.listener.cancel()
+
+    async_to_sync(run)()
+
+
+def test_a_socket_whose_update_does_not_go_out_in_time_is_closed(quick) -> None:
+    """Two updates, the first never sent: STALL seconds later the socket is behind (closed,
+    4408) without another update coming; a reader that was slow but caught up is not."""
+    async def run() -> None:
+        hub = live.Hub(get_channel_layer())
+        stuck, slow = Recorder(asyncio.Event()), Recorder(asyncio.Event())
+        await hub.join("g-stall", stuck)
+        await hub.join("g-stall", slow)
+        hub.deliver("g-stall", "<p>1</p>")
+        hub.deliver("g-stall", "<p>2</p>")
+        await asyncio.sleep(live.STALL / 2)
+        slow.gate.set()  # it reads, within the time
+        await asyncio.sleep(live.STALL)
+        assert stuck.closed == [(live.BEHIND, live.BEHIND_REASON)]
+        assert slow.closed == [] and slow.got == ["<p>1</p>", "<p>2</p>"]
+        assert hub.members["g-stall"] == {slow}
+        hub.deliver("g-stall", "<p>3</p>")
+        await asyncio.sleep(0.05)
+        assert slow.got[-1] == "<p>3</p>" and stuck.got == []
+        await hub.leave("g-stall", stuck)
+        await hub.leave("g-stall", slow)
+        hub.listener.cancel()
+
+    async_to_sync(run)()
+
+
+def test_an_update_waits_while_the_server_holds_too_much_for_the_socket(quick) -> None:
+    """The server's write buffer for a socket (a transport that says what it holds unsent):
+    over WRITE_BUFFER, the next update waits; drained, it goes; never drained, the socket is
+    closed, then cut off (what the server holds for it dropped)."""
+    async def run() -> None:
+        hub = live.Hub(get_channel_layer())
+        held = [live.WRITE_BUFFER + 1]
+        cut: list[bool] = []
+        socket = Recorder()
+        await hub.join("g-buffer", socket, live.Transport(lambda: held[0],
+                                                          lambda: cut.append(True)))
+        hub.deliver("g-buffer", "<p>1</p>")
+        await asyncio.sleep(0.1)
+        assert socket.got == []  # waiting for the buffer
+        held[0] = 1000
+        await asyncio.sleep(0.3)
+        assert socket.got == ["<p>1</p>"]
+        held[0] = live.WRITE_BUFFER * 10  # the client stopped reading
+        hub.deliver("g-buffer", "<p>2</p>")
+        await asyncio.sleep(live.STALL + live.GRACE + 0.2)
+        assert socket.got == ["<p>1</p>"] and socket.closed == [(live.BEHIND,
+                                                                 live.BEHIND_REASON)]
+        assert cut == [True]
+        await hub.leave("g-buffer", socket)
+        hub.listener.cancel()
+
+    async_to_sync(run)()
+
+
+def test_the_transport_of_uvicorn_and_daphne_sockets_is_found() -> None:
+    """uvicorn's send is its protocol's method (an asyncio transport); Daphne's its server's
+    ``handle_reply`` with the protocol (a Twisted transport); any other server has none."""
+    import functools
+
+    class Asyncio:
+        def __init__(self) -> None:
+            self.aborted = False
+
+        def get_write_buffer_size(self) -> int:
+            return 70_000
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Protocol:
+        def __init__(self, transport) -> None:
+            self.transport = transport
+
+        async def send(self, message) -> None: ...
+
+    class Twisted:
+        dataBuffer, offset, _tempDataLen = b"x" * 100, 40, 25
+
+        def __init__(self) -> None:
+            self.aborted = False
+
+        def abortConnection(self) -> None:
+            self.aborted = True
+
+    async def handle_reply(protocol, message) -> None: ...
+
+    found = live.transport_of(Protocol(Asyncio()).send)
+    assert found.buffered() == 70_000
+    found.abort()
+    twisted = Twisted()
+    found = live.transport_of(functools.partial(handle_reply, Protocol(twisted)))
+    assert found.buffered() == 85
+    found.abort()
+    assert twisted.aborted
+    assert live.transport_of(handle_reply) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_board_viewer_that_stays_behind_is_closed_with_4408(monkeypatch, quick) -> None:
+    """A real consumer whose server never drains its write buffer: closed with 4408 and the
+    reason (its page reconnects and gets the current state); another viewer gets the
+    update."""
+    board = boards.create_board(game="yugioh", setup={
+        "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
+    client = Client(HTTP_HOST="localhost")
+    client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
+    cut: list[bool] = []
+
+    async def run() -> None:
+        stuck = WebsocketCommunicator(application, f"/ws/b/{board.slug}/", headers=ORIGIN)
+        stuck.scope[live.SCOPE_KEY] = live.Transport(lambda: 10 ** 9, lambda: cut.append(1))
+        reader = WebsocketCommunicator(application, f"/ws/b/{board.slug}/", headers=ORIGIN)
+        for ws in (stuck, reader):
+            assert (await ws.connect())[0]
+            await ws.receive_from()
+        response = await sync_to_async(client.post)(
+            f"/b/{board.slug}/act", {"version": 0, "action": json.dumps(
+                {"do": "gain_lp", "player": "p1", "amount": 100})})
+        assert await reader.receive_from() == response.content.decode()
+        closed = await stuck.receive_output(timeout=live.STALL + 2)
+        assert closed == {"type": "websocket.close", "code": 4408,
+                          "reason": live.BEHIND_REASON}
+        await asyncio.sleep(live.GRACE + 0.2)
+        assert cut == [1]
+        for ws in (stuck, reader):
+            await ws.disconnect()
 
     async_to_sync(run)()
 
