@@ -29,7 +29,7 @@ from .log import render
 from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
 from .protection import negated_by, split_choosable
 from .refusals import Refusal
-from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, player_index
+from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, hidden_from, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
 #: the wrong shape is refused as an IllegalAction with this reason, never let through as a 500
@@ -43,6 +43,10 @@ LOOP_PER_CARD = 25
 SNAPSHOT_EVERY = 25
 #: the log entries about one trigger (see ``Trigger.logged``)
 TRIGGER_LOG_KEYS = ("trigger.", "pending.")
+#: log entries about what a card's effects do or could do, and the choices made about them:
+#: one that names a hidden card is for that card's controller alone (it would tell the others
+#: what the card is)
+PRIVATE_LOG_KEYS = (*TRIGGER_LOG_KEYS, "window.", "decision.")
 #: a duel that records its frames while applying keeps those of this many latest steps
 FRAMES_KEPT = 16
 #: where a cost operation puts cards (a target may be chosen there after the cost is paid)
@@ -257,15 +261,31 @@ class Duel:
         st = self.state
         entry = {"seq": len(st.log) + 1, "instant": st.instant, "key": key,
                  "rules": list(rules), "args": args, "step": len(self.actions) + 1}
+        trigger = None
+        if key.startswith(TRIGGER_LOG_KEYS):
+            tid = args.get("tid")
+            trigger = next((t for t in reversed(st.triggers) if t.tid == tid), None) if (
+                tid is not None) else None
+        if seat is None and key.startswith(PRIVATE_LOG_KEYS):
+            seat = self._private_to(trigger, args)
         if seat is not None:
             entry["seat"] = seat
         st.log.append(entry)
-        tid = args.get("tid")
-        if tid is not None and key.startswith(TRIGGER_LOG_KEYS):
-            for trigger in reversed(st.triggers):
-                if trigger.tid == tid:
-                    trigger.logged = len(st.log)
-                    break
+        if trigger is not None:
+            trigger.logged = len(st.log)
+
+    def _private_to(self, trigger: Trigger | None, args: dict[str, Any]) -> int | None:
+        """Whose alone an entry about a trigger is: its controller's while the trigger is
+        private (its card was hidden when it met its timing and it is not activated yet), or
+        the controller's of the hidden card it names; None: everyone's."""
+        if trigger is not None:
+            return trigger.controller if trigger.private else None
+        named = [args.get("card"), *(args.get("cards") or [])]
+        for iid in named:
+            card = self.state.cards.get(iid) if isinstance(iid, int) else None
+            if card is not None and hidden_from(card, None):
+                return card.controller
+        return None
 
     def transcript(self, start: int = 0, lang: str = "en") -> list[str]:
         """The log in ``lang`` (English by default), one line per entry."""
@@ -564,6 +584,16 @@ class Duel:
         by_id = {o["id"]: o for o in d.options}
         chosen = choice if isinstance(choice, list) else [choice]
         cards = [by_id[c]["card"] for c in chosen if by_id[c].get("card") is not None]
+        if d.prompt == "nothing_hidden":  # "always ask", with nothing to use: the player's
+            self.log("decision.pass", d.rules, seat=d.player, player=d.player)
+            return
+        if d.prompt == "hidden_triggers":  # "always ask": what was chosen is the player's
+            if cards:
+                self.log("decision.activate_hidden", d.rules, seat=d.player, player=d.player,
+                         cards=cards)
+            else:
+                self.log("decision.pass", d.rules, seat=d.player, player=d.player)
+            return
         if d.kind in ("activate_trigger", "s_trigger", "ninja_strike"):
             verb = "activate" if self.game == "yugioh" else "use"
             key = f"decision.{verb}" if choice == "yes" else f"decision.not_{verb}"
@@ -942,15 +972,20 @@ class Duel:
                 raise IllegalAction(Refusal("no_decision"))
             self.answer(action.get("choice"))
             return
+        if do == "always_ask":  # how the duel asks from now on: at any moment
+            st.settings["always_ask"] = bool(action.get("on"))
+            self.log("always_ask.on" if st.settings["always_ask"] else "always_ask.off")
+            return
         if do == "pass":
             if st.decision is None or st.decision.kind != "respond":
                 raise IllegalAction(Refusal("nothing_to_pass"))
             self.answer("pass")
             return
         if st.decision is not None:
-            d = st.decision
-            raise IllegalAction(Refusal("answer_pending", player=refusals.player(d.player),
-                                        kind=d.kind), d.rules)
+            # whose decision it is, never what about: its kind and rules would tell another
+            # seat what that player holds
+            raise IllegalAction(Refusal("answer_pending",
+                                        player=refusals.player(st.decision.player)))
         if st.winner is not None and do not in self.policy.EDITS:
             raise IllegalAction(Refusal("duel_over", player=refusals.player(st.winner)))
         if do in self.policy.EDITS:

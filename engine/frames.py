@@ -125,7 +125,13 @@ class Frame:
         for change, key in (("pushed", "frame.next"), ("popped", "frame.done")):
             if not text and self.changes.get(change):
                 text = render_message(key, self.changes[change][-1], name, tr)
-        if self.kind == "decision" and self.decision:
+        if self.kind == "decision" and self.decision and sees is not None and not sees(
+                {"seat": self.decision["player"]}):
+            # another player's question: that it is asked, never what about (its kind, card
+            # and rules would tell what that player holds)
+            ask = render_message("ask", {"player": self.decision["player"]}, name, tr)
+            text = f"{text}{tr(EVENT_SEPARATOR)}{ask}" if text else ask
+        elif self.kind == "decision" and self.decision:
             d = self.decision
             ask = render_message(ASKS.get(d["kind"], "ask"), {
                 "player": d["player"], "card": d.get("card"), "kind": d["kind"]},

@@ -25,6 +25,11 @@ MESSAGES: dict[str, str] = {
     "decision.use": "{player} chooses to use {card}: {effect}",
     "decision.not_use": "{player} chooses not to use {card}: {effect}",
     "decision.pass": "{player} passes",
+    "always_ask.on": (
+        "From now on each player is asked at every window the rules give it, whatever it "
+        "holds: no one can tell from a question what a player's hidden cards are"),
+    "always_ask.off": "From now on a player is asked only when it has something to use",
+    "decision.activate_hidden": "{player} chooses to activate {cards}",
     "decision.respond": "{player} responds with {cards}",
     "decision.order": "{player} orders: {cards} (first listed goes first)",
     "decision.choose_cards": "{player} chooses {cards}",

@@ -27,7 +27,7 @@ REFUSALS: dict[str, str] = {
     "no_decision": "there is no decision to answer",
     "nothing_to_pass": "there is nothing to pass on",
     "nothing_to_undo": "there is nothing to undo",
-    "answer_pending": "{player} must first answer the pending decision ({kind})",
+    "answer_pending": "{player} must first answer the pending decision",
     "duel_over": "the duel is over: {player} won",
     "answer_order": "answer with an order of all of: {options}",
     "answer_choose_exactly": "choose exactly {n} of: {options}",

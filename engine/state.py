@@ -25,14 +25,21 @@ def player_index(key: str | int) -> int:
     raise KeyError(key)
 
 
-#: zones whose cards only their owner sees ("limbo": removed by a board edit)
-PRIVATE_ZONES = ("hand", "deck", "limbo")
+#: zones whose cards only their owner sees ("limbo": removed by a board edit; the Extra
+#: Deck: its owner knows what it holds, the opponent only how many)
+PRIVATE_ZONES = ("hand", "deck", "extra", "limbo")
+#: zones whose face-down cards nobody reads, their controller included (Duel Masters' shields
+#: are put face down and only a rule turns one up)
+UNREAD_ZONES = ("shield",)
 
 
 def hidden_from(card: Card | None, seat: int | None) -> bool:
     """Is ``card`` hidden from the player ``seat`` (None: from a watcher, who sees what both
-    players see)? A player sees its own hand and deck and its own face-down cards."""
+    players see)? A player sees its own hand, deck and Extra Deck and its own face-down
+    cards, except face-down shields, which no player reads."""
     if card is None:
+        return True
+    if card.zone in UNREAD_ZONES and not card.face_up:
         return True
     private = card.zone in PRIVATE_ZONES
     if seat is None:
@@ -112,6 +119,9 @@ class Trigger:
     #: the ``seq`` of the last log entry about this trigger (``trigger.*``, ``pending.*``), 0
     #: before the first: what became of it, in words, without searching the log
     logged: int = 0
+    #: its card was hidden (in a hand, face down...) when it met its timing: until it is
+    #: activated, what it is and what became of it is for its controller alone
+    private: bool = False
 
 
 @dataclass
@@ -190,6 +200,9 @@ class State:
     summoning: dict[str, Any] | None = None
     used: dict[str, int] = field(default_factory=dict)  # once-per-turn keys -> turn
     phase_passed: dict[str, int] = field(default_factory=dict)
+    #: "always ask": the last instant after which the players were asked about their hidden
+    #: cards' triggers (each is asked once per instant, whatever it holds)
+    hidden_asked: int = -1
     resolving: dict[str, Any] | None = None  # Duel Masters: the ability being resolved
     log: list[dict[str, Any]] = field(default_factory=list)
     winner: int | None = None

@@ -1196,6 +1196,9 @@ EDIT_ACTIONS: dict[str, dict[str, Key]] = {
                              "the phase", required=True),
                   "step": K(OneOf("battle_step", "damage"), "the step", games=YGO)},
     "answer": {"choice": K(Either(Scalar(), ListOf(Scalar())), "the answer", required=True)},
+    "always_ask": {"on": K(BOOL, "ask each player at every window the rules give it, whatever "
+                                 "it holds (the default for boards with seats)",
+                           required=True)},
 }
 ACTIONS: dict[str, dict[str, dict[str, Key]]] = {
     "yugioh": {

@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from engine import RULES, Duel, IllegalAction
-from engine.log import player_name
+from engine.log import HIDDEN, player_name
 from engine.state import hidden_from
 
 from . import boards
@@ -92,8 +92,8 @@ def questions(board: Board, step: int, frame: int | None = None) -> list[Questio
 
 def _hidden_names(board: Board, full: Duel, step: int, frame: int | None) -> set[str]:
     """On a board with seats, the names of the cards the room may not see at the moment shown
-    (in a hand, a deck or face down, and not also seen face up): no question names them, even
-    when playing on would reveal them."""
+    (in a hand, a deck or face down, and not also seen face up), and the words a hidden card
+    is named by: no question names them, even when playing on would reveal them."""
     if not board.seats:
         return set()
     if frame is not None and step:
@@ -102,8 +102,8 @@ def _hidden_names(board: Board, full: Duel, step: int, frame: int | None) -> set
         shown = full.at(min(step, len(full.actions)))
     names = Viewer(shown, "open")
     seen = {names.name(c.iid) for c in shown.state.cards.values() if not hidden_from(c, None)}
-    return {names.name(c.iid) for c in shown.state.cards.values()
-            if hidden_from(c, None)} - seen
+    return ({names.name(c.iid) for c in shown.state.cards.values()
+             if hidden_from(c, None)} - seen) | {names.tr(HIDDEN)}
 
 
 def play_on(board: Board, full: Duel, step: int, frame: int | None, *,
@@ -197,7 +197,8 @@ def _chain_link_1(future: Future) -> list[Question]:
     args = entries[first]["args"]
     right = _effect_name(vw, args["card"], args.get("effect", ""))
     others = [_effect_name(vw, e["args"]["card"], e["args"].get("effect", ""))
-              for e in entries if e["key"] in ("chain.link", "chain.link_same", "trigger.met")]
+              for e in entries if e["key"] in ("chain.link", "chain.link_same", "trigger.met")
+              and vw.sees(e)]
     options = _options(right, others)
     if len(options) < 2:
         return []
@@ -219,7 +220,8 @@ def _resolves_first(future: Future) -> list[Question]:
         card = vw.name(e["args"]["card"])
         return card if who is None else f"{card} ({player_name(who, _)})"
     right_card = entries[first]["args"]["card"]
-    adds = {e["args"]["card"]: label(e) for e in entries if e["key"] == "pending.add"}
+    adds = {e["args"]["card"]: label(e) for e in entries
+            if e["key"] == "pending.add" and vw.sees(e)}
     right = adds.get(right_card, vw.name(right_card))
     options = _options(right, list(adds.values()))
     if len(options) < 2:
@@ -241,6 +243,8 @@ def _activates(future: Future) -> list[Question]:
     for j, e in enumerate(entries):
         tid, card = e["args"].get("tid"), e["args"].get("card")
         if e["key"] not in NOT_ACTIVATED + ACTIVATED or tid is None or vw.name(card) in seen:
+            continue
+        if not vw.sees(e):  # a hidden card's trigger: its fate is its player's until revealed
             continue
         seen.add(vw.name(card))
         yes = e["key"] in ACTIVATED

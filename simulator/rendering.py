@@ -66,6 +66,11 @@ class Viewer:
     def name(self, iid: int) -> str:
         return self.tr(HIDDEN) if self.hidden(iid) else self.duel.name_in(iid, self.tr.lang)
 
+    def knows(self, trigger: Any) -> bool:
+        """May this viewer know of a trigger at all: one whose card was hidden when it met its
+        timing is its controller's alone until it is activated (then it is revealed)."""
+        return self.view == "open" or not trigger.private or trigger.controller == self.seat
+
     def said(self, frame: Frame) -> str:
         """What happened at ``frame``, in this viewer's words (worked out once per frame: the
         timeline and the playback both show it)."""
@@ -104,6 +109,9 @@ def _action_label(action: dict[str, Any], duel: Duel) -> str:
     do = action["do"]
     if do in _LABELS:
         return _(_LABELS[do])
+    if do == "always_ask":
+        return (_("Ask each player at every window") if action.get("on")
+                else _("Ask a player only when it has something to use"))
     if do == "destroy":
         return _("Destroy by battle") if action.get("cause") == "battle" else _(
             "Destroy by card effect")
@@ -477,6 +485,8 @@ def _pool_view(vw: Viewer) -> list[dict[str, Any]]:
     groups: dict[int, list[dict[str, Any]]] = {}
     for i, tid in enumerate(duel.policy.pending_order(duel)):
         t = duel.trigger(tid)
+        if not vw.knows(t):
+            continue
         effect = duel.effect(t.card, t.effect)
         groups.setdefault(t.controller, []).append({
             "tid": tid, "card": vw.name(t.card), "effect": text_arg(effect.label, vw.tr),
@@ -500,7 +510,7 @@ STATUS_LABELS = {
 
 def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
     duel = vw.duel
-    shown = duel.state.triggers[-60:]
+    shown = [t for t in duel.state.triggers if vw.knows(t)][-60:]
     log = duel.state.log  # the last log entry about each shown trigger, in words
     explanations = {t.tid: render(log[t.logged - 1], vw.name, vw.tr, with_rules=False)
                     for t in shown if t.logged}
@@ -614,9 +624,11 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
     d = duel.state.decision
     if d is None:
         return None
-    if vw.view != "open" and vw.seat != d.player:  # only its player sees the options
-        return {"kind": d.kind, "player": player_name(d.player, vw.tr), "options": [],
-                "rules": d.rules, "prompt": _("waiting for the other player"), "min": 0,
+    if vw.view != "open" and vw.seat != d.player:
+        # only its player sees the question; everyone else sees that it is asked, the same
+        # whatever it is about (its kind and rules would tell what the player may hold)
+        return {"kind": "", "player": player_name(d.player, vw.tr), "options": [],
+                "rules": [], "prompt": _("waiting for the other player"), "min": 0,
                 "max": 0, "multi": False, "theirs": True}
     use = d.prompt in ("use", "s_trigger", "ninja_strike")
     plain = {"yes": _("Use") if use else _("Activate"),
@@ -644,7 +656,17 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
     view = {"kind": d.kind, "player": player_name(d.player, vw.tr), "options": options,
             "rules": d.rules, "min": d.min, "max": d.max,
             "multi": d.kind in ("choose_cards", "order")}
-    if d.kind == "choose_cards":
+    if d.prompt == "hidden_triggers":  # "always ask" (YGO-SEGOC): asked whatever it holds
+        for o in options:
+            effect = d.args.get("effects", {}).get(o["id"])
+            if effect:
+                o["label"] += f": {text_arg(effect, vw.tr)}"
+        view["prompt"] = (_("Effects of your hidden cards met their timing: tick those you "
+                            "activate.") if options else
+                          _("No effect of your hidden cards met its timing here: go on."))
+        view["help"] = _("Your opponent is asked this too, whatever they hold, so nobody can "
+                         "tell from the question what is in a hand.")
+    elif d.kind == "choose_cards":
         view["prompt"] = choice_prompt(vw, d)
     elif d.kind == "order":
         slots = sum(o["count"] for o in options)
@@ -666,7 +688,13 @@ def _decision_view(vw: Viewer) -> dict[str, Any] | None:
                              "from its last link back to its first.") % {
                 "n": d.args.get("link", len(duel.state.chain) + 1)}
     else:
-        if d.prompt == "activate":
+        if d.prompt == "nothing_hidden":  # "always ask": this window, with nothing to use
+            template = (_("%(card)s, broken from your shields, has no S-Trigger: go on.")
+                        if words["card"] else _("You have no Ninja Strike to use now: go on."))
+            options[0]["label"] = _("Go on")
+            view["help"] = _("Your opponent is asked this too, whatever they hold, so nobody "
+                             "can tell from the question what is in a hand.")
+        elif d.prompt == "activate":
             template = (_("%(card)s: activate its effect “%(effect)s”?") if words["effect"]
                         else _("%(card)s: activate its effect?"))
         elif d.prompt == "use":

@@ -24,8 +24,10 @@ from engine.limits import (
     MAX_ACTION_DEPTH,
     MAX_ACTION_ITEMS,
     MAX_ACTION_TEXT,
+    MAX_FILE_BYTES,
     LimitError,
     check_action,
+    check_bytes,
     check_room,
     check_text,
     load_json,
@@ -34,9 +36,9 @@ from engine.limits import (
 )
 from engine.links import LinkError, encode, reopen_link
 from engine.log import PHASE_NAMES
-from engine.scenario import load_scenario, parse_scenario, run_scenario
+from engine.scenario import load_scenario
 
-from . import access, boards, classroom, gallery, limits, playback
+from . import access, boards, classroom, gallery, limits, playback, uploads
 from .gallery import scenario_index
 from .language import refusal_reason, translator, watched_languages
 from .library import FIRST_PAGE, library_entries
@@ -57,7 +59,7 @@ from .views_teach import board_og, scenario_og
 
 RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
-MAX_UPLOAD = 256_000
+MAX_UPLOAD = MAX_FILE_BYTES  # bytes of an uploaded file (256,000)
 GAMES = ("yugioh", "duel_masters")
 MAX_FIELD = 200  # characters of one plain form field of an action (a card, a zone...)
 MAX_CHOICES = 100  # ticked choices in one answer
@@ -210,6 +212,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "phase_choices": [(p, translator()(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
         "share": _share(request, board) if role == "edit" else None,
         "presets": PRESETS,
+        "always_ask": bool(history.state.settings.get("always_ask")),
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
         else None,
         "rules_notice": notice_view(again if link else boards.rules_recheck(board), view),
@@ -517,7 +520,8 @@ def board_rename(request: HttpRequest, slug: str) -> HttpResponse:
 @limits.limit("act")
 def board_seats(request: HttpRequest, slug: str) -> HttpResponse:
     on = request.POST.get("seats") == "on"
-    return _change(request, slug, lambda b, v, r: boards.set_seats(b, v, on))
+    ask = request.POST.get("always_ask", "on") == "on"
+    return _change(request, slug, lambda b, v, r: boards.set_seats(b, v, on, ask))
 
 
 @require_POST
@@ -796,11 +800,10 @@ def board_import(request: HttpRequest) -> HttpResponse:
     upload = request.FILES.get("file")
     if upload is None:
         return _error(request, _("No file"), _("Choose a scenario file to upload."), 400)
-    if upload.size > MAX_UPLOAD:
-        return _error(request, _("This file cannot be used"),
-                      _("It is larger than %(n)s bytes.") % {"n": MAX_UPLOAD}, 400)
-    from engine.cards import load_yaml_with_lines
-
+    try:  # before it is read
+        check_bytes(upload.size, _("the file"), MAX_UPLOAD)
+    except LimitError as exc:
+        return _error(request, _("This file cannot be used"), refusal_reason(exc), 400)
     name = upload.name or "upload.yaml"
     try:
         name = check_text(name, "the file name", MAX_FIELD)
@@ -808,11 +811,20 @@ def board_import(request: HttpRequest) -> HttpResponse:
         name = "upload.yaml"
     try:
         text = check_text(upload.read().decode("utf-8"), _("the file"), MAX_UPLOAD)
-        scn = parse_scenario(load_yaml_with_lines(text, name), name)
-        run_scenario(scn)  # every step must play: nothing is half-created
-        board = boards.board_from_scenario(scn)
+        # its text checked, then parsed and replayed in a process of its own (uploads.py)
+        board = boards.board_from_scenario(uploads.read_scenario(text, name))
     except UnicodeDecodeError:
         return _error(request, _("This file cannot be used"), _("It is not UTF-8 text."), 400)
+    except uploads.Refused as exc:
+        return _error(request, _("This file cannot be used"), exc.message or _(
+            "A field is missing or has the wrong form."), 400)
+    except uploads.Busy:
+        response = _error(request, _("Too many files at once"), _(
+            "The site is reading other uploaded files. Try again in a minute."), 503)
+        response["Retry-After"] = "60"
+        return response
+    except LimitError as exc:  # a cheap check of the text, before it is parsed
+        return _error(request, _("This file cannot be used"), refusal_reason(exc), 400)
     except DataError as exc:  # where and what, in the reader's language
         return _error(request, _("This file cannot be used"), exc.worded(translator()), 400)
     except EngineError as exc:

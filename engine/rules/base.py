@@ -16,7 +16,7 @@ from ..errors import IllegalAction
 from ..events import card_matches, describe_event, event_matches, make_event
 from ..log import card_kind, with_article
 from ..refusals import Refusal, Worded
-from ..state import PLAYER_KEYS, Card, Decision, Trigger, player_index
+from ..state import PLAYER_KEYS, Card, Decision, Trigger, hidden_from, player_index
 
 if TYPE_CHECKING:
     from ..cards import CardDef, EffectDef
@@ -161,6 +161,23 @@ class Policy:
             attrs["flags"] = {"summoned": str(entry["summoned"])}
         return attrs
 
+    # ------------------------------------------------------------------ always ask
+    def always_ask(self, duel: Duel) -> bool:
+        """Does the duel ask a player at every window the rules give it, whether or not it
+        holds something to use there ("always ask", on for boards with seats): what another
+        player sees then never depends on its hidden cards."""
+        return bool(duel.state.settings.get("always_ask"))
+
+    def holds_hidden(self, duel: Duel, player: int) -> bool:
+        """Does ``player`` hold a card others cannot see (in its hand or face down on the
+        field)? Everyone knows this much: it is how many cards lie face down."""
+        st = duel.state
+        return any(hidden_from(st.cards[iid], None) for zone in self.HIDDEN_HOLDINGS
+                   for iid in st.zones[player].get(zone, ()))
+
+    #: where a player's hidden cards can meet their timing or be used from
+    HIDDEN_HOLDINGS: tuple[str, ...] = ("hand",)
+
     # ------------------------------------------------------------------ board edits
     def edit(self, duel: Duel, action: dict[str, Any]) -> None:
         """Board edits: place, move, remove a card; set LP, turn player, phase."""
@@ -188,9 +205,10 @@ class Policy:
             if zone not in self.ZONES:
                 raise IllegalAction(Refusal("unknown_zone", zone=repr(zone)))
             self.check_placement(duel, duel.definition(card), zone)
+            attrs = self.placement_attrs(duel, zone, action)  # a shield goes face down
             duel.put(card, zone, controller=card.controller,
-                     face_up=bool(action.get("face_up", True)),
-                     position=action.get("position", "attack"))
+                     face_up=attrs.get("face_up", True),
+                     position=attrs.get("position", "attack"))
             duel.log("action", player=card.owner,
                      what="puts {card} {place}", place=zone, card=card.iid)
         elif do == "remove":
@@ -297,7 +315,7 @@ class Policy:
         t = Trigger(tid=st.next_tid, card=card.iid, obj=card.obj, effect=effect.index,
                     controller=card.controller, met_at=inst["n"], event=_slim(ev),
                     optional=effect.optional, wording=effect.wording, zone=card.zone,
-                    seq=st.next_tid, **extra)
+                    seq=st.next_tid, private=hidden_from(card, None), **extra)
         st.next_tid += 1
         st.triggers.append(t)
         return t

@@ -387,6 +387,58 @@ class DuelMastersPolicy(Policy):
         self._moved = {ev["card"]: ev.get("from") or ev["was"]["zone"] for ev in inst["events"]
                        if ev.get("card") is not None and _changes_zone(ev)}
         super().after_instant(duel, inst)
+        if self.always_ask(duel):
+            self._owe_questions(duel, inst)
+
+    # ------------------------------------------------------------------ always ask
+    def _owe_questions(self, duel: Duel, inst: dict[str, Any]) -> None:
+        """"Always ask": the windows the rules give a player's hidden cards, whatever that
+        player holds: each broken shield is looked at for an S-Trigger (DM-STRIGGER), and an
+        attack or a block of the opponent's creature is a chance for a Ninja Strike
+        (DM-ATTACK-STEPS). A window where no hidden ability of that player is pending gets a
+        question all the same, so the other player cannot tell the two apart."""
+        st = duel.state
+        owed = st.chain_flags.setdefault("owed", [])
+        for ev in inst["events"]:
+            if ev["type"] == "shield_broken":
+                owed.append({"player": ev["player"], "card": ev["card"], "n": inst["n"],
+                             "kind": "s_trigger"})
+            elif ev["type"] in ("attack_declared", "blocked"):
+                attacker = st.cards.get(ev.get("card"))
+                if attacker is None:
+                    continue
+                defender = 1 - attacker.controller
+                if self.holds_hidden(duel, defender):
+                    owed.append({"player": defender, "card": None, "n": inst["n"],
+                                 "kind": "ninja_strike"})
+        if not owed:
+            del st.chain_flags["owed"]
+
+    def _owed_question(self, duel: Duel) -> bool:
+        """Ask the first window owed where no hidden ability of its player is pending (one
+        that is asks its own question); True when one was asked and answered."""
+        st = duel.state
+        owed = st.chain_flags.get("owed")
+        if not owed:
+            return False
+        window = owed[0]
+        pending = [st.triggers[tid - 1] for tid in st.queue]
+        covered = any(t.private and t.controller == window["player"]
+                      and t.met_at == window["n"] and (t.card == window["card"] or (
+                          window["card"] is None and not t.s_trigger))
+                      for t in pending)
+        if not covered:
+            duel.ask(Decision(
+                kind="activate_trigger", player=window["player"], options=[{"id": "no"}],
+                rules=["DM-STRIGGER" if window["kind"] == "s_trigger" else "DM-ATTACK-STEPS"],
+                key=f"owed:{window['n']}:{window['player']}:{window['card']}",
+                prompt="nothing_hidden", args={"kind": window["kind"], "card": window["card"]},
+                default="no"))
+            st.answers = {}
+        owed.pop(0)
+        if not owed:
+            del st.chain_flags["owed"]
+        return not covered
 
     def trigger_met(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
                     inst: dict[str, Any]) -> None:
@@ -632,6 +684,8 @@ class DuelMastersPolicy(Policy):
         if st.activation:
             duel.continue_activation()
             return True
+        if self._owed_question(duel):
+            return True
         if st.chain:
             top = st.chain[-1]
             if self.cut_in(duel, top):
@@ -689,8 +743,9 @@ class DuelMastersPolicy(Policy):
                              other=top.iid)
             link.data["started"] = True
             st.answers = {}
+            t.private = False  # it resolves: revealed
             duel.log("pending.resolve", t.rules, card=card.iid, effect=name,
-                     player=t.controller)
+                     player=t.controller, tid=t.tid)
         elif link.data.pop("paused", False):
             duel.log("pending.resume", ["DM-STRIGGER"], card=card.iid, effect=name)
         elif link.data.pop("cast", False):
@@ -750,7 +805,9 @@ class DuelMastersPolicy(Policy):
             duel.log("pending.declined", rules, player=t.controller, card=card.iid, effect=name)
             return
         self._end(duel, t, "resolved", rules)
-        duel.log("pending.resolve", t.rules, card=card.iid, effect=name, player=t.controller)
+        t.private = False  # used: the card is shown
+        duel.log("pending.resolve", t.rules, card=card.iid, effect=name, player=t.controller,
+                 tid=t.tid)
         if effect.kind == "ninja_strike":
             st.procedure[0].setdefault("ninja_used", []).append(t.controller)
         self.use_card(duel, t.controller, card, how=effect.kind, tid=t.tid)

@@ -747,9 +747,16 @@ class YugiohPolicy(SummonMoment, Policy):
                 self._judge(duel, t)
                 changed = True
         ready = [t for t in st.triggers if t.status == "ready"]
+        hidden = self._hidden_window(duel, ready)  # "always ask": may ask (pure until here)
         if not ready:
+            if hidden is not None:
+                st.hidden_asked = st.instant
+                st.answers = {}
+                return True
             return changed
-        order, blocked, groups = self._segoc_order(duel, ready)  # may ask (pure until here)
+        order, blocked, groups = self._segoc_order(duel, ready, hidden)  # may ask
+        if hidden is not None:
+            st.hidden_asked = st.instant
         st.answers = {}
         chosen = set(order)
         for t in ready:
@@ -851,7 +858,33 @@ class YugiohPolicy(SummonMoment, Policy):
                 return inst["kind"] in ("resolution", "activation")
         return False
 
+    def _hidden_window(self, duel: Duel, ready: list[Trigger]) -> dict[int, set[int]] | None:
+        """"Always ask": once after each instant, each player holding a hidden card (the turn
+        player first) is asked which of its hidden cards' optional triggers to activate, in
+        one question, even when none met its timing (then it only goes on), so the other
+        player sees the same question whatever is in that hand (YGO-SEGOC). Returns the
+        triggers each player activates, or None when nobody is asked now."""
+        st = duel.state
+        if not self.always_ask(duel) or st.hidden_asked >= st.instant or st.instant == 0:
+            return None
+        out: dict[int, set[int]] = {}
+        for player in (st.turn_player, 1 - st.turn_player):
+            if not self.holds_hidden(duel, player):
+                continue
+            mine = [t for t in ready if t.controller == player and t.private and t.optional]
+            answer = duel.ask(Decision(
+                kind="choose_cards", player=player,
+                options=[{"id": str(t.tid), "card": t.card} for t in mine],
+                rules=["YGO-SEGOC", "YGO-KIND"], key=f"hidden:{st.instant}:{player}",
+                prompt="hidden_triggers", min=0, max=len(mine),
+                args={"effects": {str(t.tid): duel.effect(t.card, t.effect).label
+                                  for t in mine}},
+                default=[str(t.tid) for t in mine]))
+            out[player] = {int(x) for x in answer}
+        return out
+
     def _segoc_order(self, duel: Duel, ready: list[Trigger],
+                     hidden: dict[int, set[int]] | None = None,
                      ) -> tuple[list[int], set[int], list[tuple[list[str], dict[str, Any]]]]:
         """YGO-SEGOC: TP mandatory, NTP mandatory, TP optional, NTP optional.
 
@@ -871,7 +904,10 @@ class YugiohPolicy(SummonMoment, Policy):
             if effect.summons_itself_from_hand and str(t.controller) in self_summoners:
                 blocked.add(t.tid)  # YGO-HAND-SELF-SUMMON
                 continue
-            if t.optional:
+            if t.optional and hidden is not None and t.private and t.controller in hidden:
+                if t.tid not in hidden[t.controller]:  # answered in the hidden-cards question
+                    continue
+            elif t.optional:
                 answer = duel.ask(Decision(
                     kind="activate_trigger", player=t.controller,
                     options=[{"id": "yes"}, {"id": "no"}], rules=["YGO-SEGOC", "YGO-KIND"],
@@ -1021,6 +1057,7 @@ class YugiohPolicy(SummonMoment, Policy):
             flags = st.chain_flags.setdefault("hand_self_summon", {})
             flags[str(card.controller)] = tid
         t.controller = card.controller
+        t.private = False  # activated: revealed, as in the game
         duel.begin_activation(card.controller, card, t.effect, kind="trigger", tid=tid)
 
     # ------------------------------------------------------------------ phase triggers
@@ -1362,7 +1399,7 @@ class YugiohPolicy(SummonMoment, Policy):
         st = duel.state
         p = st.priority
         options = self.activation_options(duel, p)
-        if not options:
+        if not options and not self.always_ask(duel):
             self._log_passed_over(duel, p)
             st.passes += 1
         else:
@@ -1372,6 +1409,8 @@ class YugiohPolicy(SummonMoment, Policy):
                 prompt="respond", args={"link": len(st.chain) + 1}, default="pass"))
             st.answers = {}
             if choice == "pass":
+                if not options:  # asked all the same ("always ask"): why nothing could be used
+                    self._log_passed_over(duel, p)
                 st.passes += 1
             else:
                 opt = next(o for o in options if o["id"] == choice)

@@ -177,7 +177,7 @@ class SummonMoment:
         st = duel.state
         s = st.summoning
         options = self.negation_options(duel, player)
-        if not options:
+        if not options and not self.always_ask(duel):
             return False
         choice = duel.ask(Decision(
             kind="respond", player=player, options=[{"id": "pass"}] + options,
