@@ -123,8 +123,10 @@ class Frame:
             shown = [e for e in log if e["key"] != "instant"]
             text = tr(EVENT_SEPARATOR).join(render(e, name, tr) for e in shown)
         for change, key in (("pushed", "frame.next"), ("popped", "frame.done")):
-            if not text and self.changes.get(change):
-                text = render_message(key, self.changes[change][-1], name, tr)
+            links = [link for link in self.changes.get(change, [])
+                     if sees is None or sees(link)]
+            if not text and links:
+                text = render_message(key, links[-1], name, tr)
         if self.kind == "decision" and self.decision and sees is not None and not sees(
                 {"seat": self.decision["player"]}):
             # another player's question: that it is asked, never what about (its kind, card
@@ -296,9 +298,12 @@ class FrameRecorder:
         definition = duel.definition(link.card)
         effect = (duel.policy.effect_label(definition.effects[link.effect])
                   if link.effect >= 0 else "")
+        trigger = duel.trigger(link.tid) if link.tid is not None else None
         return {"number": link.number, "card": link.card, "controller": link.controller,
                 "kind": link.kind, "speed": link.speed, "effect": effect, "tid": link.tid,
-                "resolving": resolving}
+                "resolving": resolving,
+                # a hidden card's ability not used yet: its player's alone (as a log entry)
+                "seat": trigger.controller if trigger is not None and trigger.private else None}
 
     def _changes(self, duel: Duel, cards: dict[int, list[Any]],
                  chain: list[dict[str, Any]]) -> dict[str, Any]:

@@ -62,9 +62,13 @@ def _last_index(log: list[dict[str, Any]], keys: tuple[str, ...], before: int) -
     return next((i for i in range(before - 1, -1, -1) if log[i]["key"] in keys), -1)
 
 
-def _deciding(log: list[dict[str, Any]], start: int, end: int) -> list[str]:
+def _deciding(log: list[dict[str, Any]], start: int, end: int,
+              vw: Viewer | None = None) -> list[str]:
+    """The rule ids of the deciding points in ``log[start:end]`` that ``vw`` may read."""
     rules: list[str] = []
     for entry in log[start:end]:
+        if vw is not None and not vw.sees(entry):
+            continue
         if entry["key"] not in NOT_DECIDING:
             rules += [r for r in entry["rules"] if r in RULES and r not in rules]
     return rules
@@ -93,7 +97,7 @@ def _yugioh_chain(vw: Viewer) -> dict[str, Any]:
             links.append(_link(vw, args, entry["rules"] if entry else []))
         first = _last_index(log, ("action",), len(log))
         return {"heading": _("Chain"), "links": links,
-                "rules": _deciding(log, max(start, first, 0), len(log))}
+                "rules": _deciding(log, max(start, first, 0), len(log), vw)}
     done = _last_index(log, ("chain.done",), len(log))
     if done < 0:
         return {"heading": _("The last chain, resolved"), "links": [], "rules": []}
@@ -105,7 +109,7 @@ def _yugioh_chain(vw: Viewer) -> dict[str, Any]:
                 if log[i]["key"] in ("action", *CHAIN_KEYS)), len(log))
     return {"heading": _("The last chain, resolved"),
             "links": [_link(vw, e["args"], e["rules"]) for e in entries],
-            "rules": _deciding(log, start, end)}
+            "rules": _deciding(log, start, end, vw)}
 
 
 def _pending(vw: Viewer) -> dict[str, Any]:
@@ -114,16 +118,20 @@ def _pending(vw: Viewer) -> dict[str, Any]:
     start = max(0, _last_index(log, ("action",), len(log)))
     if st.queue:
         links = []
-        for n, tid in enumerate(st.queue, 1):
+        for tid in st.queue:
             t = duel.trigger(tid)
+            if not vw.knows(t):  # a hidden card's ability, not used yet
+                continue
+            n = len(links) + 1
             links.append({"number": n, "card": vw.name(t.card),
                           "effect": _effect_label(vw, t.card, t.effect),
                           "controller": player_name(t.controller, vw.tr), "speed": "",
                           "rules": [r for r in t.rules if r in RULES]})
         return {"heading": _("Pending abilities, in order"), "links": links,
-                "rules": _deciding(log, start, len(log))}
+                "rules": _deciding(log, start, len(log), vw)}
     resolved = [e for e in log if e["key"] == "pending.resolve"][-8:]
-    return {"heading": _("Resolved abilities, in order"), "rules": _deciding(log, start, len(log)),
+    return {"heading": _("Resolved abilities, in order"),
+            "rules": _deciding(log, start, len(log), vw),
             "links": [{"number": n, "card": vw.name(e["args"]["card"]),
                        "effect": text_arg(e["args"].get("effect") or "", vw.tr),
                        "controller": player_name(e["args"]["player"], vw.tr)

@@ -448,6 +448,8 @@ def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
     st = duel.state
     out = []
     for i, link in enumerate(st.chain):
+        if link.tid is not None and not vw.knows(duel.trigger(link.tid)):
+            continue  # a hidden card's ability, about to be used or not (Duel Masters)
         card = st.cards[link.card]
         definition = duel.definition(card)
         effect = definition.effects[link.effect] if link.effect >= 0 else None

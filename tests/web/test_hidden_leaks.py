@@ -150,10 +150,17 @@ def _reachable(client: Client, board: Board) -> list[str]:
     return out
 
 
-def _sockets_and_follow(board: Board, editor: Client, clients: dict[str, Client]
-                        ) -> dict[str, list[str]]:
-    """What each role's websockets receive while the editor acts and presents, and the
-    follow pages it sees at each presented step."""
+def _late_edits(board: Board, editor: Client) -> None:
+    for player, secret in SECRETS.items():  # more edits while everyone watches
+        _act(editor, board, {"do": "place", "player": f"p{player}", "zone": "hand",
+                             "card": secret["late"][1]})
+    _act(editor, board, {"do": "next_phase"})
+
+
+def _sockets_and_follow(board: Board, editor: Client, clients: dict[str, Client],
+                        more=_late_edits) -> dict[str, list[str]]:
+    """What each role's websockets receive while the editor acts (``more``) and presents,
+    and the follow pages it sees at each presented step."""
     got: dict[str, list[str]] = {role: [] for role in clients}
 
     def headers(client: Client) -> list:
@@ -170,10 +177,7 @@ def _sockets_and_follow(board: Board, editor: Client, clients: dict[str, Client]
                                            headers=headers(client))
                 assert (await ws.connect())[0]
                 sockets.append((role, ws))
-        for player, secret in SECRETS.items():  # more edits while everyone watches
-            await sync_to_async(_act)(editor, board, {
-                "do": "place", "player": f"p{player}", "zone": "hand", "card": secret["late"][1]})
-        await sync_to_async(_act)(editor, board, {"do": "next_phase"})
+        await sync_to_async(more)(board, editor)
         total = len(board.data["actions"])
         for k in range(total + 1):
             response = await sync_to_async(editor.post)(f"/b/{board.slug}/present",
