@@ -796,11 +796,15 @@ def _log_view(vw: Viewer, start: int = 0, last: int = 200) -> list[dict[str, Any
     """Log entries from index ``start`` (the newest ``last`` of them), in words."""
     log = vw.duel.state.log
     out = []
-    for entry in log[max(start, len(log) - last):]:
+    first = max(start, len(log) - last)
+    # numbered as this viewer reads the log: a gap would count the entries kept for a seat
+    unseen = 0 if vw.view == "open" else sum(not vw.sees(e) for e in log[:first])
+    for entry in log[first:]:
         if not vw.sees(entry):
+            unseen += 1
             continue
-        out.append({"seq": entry["seq"], "instant": entry["instant"], "key": entry["key"],
-                    "text": render(entry, vw.name, vw.tr, with_rules=False),
+        out.append({"seq": entry["seq"] - unseen, "instant": entry["instant"],
+                    "key": entry["key"], "text": render(entry, vw.name, vw.tr, with_rules=False),
                     "rules": [r for r in entry["rules"] if r in RULES]})
     return out
 

@@ -234,3 +234,9 @@ def test_a_seat_is_asked_at_the_same_windows_with_or_without_hidden_cards(game: 
         assert a == b, role
         asked += sum("waiting for the other player" in x for x in a)
     assert asked  # Player 2 was asked, and that is all anyone else can tell
+    # nor does the log count what it does not show: it is numbered as each reader reads it
+    for client in (_seat(secret, "p1"), Client()):
+        page = client.get(f"/b/{secret.slug}/").content.decode()
+        log = page[page.index('id="log-list"'):page.index("</ol>", page.index('id="log-list"'))]
+        numbers = [int(n) for n in re.findall(r'<li class="log-[^"]*" value="(\d+)"', log)]
+        assert numbers == list(range(1, len(numbers) + 1)) and numbers
