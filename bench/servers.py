@@ -60,6 +60,7 @@ class Servers(contextlib.AbstractContextManager):
         os.chmod(self.tmp, 0o755)
         self.procs: list[subprocess.Popen] = []
         self.stops: list[list[str]] = []
+        self.pids: dict[int, int] = {}  # a web worker's port -> its process id
 
     def __exit__(self, *exc) -> None:
         for cmd in self.stops:
@@ -127,14 +128,30 @@ class Servers(contextlib.AbstractContextManager):
         return f"postgres://postgres@{HOST}:{port}/postgres"
 
     def web(self, env: dict[str, str], *, workers: int = 1, name: str = "web",
-            app: str = "simulator.asgi:application") -> int:
-        """ASGI workers serving ``app`` as ``make serve`` does; their port."""
+            app: str = "simulator.asgi:application", server: str = "uvicorn") -> int:
+        """ASGI workers serving ``app`` as ``make serve`` does (``server="daphne"``: one
+        Daphne process, the server ``make run`` runs); their port. With one worker, its
+        process id is ``self.pids[port]``."""
         port = free_port()
-        proc = self._spawn(name, [sys.executable, "-m", "uvicorn", app,
-                                  "--host", HOST, "--port", str(port), "--workers",
-                                  str(workers), "--no-access-log", "--log-level", "warning",
-                                  "--proxy-headers", "--forwarded-allow-ips", HOST,
-                                  "--lifespan", "off"], env=env)
+        if server == "daphne":
+            cmd = [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port),
+                   "--proxy-headers", app]
+        else:
+            cmd = [sys.executable, "-m", "uvicorn", app, "--host", HOST, "--port", str(port),
+                   "--workers", str(workers), "--no-access-log", "--log-level", "warning",
+                   "--proxy-headers", "--forwarded-allow-ips", HOST, "--lifespan", "off",
+                   "--http", "simulator.uvicorn_http:HttpProtocol"]
+        proc = self._spawn(name, cmd, env=env)
+        self._wait(name, port, proc, timeout=60)
+        self.pids[port] = proc.pid
+        return port
+
+    def runserver(self, env: dict[str, str], name: str = "runserver") -> int:
+        """``manage.py runserver`` (Daphne, with the site's bounded request heads) as ``make
+        run`` starts it, without its reloader; its port."""
+        port = free_port()
+        proc = self._spawn(name, [sys.executable, "manage.py", "runserver", f"{HOST}:{port}",
+                                  "--noreload"], env=env)
         self._wait(name, port, proc, timeout=60)
         return port
 

@@ -438,18 +438,23 @@ async def _ready(port: int, deadline: float) -> None:
 
 def on_server(app: str, measure, lines: list[str], timeout: float, what: str,
               extra_env: dict[str, str] | None = None, *, workers: int = 1,
-              redis: bool = False) -> None:
+              redis: bool = False, server: str = "uvicorn",
+              pids: dict[int, int] | None = None) -> None:
     """Serve ``app`` with ``workers`` uvicorn processes of one worker each on 127.0.0.1 (a
-    throw-away SQLite file, debug off; a redis-server when ``redis``), run
-    ``await measure(ports, lines)`` against them, and stop everything in any case; a failure
-    is added to ``lines`` with the end of the logs."""
+    throw-away SQLite file, debug off; a redis-server when ``redis``; ``server="daphne"``:
+    Daphne instead), run ``await measure(ports, lines)`` against them, and stop everything
+    in any case; a failure is added to ``lines`` with the end of the logs. ``pids``, when
+    given, gets each worker's process id by its port."""
     with Servers() as servers:
         try:
             env = _env(servers.tmp / "db.sqlite3") | (extra_env or {})
             if redis:
                 env["REDIS_URL"] = servers.redis()
             migrate(env)
-            ports = [servers.web(env, app=app, name=f"worker-{i}") for i in range(workers)]
+            ports = [servers.web(env, app=app, name=f"worker-{i}", server=server)
+                     for i in range(workers)]
+            if pids is not None:
+                pids.update(servers.pids)
 
             async def main() -> None:
                 for port in ports:

@@ -18,7 +18,10 @@ queue is full while one of its updates is going out, or whose update has not gon
 It leaves its groups at once, its queue is dropped, and it is closed with code
 :data:`BEHIND` (4408) and a reason; the page reconnects and gets the current state, as
 any (re)connecting socket does. A client that does not read even the close is cut off
-:data:`GRACE` seconds later (what the server still holds for it is dropped).
+:data:`GRACE` seconds later (what the server still holds for it is dropped). The kernel's
+send buffer of a websocket is kept to :data:`SEND_BUFFER` (left alone, Linux lets it grow to
+megabytes a client never reads before the server sees anything), and once sockets that fell
+behind are gone their memory is given back to the system (:func:`_give_back`).
 
 The messages are the layer's ordinary ``group_send``s of type ``board.update``, with
 ``group`` naming the group; a process that runs no socket of a group is not in it. The
@@ -31,8 +34,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import functools
+import gc
 import logging
+import socket as _socket
+import time
 import weakref
 from collections import deque
 from collections.abc import Callable
@@ -50,9 +57,16 @@ WRITE_BUFFER = 256 * 1024
 #: seconds after the close of a socket that is behind before what is still unsent is dropped
 #: and the connection cut off
 GRACE = 5.0
+#: seconds after a socket that fell behind went before the memory is given back, and at least
+#: between two times
+RELEASE_AFTER = 2.0
+RELEASE_EVERY = 10.0
 #: the close code of a socket that is behind (the page reconnects for the current state)
 BEHIND = 4408
 BEHIND_REASON = "Behind the live updates: reconnect for the current state"
+#: the kernel's send buffer for a websocket (bytes; Linux keeps twice as much): left to grow
+#: on its own, it takes megabytes a client does not read before the server sees it behind
+SEND_BUFFER = 128 * 1024
 #: where a websocket's scope holds its :class:`Transport` (see :class:`WithTransport`)
 SCOPE_KEY = "simulator.transport"
 
@@ -82,14 +96,22 @@ def transport_of(send: Any) -> Transport | None:
     owner = getattr(send, "__self__", None)
     transport = getattr(owner, "transport", None)
     if transport is not None and hasattr(transport, "get_write_buffer_size"):
+        _cap_send_buffer(getattr(transport, "get_extra_info", lambda name: None)("socket"))
         return Transport(transport.get_write_buffer_size, transport.abort)
     if isinstance(send, functools.partial) and send.args:
         transport = getattr(send.args[0], "transport", None)
         if transport is not None and hasattr(transport, "abortConnection") and hasattr(
                 transport, "_tempDataLen"):
+            _cap_send_buffer(getattr(transport, "getHandle", lambda: None)())
             return Transport(functools.partial(_twisted_buffered, transport),
                              transport.abortConnection)
     return None
+
+
+def _cap_send_buffer(sock: Any) -> None:
+    """Keep the kernel's send buffer of a websocket's connection to SEND_BUFFER."""
+    with contextlib.suppress(AttributeError, OSError, TypeError, ValueError):
+        sock.setsockopt(_socket.SOL_SOCKET, _socket.SO_SNDBUF, SEND_BUFFER)
 
 
 def _twisted_buffered(transport: Any) -> int:
@@ -140,6 +162,8 @@ class Hub:
         self.listener: asyncio.Task | None = None
         self.lock = asyncio.Lock()
         self.closing: set[asyncio.Task] = set()  # kept until done (the loop holds tasks weakly)
+        self.release: asyncio.TimerHandle | None = None
+        self.released = float("-inf")  # when memory was last given back
 
     async def join(self, group: str, socket: Socket, transport: Transport | None = None
                    ) -> None:
@@ -178,6 +202,8 @@ class Hub:
 
     def _forget(self, box: _Outbox) -> None:
         """The socket is gone: nothing more is sent to it."""
+        if box.behind:
+            self._give_back_later()
         self.outboxes.pop(box.socket, None)
         box.queue.clear()
         if box.timer is not None:
@@ -282,6 +308,22 @@ class Hub:
                     self._later(loop, self._discard_if_empty(group))
         self._later(loop, self._close(box))
 
+    def _give_back_later(self) -> None:
+        """Once sockets that fell behind are gone, give their memory back to the system
+        (:func:`_give_back`, in a thread): RELEASE_AFTER seconds after one went, and no more
+        often than every RELEASE_EVERY seconds, however many fall behind."""
+        if self.release is not None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def release() -> None:
+            self.release = None
+            self.released = loop.time()
+            loop.run_in_executor(None, _give_back)
+
+        at = max(loop.time() + RELEASE_AFTER, self.released + RELEASE_EVERY)
+        self.release = loop.call_at(at, release)
+
     def _later(self, loop: asyncio.AbstractEventLoop, work: Any) -> None:
         task = loop.create_task(work)
         self.closing.add(task)
@@ -302,6 +344,26 @@ class Hub:
         with contextlib.suppress(Exception):
             if box.transport.buffered() > 0:
                 box.transport.abort()
+
+
+def _give_back() -> None:
+    """Collect what the sockets that went left in reference cycles (the site collects the
+    oldest objects seldom, see asgi.py), then have the C allocator return its free pages to
+    the system (glibc keeps them otherwise: the worker's memory would stay at its highest)."""
+    started = time.perf_counter()
+    gc.collect()
+    trim = getattr(_libc(), "malloc_trim", None)
+    if trim is not None:
+        trim(0)
+    logger.info("memory of the sockets that fell behind given back in %.0f ms",
+                (time.perf_counter() - started) * 1e3)
+
+
+@functools.cache
+def _libc() -> Any:
+    with contextlib.suppress(OSError):
+        return ctypes.CDLL(None)
+    return None
 
 
 async def _drained(transport: Transport) -> None:

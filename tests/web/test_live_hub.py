@@ -73,10 +73,15 @@ def quick(monkeypatch):
 
 
 def test_a_socket_that_never_reads_keeps_a_bounded_queue_and_is_closed_with_the_reason(
-        quick) -> None:
+        quick, monkeypatch) -> None:
     """A socket whose sends never complete: at most QUEUE updates wait for it, besides the
     one going out; the next makes it behind, out of the group and closed (4408, with the
-    reason); every other socket still gets every update, in order."""
+    reason); every other socket still gets every update, in order. Once it is gone, the
+    memory is given back."""
+    given_back: list[bool] = []
+    monkeypatch.setattr(live, "RELEASE_AFTER", 0.05)
+    monkeypatch.setattr(live, "_give_back", lambda: given_back.append(True))
+
     async def run() -> None:
         hub = live.Hub(get_channel_layer())
         stuck, fast, other = Recorder(asyncio.Event()), Recorder(), Recorder()
@@ -101,6 +106,8 @@ def test_a_socket_that_never_reads_keeps_a_bounded_queue_and_is_closed_with_the_
         assert fast.got == other.got == sent
         await hub.leave("g-stuck", stuck)  # its disconnect
         assert stuck not in hub.outboxes
+        await asyncio.sleep(live.RELEASE_AFTER + 0.1)
+        assert given_back == [True]  # its memory, to the system
         for socket in (fast, other):
             await hub.leave("g-stuck", socket)
         assert hub.members == {} and hub.outboxes == {}
