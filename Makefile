@@ -88,7 +88,8 @@ test: venv browser fonts messages services
 # Production: migrations, static files, then WORKERS uvicorn worker processes sharing one
 # listening socket on HOST:PORT, behind a reverse proxy that ends TLS (deploy/nginx.conf).
 # Set DATABASE_URL (PostgreSQL) and REDIS_URL (Redis) to run more than one worker; see the
-# README's deployment guide for every variable.
+# README's deployment guide for every variable. The workers speak HTTP with uvicorn's httptools
+# protocol bounding a request's head (simulator/heads.py: 414 and 431).
 WORKERS ?= 2
 DJANGO_SECURE ?= true
 serve: venv fonts messages
@@ -96,7 +97,8 @@ serve: venv fonts messages
 	$(PY) manage.py collectstatic --noinput -v 0
 	DJANGO_SECURE=$(DJANGO_SECURE) $(VENV)/bin/uvicorn simulator.asgi:application \
 	  --host $(HOST) --port $(PORT) --workers $(WORKERS) --proxy-headers \
-	  --forwarded-allow-ips 127.0.0.1 --no-access-log --lifespan off
+	  --forwarded-allow-ips 127.0.0.1 --no-access-log --lifespan off \
+	  --http simulator.uvicorn_http:HttpProtocol
 
 lint: venv
 	$(VENV)/bin/ruff check .

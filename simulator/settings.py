@@ -79,6 +79,7 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
+    "simulator",  # first: its runserver (Daphne's, with bounded request heads) is the one run
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -89,7 +90,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "channels",
-    "simulator",
 ]
 
 MIDDLEWARE = [
