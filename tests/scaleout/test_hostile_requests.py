@@ -190,3 +190,14 @@ def test_card_sets_loaded_at_once_are_each_saved_or_refused_as_stale(stack: Stac
     status, _, page = owner.request("GET", f"/b/{slug}/")
     assert owner.version(slug) == version + saved
     assert sum(bool(re.search(rf"Reader {i}\b", page)) for i in range(18)) == saved
+
+
+@pytest.mark.parametrize("path", ["/ws/b/%00/", "/ws/b/x%00/follow/", "/ws/b/%00/teach/",
+                                  "/ws/lessons/%00/"])
+def test_a_websocket_to_a_slug_holding_a_nul_is_no_route_on_postgresql(ports,
+                                                                        path: str) -> None:
+    """The handshake answered 500 (the slug was looked up in PostgreSQL)."""
+    status, _ = send(ports, "uvicorn", request(path.encode(), [
+        b"Upgrade: websocket", b"Connection: Upgrade", b"Sec-WebSocket-Version: 13",
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", b"Origin: https://127.0.0.1"]))
+    assert status < 500
