@@ -20,7 +20,7 @@ from .amounts import problem as amount_problem
 from .errors import CardDataError
 from .events import BOUNDS
 from .i18n import data_translations, pick, texts_of
-from .limits import MAX_DEPTH
+from .limits import MAX_DEPTH, spend
 from .log import with_article
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -94,11 +94,16 @@ class _LineLoader(yaml.SafeLoader):
 
     A safe loader that also refuses aliases (``*name``: a few hundred bytes of nested aliases
     expand to gigabytes) and nesting deeper than :data:`engine.limits.MAX_DEPTH`, both while
-    composing, before anything is expanded."""
+    composing, before anything is expanded; and checks the computing budget in force
+    (:func:`engine.limits.cpu_budget`) every 64 nodes."""
 
     _depth = 0
+    _nodes = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
+        self._nodes += 1
+        if not self._nodes % 64:
+            spend()
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.composer.ComposerError(
@@ -731,7 +736,10 @@ def parse_cards(raw: Any, *, file: str, game_hint: str | None = None,
         return []
     if not isinstance(raw, list):
         raise CardDataError("cards must be a list of cards", file=file, line=line_of(raw))
-    cards = [parse_card(item, file=file, game_hint=game_hint, strict=strict) for item in raw]
+    cards = []
+    for item in raw:
+        spend()  # the computing budget in force, if any (engine.limits.cpu_budget)
+        cards.append(parse_card(item, file=file, game_hint=game_hint, strict=strict))
     if strict:  # cards saved before keep opening (the last definition of a name wins)
         one_card_per_name(cards, [line_of(item) for item in raw], file=file)
     return cards

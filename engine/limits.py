@@ -8,12 +8,18 @@ MAX_CARDS)". The web layer shows the reason with a 4xx answer, like any other re
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
+import threading
+import time
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any
+
+import yaml
 
 from .errors import IllegalAction
 from .refusals import Refusal, Worded, word
@@ -32,6 +38,17 @@ MAX_WORK = 60_000  # cards x actions: the work of replaying a history
 MAX_ACTION_TEXT = 8_000  # characters of one action sent as JSON
 MAX_ACTION_DEPTH = 6  # nesting of one action (an answer's list of choices is 2)
 MAX_ACTION_ITEMS = 500  # values in one action
+# an uploaded file, checked on its text before it is parsed (check_yaml_text), then while it
+# is parsed and replayed (cpu_budget); a board exported with 240 cards in its set-up, 250
+# steps and 200 cards of its own is about 215,000 bytes and 10,600 lines
+MAX_FILE_BYTES = 256_000  # bytes of an uploaded file
+MAX_LINES = 20_000  # lines of an uploaded file
+#: lines holding something plus commas outside quoted texts, counted before parsing: each
+#: value of YAML is on a line of its own or after a comma, so a file within MAX_ITEMS values
+#: stays within twice as many (the other half is room for the commas of unquoted texts)
+MAX_SCANNED = 2 * MAX_ITEMS
+MAX_CPU = 2.0  # seconds of computing to read, check and replay one uploaded file
+MAX_FORM_CPU = 0.2  # seconds of computing to read the YAML fields of one card editor form
 
 
 class LimitError(IllegalAction):
@@ -274,3 +291,198 @@ def check_duel(*, setup: Any = None, actions: Any = (), cards: Any = (),
     if not steps and isinstance(actions, list | tuple):
         for action in actions:
             check_action(action)
+
+
+# ---------------------------------------------------------------- YAML text, before parsing
+#: quoted texts (a quote opens one only where a value may begin) and comments: what the
+#: cheap scan leaves out, as brackets and commas in them nest and separate nothing
+_YAML_SKIP = re.compile(r"""(?=["'#])(?:(?<![^\s\[{,:?-])"[^"\\]*(?:\\.[^"\\]*)*"?"""
+                        r"""|(?<![^\s\[{,:?-])'[^']*(?:''[^']*)*'?"""
+                        r"|(?<!\S)#[^\n]*)", re.DOTALL)
+_FLOW = {"[": 1, "{": 1, "]": -1, "}": -1}
+#: a list item's dash (and the spaces after it) at the start of a line's text
+_DASH = re.compile(r"-(?: +|$)")
+_STEP = re.compile(r"^[ \t]*-[ \t]+(?:\{[ \t]*)?(?:do|answer|auto)[ \t]*:", re.MULTILINE)
+
+
+def yaml_depth(bare: str, stop: int | None = None) -> int:
+    """How deep a YAML text (its quoted texts and comments left out) nests, as
+    :func:`check_plain` counts it (a value in a list in a mapping is 3 deep), read from its
+    indentation and brackets without parsing it: a top-level key's value is 2, each deeper
+    indentation or ``- `` one more, each open bracket one more. Never less than the depth of
+    what a YAML parser reads from it (a text with unmatched brackets outside quotes may count
+    more); it stops counting past ``stop``."""
+    stop = stop if stop is not None else len(bare) + 1
+    stack: list[float] = []  # the column of each open block collection (a list's + 0.5:
+    flow = 0  # open brackets                  its items may be in its key's column)
+    base = 0  # the block depth a flow collection spanning lines started at
+    deepest = 0
+    for line in bare.split("\n"):
+        body = line.lstrip(" ")
+        if not body.strip():
+            continue
+        if not flow:
+            column: float = len(line) - len(body)
+            if body[:1] == "-":
+                at = 0
+                while dash := _DASH.match(body, at):  # "- - x": a list in a list's item
+                    while stack and stack[-1] >= column + 0.5:
+                        stack.pop()
+                    stack.append(column + 0.5)
+                    column += dash.end() - at
+                    at = dash.end()
+                    if len(stack) > stop:
+                        return len(stack)
+                body = body[at:]
+            if body:
+                while stack and stack[-1] >= column:
+                    stack.pop()
+                stack.append(column)
+            base = len(stack)
+        if "[" in body or "{" in body or flow:
+            top = flow
+            for c in body:
+                step = _FLOW.get(c)
+                if step:
+                    flow = max(flow + step, 0)
+                    if flow > top:
+                        top = flow
+                        if base + top > stop:
+                            return base + top + 1
+            deepest = max(deepest, base + top + 1)
+        else:
+            deepest = max(deepest, base + 1)
+        if deepest > stop:
+            return deepest
+    return deepest
+
+
+def check_bytes(size: int, what: str = "the file", max_bytes: int = MAX_FILE_BYTES,
+                limit: str = "MAX_FILE_BYTES") -> None:
+    """An upload of ``size`` bytes is within ``max_bytes`` (checked before it is read)."""
+    if size > max_bytes:
+        raise _refuse("bytes", limit, what=what, n=size, max=max_bytes)
+
+
+def check_yaml_text(text: str, what: str = "the file", *, max_bytes: int = MAX_FILE_BYTES,
+                    max_lines: int = MAX_LINES, max_depth: int = MAX_DEPTH,
+                    max_scanned: int = MAX_SCANNED, max_steps: int | None = None,
+                    names: dict[str, str] | None = None) -> str:
+    """A YAML text's size checked cheaply, before it is parsed: its bytes, its lines, how
+    deep it nests (:func:`yaml_depth`), its lines and commas (:data:`MAX_SCANNED`) and, for a
+    scenario (``max_steps``), its steps (list items starting with ``do``, ``answer`` or
+    ``auto``). Each raises LimitError naming its limit (``names``: other names of the limits,
+    by check, for other maxima); a few milliseconds for the largest file allowed."""
+    name = {"bytes": "MAX_FILE_BYTES", "lines": "MAX_LINES", "steps": "MAX_ACTIONS",
+            "scanned": "MAX_SCANNED", "depth": "MAX_DEPTH"} | (names or {})
+    if len(text) * 4 > max_bytes:  # else it cannot have more bytes
+        check_bytes(len(text.encode("utf-8", "surrogatepass")), what, max_bytes,
+                    name["bytes"])
+    lines = text.count("\n") + 1
+    if lines > max_lines:
+        raise _refuse("lines", name["lines"], what=what, n=lines, max=max_lines)
+    if max_steps is not None:
+        steps = len(_STEP.findall(text))
+        if steps > max_steps:
+            raise _refuse("steps", name["steps"], what=what, n=steps, max=max_steps)
+    bare = _YAML_SKIP.sub('""', text)
+    scanned = bare.count(",") + sum(1 for line in bare.split("\n") if line.strip())
+    if scanned > max_scanned:
+        raise _refuse("scanned", name["scanned"], what=what, n=scanned, max=max_scanned)
+    if yaml_depth(bare, max_depth) > max_depth:
+        raise _refuse("depth", name["depth"], what=what, max=max_depth)
+    return text
+
+
+# ---------------------------------------------------------------- computing time
+_budget = threading.local()
+
+
+class OverBudget(BaseException):
+    """Raised by a timer past a budget, wherever the work was: not an Exception, so no
+    handler of the engine's takes it for a refusal of its own."""
+
+
+@contextlib.contextmanager
+def cpu_budget(seconds: float, what: str = "the file", limit: str = "MAX_CPU") -> Iterator[None]:
+    """Within the block, :func:`spend` raises LimitError once this thread has computed for
+    more than ``seconds`` (its own CPU time: waiting for another thread does not count)."""
+    previous = getattr(_budget, "now", None)
+    _budget.now = (time.thread_time() + seconds, seconds, what, limit)
+    try:
+        yield
+    finally:
+        _budget.now = previous
+
+
+def over_budget() -> LimitError:
+    """The refusal of work past the budget in force (MAX_CPU when none is)."""
+    _deadline, seconds, what, limit = getattr(_budget, "now", None) or (
+        0, MAX_CPU, "the file", "MAX_CPU")
+    return _refuse("cpu", limit, what=what, max=f"{seconds:g}")
+
+
+def spend() -> None:
+    """Raise LimitError when the budget of :func:`cpu_budget` is spent (checked by the loops
+    of parsing, checking and replaying; about a microsecond)."""
+    now = getattr(_budget, "now", None)
+    if now is not None and time.thread_time() > now[0]:
+        raise over_budget()
+
+
+# ---------------------------------------------------------------- YAML of a form field
+def _check_nodes(root: yaml.Node, what: str, max_depth: int, max_items: int,
+                 items_limit: str) -> None:
+    """A composed YAML document within ``max_depth`` and ``max_items``, counted as it would
+    be built (an alias ``*name`` counts all it stands for, so aliases of aliases are refused
+    once they would expand past ``max_items``), walked without recursion and stopped at the
+    first value past a limit, before anything is constructed."""
+    stack = [(root, 1)]
+    count = 0
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > max_items:
+            raise _refuse("items", items_limit, what=what, max=max_items)
+        if depth > max_depth:
+            raise _refuse("depth", "MAX_DEPTH", what=what, max=max_depth)
+        if not count % 64:
+            spend()
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((item, depth + 1) for item in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend((part, depth + 1) for pair in node.value for part in pair)
+
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_yaml(text: str, what: str = "the data", *, max_depth: int = MAX_DEPTH,
+              max_items: int = MAX_ITEMS, max_string: int = MAX_STRING,
+              items_limit: str = "MAX_ITEMS") -> Any:
+    """Parse a short untrusted YAML text (a form field): its size and nesting checked on the
+    text first (:func:`check_yaml_text`), then composed (libyaml, when PyYAML has it) and
+    checked for nesting and values (aliases counted as what they stand for) before anything
+    is built, then
+    :func:`check_plain`. Raises LimitError for a limit (``items_limit`` names the one of
+    ``max_items``), yaml.YAMLError when unreadable."""
+    if len(text) > max_string:
+        raise _refuse("characters", "MAX_STRING" if max_string == MAX_STRING else "",
+                      what=what, n=len(text), max=max_string)
+    check_yaml_text(text, what, max_bytes=4 * max_string, max_lines=2 * max_items,
+                    max_depth=max_depth, max_scanned=2 * max_items,
+                    names={"lines": items_limit, "scanned": items_limit})
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_nodes(node, what, max_depth, max_items, items_limit)
+        try:
+            data = loader.construct_document(node)
+        except (ValueError, OverflowError, RecursionError):  # e.g. a date of month 13
+            raise _refuse("unreadable", what=what) from None
+    finally:
+        loader.dispose()
+    return check_plain(data, what, max_depth=max_depth, max_items=max_items,
+                       max_string=max_string)

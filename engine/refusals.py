@@ -88,6 +88,12 @@ REFUSALS: dict[str, str] = {
     "not_whole": "{what} holds a number that is not whole: {value}",
     "unknown_kind": "{what} holds a value of an unknown kind ({kind})",
     "unreadable": "{what} could not be read",
+    "bytes": "{what} has {n} bytes; at most {max}",
+    "lines": "{what} has {n} lines; at most {max}",
+    "scanned": (
+        "{what} has {n} lines and commas, more values than may be read; at most {max}"
+    ),
+    "cpu": "reading and checking {what} took more than {max} seconds of computing",
     "action_mapping": "an action is a mapping with a 'do' key",
     "action_do": "an action's 'do' must be text",
     "setup_cards": "{what}'s set-up holds {n} cards; at most {max}",

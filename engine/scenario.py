@@ -21,7 +21,7 @@ from .duel import Duel
 from .errors import EngineError, IllegalAction, ScenarioError
 from .frames import Frame, FrameRecorder
 from .i18n import pick, texts_of
-from .limits import LimitError, check_duel, check_plain, check_text
+from .limits import LimitError, check_duel, check_plain, check_text, spend
 from .log import REFUSED_AS_EXPECTED
 from .refusals import Refusal, Worded
 from .state import PLAYER_KEYS, Card
@@ -285,6 +285,7 @@ def run_scenario(scn: Scenario, *, settings: dict[str, Any] | None = None,
     for i, step in enumerate(scn.steps, 1):
         if auto_only and "do" not in step:
             continue
+        spend()  # the computing budget in force, if any (engine.limits.cpu_budget)
         try:  # a refused step has no frames (undoing it replays the history: not recorded)
             refusing = "expect_refused" in step
             duel.recorder = FrameRecorder(duel, i) if frames and not refusing else None

@@ -33,11 +33,14 @@ from engine.classify import MAX_EFFECTS, EffectReading, classify
 from engine.classify.to_card import EffectMapping, map_reading
 from engine.limits import (
     MAX_CUSTOM_CARDS,
+    MAX_FORM_CPU,
     MAX_NAME,
     MAX_STRING,
     LimitError,
-    check_plain,
     check_text,
+    cpu_budget,
+    load_yaml,
+    spend,
 )
 from engine.vocabulary import EFFECT_KINDS as VOCABULARY_KINDS
 from engine.vocabulary import TABLES
@@ -328,7 +331,15 @@ def _effects_from_form(post: Any, checked: Checked, game: str) -> list[dict[str,
     if count.isascii() and count.isdigit() and int(count) > MAX_EFFECTS:
         checked.add("card", _("A card has at most %(max)s effects; this one has %(n)s (limit "
                               "MAX_EFFECTS).") % {"max": MAX_EFFECTS, "n": count})
-    effects = []
+    effects: list[dict[str, Any]] = []
+    # every YAML field of the form within one computing budget (MAX_FORM_CPU)
+    with cpu_budget(MAX_FORM_CPU, _("the card's fields"), "MAX_FORM_CPU"):
+        _read_effects(post, checked, game, effects)
+    return effects
+
+
+def _read_effects(post: Any, checked: Checked, game: str,
+                  effects: list[dict[str, Any]]) -> None:
     for k in range(effect_count(post)):
         if not post.get(f"e{k}-include"):
             continue
@@ -346,11 +357,13 @@ def _effects_from_form(post: Any, checked: Checked, game: str) -> list[dict[str,
             if value not in (None, ""):
                 effect[key] = value
         effects.append(effect)
-    return effects
 
 
 def _yaml_field(text: str, slot: str, checked: Checked) -> Any:
-    """One YAML field of an effect, read safely; a problem is reported beside the field."""
+    """One YAML field of an effect, read safely: its size and nesting checked on its text
+    before it is parsed, then parsed with bounded nesting and at most MAX_FIELD_ITEMS values,
+    aliases counted as what they stand for (engine.limits.load_yaml); a problem is reported
+    beside the field."""
     if not text.strip():
         return None
     if len(text) > MAX_STRING:
@@ -358,9 +371,10 @@ def _yaml_field(text: str, slot: str, checked: Checked) -> Any:
             "max": MAX_STRING})
         return None
     try:
-        return check_plain(yaml.safe_load(text), _("this field"), max_items=MAX_FIELD_ITEMS)
-    except LimitError as exc:  # aliases that would expand past the limits, say
-        checked.add(slot, exc.reason)
+        spend()  # the form's budget (a field once it is spent)
+        return load_yaml(text, _("this field"), max_items=MAX_FIELD_ITEMS)
+    except LimitError as exc:  # too deep, too many values (aliases too), the budget spent
+        checked.add(slot, refusal_reason(exc))
         return None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
