@@ -16,7 +16,8 @@ So an uploaded file is bounded three times, cheapest first:
 3. at most ``UPLOAD_QUEUE`` uploads wait for that process (16 by default): past that the
    answer is a 503 to try again in a moment, so a burst of uploads never queues for long.
 
-``UPLOAD_PROCESSES = 0`` reads a file in the request's thread instead, within the same budget.
+``UPLOAD_PROCESSES = 0`` reads a file in the request's thread instead, within the same budget;
+``UPLOAD_CPU`` is the budget in seconds (settings, or the environment's ``DJANGO_UPLOAD_*``).
 
 Only the engine runs in that process (no database, no Django): it gets the text and answers
 either the board's plain data or the reason of the refusal, already worded in the reader's
@@ -70,13 +71,14 @@ class Busy(Exception):
     """More uploads are waiting than ``UPLOAD_QUEUE``: try again in a moment."""
 
 
-def _setting(name: str, default: int) -> int:
+def _setting(name: str, default: float) -> float:
+    """The setting ``name``, else the environment's ``DJANGO_<name>``, else ``default``."""
     from django.conf import settings
 
     value = getattr(settings, name, None)
     if value is None:
         value = os.environ.get(f"DJANGO_{name}", "") or default
-    return max(0, int(value))
+    return max(0, type(default)(value))
 
 
 # ---------------------------------------------------------------- in the file's process
@@ -130,7 +132,8 @@ def read(text: str, name: str, lang: str, budget: float = MAX_CPU,
                 "steps": scn.steps, "auto": scn.auto, "question": scn.question,
                 "explanation": scn.explanation}
     except OverBudget:
-        return "refused", worded(refusal_text(over_budget()), tr)
+        with cpu_budget(budget):
+            return "refused", worded(refusal_text(over_budget()), tr)
     except DataError as exc:  # where and what, in the reader's language
         return "refused", exc.worded(tr)
     except IllegalAction as exc:  # a limit met outside a file's own checks (MAX_CPU)
@@ -229,10 +232,11 @@ def read_scenario(text: str, name: str) -> SimpleNamespace:
 
     check_yaml_text(text, "the file", max_bytes=MAX_FILE_BYTES, max_steps=MAX_ACTIONS)
     lang = engine_language()
+    budget = _setting("UPLOAD_CPU", MAX_CPU)
     if _setting("UPLOAD_PROCESSES", 1) == 0:
-        outcome = read(text, name, lang, MAX_CPU, timer=False)
+        outcome = read(text, name, lang, budget, timer=False)
     else:
-        outcome = _in_process(text, name, lang)
+        outcome = _in_process(text, name, lang, budget)
     kind, value = outcome
     if kind == "ok":
         return SimpleNamespace(**value)
@@ -243,7 +247,7 @@ def read_scenario(text: str, name: str) -> SimpleNamespace:
     raise RuntimeError(f"reading an uploaded file failed:\n{value}")
 
 
-def _in_process(text: str, name: str, lang: str) -> tuple[str, Any]:
+def _in_process(text: str, name: str, lang: str, budget: float) -> tuple[str, Any]:
     """``read`` in a file's process, once one is free (each file before it within its
     budget); :class:`Busy` when UPLOAD_QUEUE files wait already."""
     global _waiting
@@ -255,7 +259,7 @@ def _in_process(text: str, name: str, lang: str) -> tuple[str, Any]:
         ahead = _waiting
     turn = _turn()
     try:
-        if not turn.acquire(timeout=(MAX_CPU + 2 * GRACE) * (ahead / processes + 1)):
+        if not turn.acquire(timeout=(budget + 2 * GRACE) * (ahead / processes + 1)):
             raise Busy
         try:
             with _lock:
@@ -263,13 +267,13 @@ def _in_process(text: str, name: str, lang: str) -> tuple[str, Any]:
             if worker is None:
                 worker = _Worker()
             try:
-                outcome = worker.read(text, name, lang, MAX_CPU)
+                outcome = worker.read(text, name, lang, budget)
             except (TimeoutError, OSError, ValueError):
                 log.warning("an uploaded file's process overran its budget or stopped: "
                             "stopped, and made anew")
                 worker.proc.kill()
                 worker.stop()
-                return "refused", _over_budget(lang)
+                return "refused", _over_budget(lang, budget)
             if worker.alive:
                 with _lock:
                     _idle.append(worker)
@@ -283,12 +287,13 @@ def _in_process(text: str, name: str, lang: str) -> tuple[str, Any]:
             _waiting -= 1
 
 
-def _over_budget(lang: str) -> str:
+def _over_budget(lang: str, budget: float) -> str:
     from engine.i18n import Translator
     from engine.refusals import worded
     from engine.scenario import refusal_text
 
-    return worded(refusal_text(over_budget()), Translator(lang))
+    with cpu_budget(budget):
+        return worded(refusal_text(over_budget()), Translator(lang))
 
 
 if __name__ == "__main__":
