@@ -1030,6 +1030,8 @@ class Duel:
                 ids = [o["id"] for o in d.options]
                 out = [{"do": "answer", "choice": ids[i:i + d.max]}
                        for i in range(0, max(1, len(ids) - d.max + 1))]
+                if d.min == 0 and ids:  # choosing none is an answer too
+                    out.append({"do": "answer", "choice": []})
                 return [a for a in out if d.min <= len(a["choice"]) <= d.max]
             return [{"do": "answer", "choice": o["id"]} for o in d.options]
         return self.policy.legal_actions(self)

@@ -240,3 +240,18 @@ def test_a_seat_is_asked_at_the_same_windows_with_or_without_hidden_cards(game: 
         log = page[page.index('id="log-list"'):page.index("</ol>", page.index('id="log-list"'))]
         numbers = [int(n) for n in re.findall(r'<li class="log-[^"]*" value="(\d+)"', log)]
         assert numbers == list(range(1, len(numbers) + 1)) and numbers
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_prediction_asks_about_a_hidden_cards_choice(game: str) -> None:
+    from simulator import predict
+
+    board, _, hidden_p2 = _seated(game, secret=True)
+    board.refresh_from_db()
+    asked = []
+    for k in range(len(board.data["actions"]) + 1):
+        for q in predict.questions(board, k):
+            asked.append(" ".join([q.text, *q.options]))
+    text = "\n".join(asked)
+    assert "hidden card" not in text
+    assert not [word for word in hidden_p2 if word in text]
