@@ -242,9 +242,9 @@ class FrameRecorder:
         cards = self._cards(duel)
         chain = [self._link(duel, i, link) for i, link in enumerate(st.chain)]
         changes = self._changes(duel, cards, chain)
-        if inst is None and kind == "moment" and not log and not changes and not force and not (
-                self.frames and self.frames[-1].chain != chain):
-            return  # nothing a viewer could see changed
+        if inst is None and kind == "moment" and not force and not self._shown(
+                duel, log, changes, chain):
+            return  # nothing a viewer could see changed (its entries go with the next frame)
         self._log_start = len(st.log)
         triggers = [{"tid": t.tid, "card": t.card, "status": t.status, "met_at": t.met_at,
                      "controller": t.controller, "rules": list(t.rules),
@@ -304,6 +304,30 @@ class FrameRecorder:
                 "resolving": resolving,
                 # a hidden card's ability not used yet: its player's alone (as a log entry)
                 "seat": trigger.controller if trigger is not None and trigger.private else None}
+
+    def _shown(self, duel: Duel, log: list[dict[str, Any]], changes: dict[str, Any],
+               chain: list[dict[str, Any]]) -> bool:
+        """Did anything change that every reader sees? What only one seat may see (its
+        hidden card's ability starting to resolve, its own log entries) is no moment of its
+        own: a frame the others would find empty would count it for them. That is so when
+        the duel hides things from its players ("always ask", as boards with seats do); on an
+        open duel every change is a moment."""
+        if not duel.policy.always_ask(duel):
+            return bool(log or changes) or bool(self.frames and self.frames[-1].chain != chain)
+        if any(e.get("seat") is None for e in log):
+            return True
+        for key, value in changes.items():
+            if key in ("pushed", "popped"):
+                if any(link.get("seat") is None for link in value):
+                    return True
+            elif key == "triggers":
+                if any(not duel.trigger(tid).private for tid in value):
+                    return True
+            else:
+                return True
+        before = self.frames[-1].chain if self.frames else []
+        return ([link for link in before if link.get("seat") is None]
+                != [link for link in chain if link.get("seat") is None])
 
     def _changes(self, duel: Duel, cards: dict[int, list[Any]],
                  chain: list[dict[str, Any]]) -> dict[str, Any]:

@@ -208,15 +208,20 @@ def _sockets_and_follow_quietly(board: Board, editor: Client, clients: dict[str,
 
 
 DECISION = re.compile(r'<section id="decision".*?</section>', re.S)
+FRAME = re.compile(r'data-frame="[^"]+"><a [^>]*>([^<]*)<')
 
 
 def _asked_windows(board: Board, client: Client) -> list[str]:
-    """The decision panel as ``client`` sees it after each step, whitespace aside."""
+    """The decision panel as ``client`` sees it after each step, whitespace aside, and the
+    frames of each step as it lists them (a frame only a seat could fill would count)."""
     out = []
     for k in range(len(board.data["actions"]) + 1):
         page = client.get(f"/b/{board.slug}/at/{k}/partials").content.decode()
         found = DECISION.search(page)
         out.append(" ".join(found[0].split()) if found else "")
+        if k:
+            frames = client.get(f"/b/{board.slug}/at/{k}/frames").content.decode()
+            out.append(" | ".join(FRAME.findall(frames)))
     return out
 
 
