@@ -177,10 +177,17 @@ def test_no_trace_of_a_hidden_card_reaches_anyone_who_may_not_see_it(game: str) 
     for role in forbidden:
         forbidden[role] += UNREAD[game] + (MOVED[game] if role != "p2" else [])
     texts = _sockets_and_follow_quietly(board, editor, clients)
+    # a lesson with this board as its chapter: what its followers are shown (at its set-up)
+    made = editor.post("/lessons/new", {"title": "Lesson", "chapter": board.slug})
+    assert made.status_code == 302, made.status_code
+    lesson = made["Location"].split("/")[2]
     board.refresh_from_db()
     for role, client in clients.items():
         texts[role] += _reachable(client, board) + _refusals(client, board)
     texts["cookieless"] = _cookieless(board)
+    for role, client in [*clients.items(), ("cookieless", Client(HTTP_HOST="localhost"))]:
+        for path in (f"/lessons/{lesson}/1/", f"/lessons/{lesson}/follow/"):
+            texts[role].append(_text(client.get(path, follow=True)))
     public = PUBLIC[game]
     for role, found in texts.items():
         everything = "\n".join(found)
