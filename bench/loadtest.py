@@ -9,19 +9,21 @@ presented board (classroom mode, a scenario with a chain) is followed by 5 follo
 its presenter moves between its steps 10 times a second (``LOADTEST_PRESENT_RATE``): every
 move sends each follower the whole presentation (some 15-28 KB).
 
-Two phases of 20 s each (``LOADTEST_SECONDS``): without slow readers, then with 100
+Two rounds of two phases of 10 s each (``LOADTEST_SECONDS``), alternating (the machine's
+load moves between two alike phases): without slow readers, then with 100 new ones
 (``LOADTEST_SLOW``): websockets that follow the presented board and never read. They are raw
 sockets whose receive buffer is set to 4 KB before they connect, so neither their kernel
-nor a client library reads for them. Then they go (closed by the client, if the server has
-not closed them), and ``SETTLE`` seconds later the worker's memory is read once more.
+nor a client library reads for them; their phase starts once they have connected. At its end
+they go (closed by the client, if the server has not closed them), and ``SETTLE`` seconds
+after the last round the worker's memory is read once more.
 
 Every viewer records the board version of each update it gets. It prints the worker's
-resident memory (VmRSS of its process) before the slow readers, at its highest while they
-are there, and after they went; the p95 latency from an action's POST to each viewer's update
-in each phase, and their ratio; the updates lost (a version a viewer never got, a move a
-follower never got; goal 0), the sockets the server closed (a viewer or follower that reads:
-goal 0; the slow readers: as many as stayed behind) and the errors. Loopback only, bounded in
-count and time; the server is stopped in any case.
+resident memory (VmRSS of its process) before the first slow readers, at its highest while
+any are there, and after the last went; the p95 latency from an action's POST to each
+viewer's update without and with slow readers, and their ratio; the updates lost (a version
+a viewer never got, a move a follower never got; goal 0), the sockets the server closed (a
+viewer or follower that reads: goal 0; the slow readers: as many as stayed behind) and the
+errors. Loopback only, bounded in count and time; the server is stopped in any case.
 """
 
 from __future__ import annotations
@@ -41,12 +43,14 @@ BOARDS = 10
 VIEWERS_PER_BOARD = 20
 FOLLOWERS = 5
 SLOW_READERS = int(os.environ.get("LOADTEST_SLOW", "100"))
-SECONDS = float(os.environ.get("LOADTEST_SECONDS", "20"))
+SECONDS = float(os.environ.get("LOADTEST_SECONDS", "10"))
+ROUNDS = 2
 RATE = float(os.environ.get("LOADTEST_RATE", "5"))
 PRESENT_RATE = float(os.environ.get("LOADTEST_PRESENT_RATE", "10"))
 SERVER = os.environ.get("LOADTEST_SERVER", "uvicorn")
 WARMUP = 5.0  # seconds of the workload before anything is measured
 SETTLE = 10.0  # seconds after the slow readers went before the last memory reading
+CONNECTED = 3.0  # seconds for the slow readers' connecting, before their phase
 DRAIN = 10.0  # seconds to wait for the last updates after the last action
 SLOW_BUFFER = 4096  # the slow readers' receive buffer (bytes)
 GROWTH_GOAL = 50.0  # MB more than before, at the highest, with the slow readers
@@ -281,6 +285,16 @@ class SlowReader:
             self.sock = None
 
 
+async def _open_slow(slow: list[SlowReader], port: int, path: str) -> None:
+    gate = asyncio.Semaphore(10)  # ten handshakes at a time, as the viewers connect
+
+    async def one(reader: SlowReader) -> None:
+        async with gate:
+            await reader.open(port, path)
+
+    await asyncio.gather(*(one(s) for s in slow))
+
+
 def rss_mb(pid: int) -> float:
     """A process's resident memory (VmRSS), in MB."""
     with open(f"/proc/{pid}/status") as status:
@@ -368,27 +382,34 @@ async def _run(ports: list[int], lines: list[str], pids: dict[int, int]) -> None
     await asyncio.gather(*(b.watch(VIEWERS_PER_BOARD) for b in boards))
     await presented.follow(FOLLOWERS)
     load = Workload(boards, presented, pid)
-    slow = [SlowReader() for _ in range(SLOW_READERS)]
-    try:
-        await load.run(WARMUP)
-        warm = _sent(boards)
+    await load.run(WARMUP)
+    alone: set[tuple[str, int]] = set()
+    beside: set[tuple[str, int]] = set()
+    before, during, cut = 0.0, 0.0, 0
+    for _round in range(ROUNDS):  # ABAB: the machine's load moves between the two alike
+        done = _sent(boards)
         await load.run(SECONDS)
-        alone = _sent(boards) - warm
-        before = rss_mb(pid)
-        await asyncio.gather(*(s.open(port, presented.path) for s in slow))
-        load.rss.clear()
-        await load.run(SECONDS)
-        beside = _sent(boards) - warm - alone
-        during = max([before, *load.rss])
-        await asyncio.sleep(1.0)
-        deadline = time.perf_counter() + DRAIN
-        while time.perf_counter() < deadline and (_lost(boards) or any(
-                got < presented.moves for got in presented.got)):
-            await asyncio.sleep(0.25)
-        cut = sum(s.closed_by_server() for s in slow)
-    finally:
-        for s in slow:
-            s.close()
+        alone |= _sent(boards) - done
+        slow = [SlowReader() for _ in range(SLOW_READERS)]
+        try:
+            await _open_slow(slow, port, presented.path)
+            await asyncio.sleep(CONNECTED)  # their connecting (each gets the presentation)
+            if not before:
+                before = rss_mb(pid)
+            load.rss.clear()
+            done = _sent(boards)
+            await load.run(SECONDS)
+            beside |= _sent(boards) - done
+            during = max([during, before, *load.rss])
+            cut += sum(s.closed_by_server() for s in slow)
+        finally:
+            for s in slow:
+                s.close()
+    await asyncio.sleep(1.0)
+    deadline = time.perf_counter() + DRAIN
+    while time.perf_counter() < deadline and (_lost(boards) or any(
+            got < presented.moves for got in presented.got)):
+        await asyncio.sleep(0.25)
     await asyncio.sleep(SETTLE)
     after = rss_mb(pid)
     lost = _lost(boards)
@@ -402,14 +423,14 @@ async def _run(ports: list[int], lines: list[str], pids: dict[int, int]) -> None
     lines.append(f"{BOARDS * VIEWERS_PER_BOARD} viewers on {BOARDS} boards, {actions} actions "
                  f"({RATE:g} a second); {FOLLOWERS} followers of a presented board, "
                  f"{presented.moves} presenter moves ({PRESENT_RATE:g} a second); "
-                 f"{SLOW_READERS} slow readers following it in the second phase of "
-                 f"{SECONDS:.0f} s")
+                 f"{ROUNDS} rounds of {SECONDS:.0f} s without slow readers, then {SECONDS:.0f} s "
+                 f"with {SLOW_READERS} new ones following it")
     growth = during - before
     lines.append(f"worker memory (RSS): {before:.0f} MB before the slow readers, "
                  f"{during:.0f} MB at most while they were there (+{growth:.0f} MB; goal "
                  f"< {GROWTH_GOAL:.0f} MB: {'met' if growth < GROWTH_GOAL else 'NOT met'}), "
                  f"{after:.0f} MB {SETTLE:.0f} s after they went ({after - before:+.0f} MB)")
-    lines.append(f"slow readers closed by the server: {cut} of {SLOW_READERS}")
+    lines.append(f"slow readers closed by the server: {cut} of {ROUNDS * SLOW_READERS}")
     lines.append(f"action -> viewer update without slow readers: {_ms(without)}")
     lines.append(f"action -> viewer update with {SLOW_READERS} slow readers: {_ms(with_slow)}")
     if without and with_slow:
@@ -434,8 +455,9 @@ def run() -> list[str]:
 
     # the presenter moves far more often than a person does: far above the abuse limits
     fast = {"DJANGO_RATE_LIMIT_FACTOR": "1000"}
-    on_server("simulator.asgi:application", measure, lines, WARMUP + 2 * SECONDS + 300,
-              "load test", fast, server=SERVER, pids=pids)
+    timeout = WARMUP + ROUNDS * (2 * SECONDS + CONNECTED) + 300
+    on_server("simulator.asgi:application", measure, lines, timeout, "load test", fast,
+              server=SERVER, pids=pids)
     return lines
 
 

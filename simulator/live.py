@@ -53,14 +53,15 @@ QUEUE = 8
 #: under WRITE_BUFFER, then its send) before the socket is behind
 STALL = 10.0
 #: bytes the server may hold unsent for one socket before its next update waits
-WRITE_BUFFER = 256 * 1024
+WRITE_BUFFER = 128 * 1024
 #: seconds after the close of a socket that is behind before what is still unsent is dropped
 #: and the connection cut off
 GRACE = 5.0
-#: seconds after a socket that fell behind went before the memory is given back, and at least
-#: between two times
+#: giving memory back (see Hub._give_back_later): seconds with no socket going before, at
+#: least between two times, at most after the first socket went
 RELEASE_AFTER = 2.0
 RELEASE_EVERY = 10.0
+RELEASE_WAIT = 30.0
 #: the close code of a socket that is behind (the page reconnects for the current state)
 BEHIND = 4408
 BEHIND_REASON = "Behind the live updates: reconnect for the current state"
@@ -164,6 +165,7 @@ class Hub:
         self.closing: set[asyncio.Task] = set()  # kept until done (the loop holds tasks weakly)
         self.release: asyncio.TimerHandle | None = None
         self.released = float("-inf")  # when memory was last given back
+        self.went = self.first_went = 0.0  # when the last (the first) socket went since
 
     async def join(self, group: str, socket: Socket, transport: Transport | None = None
                    ) -> None:
@@ -309,20 +311,30 @@ class Hub:
         self._later(loop, self._close(box))
 
     def _give_back_later(self) -> None:
-        """Once sockets that fell behind are gone, give their memory back to the system
-        (:func:`_give_back`, in a thread): RELEASE_AFTER seconds after one went, and no more
-        often than every RELEASE_EVERY seconds, however many fall behind."""
-        if self.release is not None:
-            return
+        """Sockets that fell behind are gone: give their memory back to the system
+        (:func:`_give_back`, in a thread) once none has gone for RELEASE_AFTER seconds (the
+        server lets go of a connection's objects a little after it closes), at most
+        RELEASE_WAIT seconds after the first went, and no more often than every
+        RELEASE_EVERY seconds."""
         loop = asyncio.get_running_loop()
+        now = loop.time()
+        self.went = now
+        if self.release is None:
+            self.first_went = now
+            self.release = loop.call_at(max(now + RELEASE_AFTER,
+                                            self.released + RELEASE_EVERY), self._release)
 
-        def release() -> None:
-            self.release = None
-            self.released = loop.time()
-            loop.run_in_executor(None, _give_back)
-
-        at = max(loop.time() + RELEASE_AFTER, self.released + RELEASE_EVERY)
-        self.release = loop.call_at(at, release)
+    def _release(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        quiet = self.went + RELEASE_AFTER
+        if now < quiet and now < self.first_went + RELEASE_WAIT:
+            self.release = loop.call_at(min(quiet, self.first_went + RELEASE_WAIT),
+                                        self._release)
+            return
+        self.release = None
+        self.released = now
+        loop.run_in_executor(None, _give_back)
 
     def _later(self, loop: asyncio.AbstractEventLoop, work: Any) -> None:
         task = loop.create_task(work)
@@ -336,14 +348,18 @@ class Hub:
 
     async def _close(self, box: _Outbox) -> None:
         """Close a socket that is behind; cut it off if it does not read even that."""
+        loop = asyncio.get_running_loop()
+        cut_at = loop.time() + GRACE
         with contextlib.suppress(Exception):  # TimeoutError: its server waits for it to read
             await asyncio.wait_for(box.socket.close(code=BEHIND, reason=BEHIND_REASON), GRACE)
-        if box.transport is None:
-            return
-        await asyncio.sleep(GRACE)
-        with contextlib.suppress(Exception):
-            if box.transport.buffered() > 0:
-                box.transport.abort()
+        transport, box.transport = box.transport, None  # what it holds goes with it
+        if transport is not None:
+            await asyncio.sleep(max(0.0, cut_at - loop.time()))
+            with contextlib.suppress(Exception):
+                if transport.buffered() > 0:
+                    transport.abort()
+        del transport
+        self._give_back_later()
 
 
 def _give_back() -> None:
