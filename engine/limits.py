@@ -48,7 +48,8 @@ MAX_LINES = 20_000  # lines of an uploaded file
 #: stays within twice as many (the other half is room for the commas of unquoted texts)
 MAX_SCANNED = 2 * MAX_ITEMS
 MAX_CPU = 2.0  # seconds of computing to read, check and replay one uploaded file
-MAX_FORM_CPU = 0.2  # seconds of computing to read the YAML fields of one card editor form
+#: seconds of computing to read a card editor form's YAML fields, then again to check the card
+MAX_FORM_CPU = 0.1
 
 
 class LimitError(IllegalAction):

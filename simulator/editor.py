@@ -57,6 +57,9 @@ CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
 FLAGS = {"yugioh": (), "duel_masters": ("blocker", "double_breaker")}
 #: the most values one YAML field of an effect may hold
 MAX_FIELD_ITEMS = 500
+#: the characters of all the YAML fields of one form (the built-in card writing the most has
+#: 561), counted before any is parsed, so reading and checking them stays short
+MAX_FORM_YAML = 8_000
 #: each effect's fields written as YAML in the engine's vocabulary
 YAML_FIELDS = ("event", "cost", "targets", "operations")
 EFFECT_FIELDS = ("kind", "label", "wording", "optional", "once_per_turn", "activate_from",
@@ -332,6 +335,13 @@ def _effects_from_form(post: Any, checked: Checked, game: str) -> list[dict[str,
         checked.add("card", _("A card has at most %(max)s effects; this one has %(n)s (limit "
                               "MAX_EFFECTS).") % {"max": MAX_EFFECTS, "n": count})
     effects: list[dict[str, Any]] = []
+    written = sum(len(str(post.get(f"e{k}-{key}", ""))) for k in range(effect_count(post))
+                  if post.get(f"e{k}-include") for key in ("activate_from", *YAML_FIELDS))
+    if written > MAX_FORM_YAML:  # none is parsed
+        checked.add("card", _("The effects' YAML fields hold %(n)s characters in all; at most "
+                              "%(max)s (limit MAX_FORM_YAML).") % {
+                                  "n": written, "max": MAX_FORM_YAML})
+        return effects
     # every YAML field of the form within one computing budget (MAX_FORM_CPU)
     with cpu_budget(MAX_FORM_CPU, _("the card's fields"), "MAX_FORM_CPU"):
         _read_effects(post, checked, game, effects)
@@ -391,21 +401,26 @@ def check(card: dict[str, Any], checked: Checked | None = None) -> Checked:
     checked = checked or Checked()
     candidate = {"id": "custom_card", **copy.deepcopy(card)}
     seen: set[str] = set()
-    for _round in range(4 * (len(candidate.get("effects") or []) + 12)):
-        try:
-            parse_cards([candidate], file="the card", game_hint=candidate.get("game"))
-        except CardDataError as exc:
-            slot = slot_of(exc.field, checked.numbers)
-            checked.add(slot, exc.message_in(translator()))  # in the reader's language
-            if not _leave_out(candidate, exc.field or "", slot in seen):
+    # the rounds within one computing budget: each checks the whole card again
+    with cpu_budget(MAX_FORM_CPU, _("the card's fields"), "MAX_FORM_CPU"):
+        for _round in range(4 * (len(candidate.get("effects") or []) + 12)):
+            try:
+                parse_cards([candidate], file="the card", game_hint=candidate.get("game"))
+            except CardDataError as exc:
+                slot = slot_of(exc.field, checked.numbers)
+                checked.add(slot, exc.message_in(translator()))  # in the reader's language
+                if not _leave_out(candidate, exc.field or "", slot in seen):
+                    return checked
+                seen.add(slot)
+            except LimitError as exc:  # the budget spent
+                checked.add("card", refusal_reason(exc))
                 return checked
-            seen.add(slot)
-        except (IllegalAction, TypeError, ValueError, AttributeError) as exc:
-            checked.add("card", str(exc))
-            return checked
-        else:
-            checked.card = candidate
-            return checked
+            except (IllegalAction, TypeError, ValueError, AttributeError) as exc:
+                checked.add("card", str(exc))
+                return checked
+            else:
+                checked.card = candidate
+                return checked
     return checked
 
 

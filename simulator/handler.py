@@ -44,6 +44,12 @@ class PooledASGIHandler(ASGIHandler):
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
         self.pool = ThreadPoolExecutor(THREADS, thread_name_prefix="request")
+        from .uploads import PATHS, threads
+
+        # an uploaded file's request waits for the process reading it in threads of its own,
+        # so waiting uploads never hold the threads every other page is served from
+        self.upload_paths = PATHS
+        self.upload_pool = ThreadPoolExecutor(threads(), thread_name_prefix="upload")
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
@@ -67,7 +73,9 @@ class PooledASGIHandler(ASGIHandler):
             await self._in_pool(error_response.close)
             return
 
-        responding = self._start(self._respond, request)  # the pool starts on it at once
+        responding = self._start(self._respond, request,  # the pool starts on it at once
+                                 pool=self.upload_pool if request.path in self.upload_paths
+                                 else self.pool)
 
         async def process_request() -> HttpResponseBase:
             response = await responding
@@ -102,12 +110,13 @@ class PooledASGIHandler(ASGIHandler):
             await self._in_pool(response.close)
         body_file.close()
 
-    def _start(self, call, *args, **kwargs) -> asyncio.Future:
-        """``call`` handed to the pool now, in this request's context (its language, its
-        request id); its result when awaited."""
+    def _start(self, call, *args, pool: ThreadPoolExecutor | None = None,
+               **kwargs) -> asyncio.Future:
+        """``call`` handed to the pool (``pool``, else the requests') now, in this request's
+        context (its language, its request id); its result when awaited."""
         context = contextvars.copy_context()
         return asyncio.get_running_loop().run_in_executor(
-            self.pool, lambda: context.run(call, *args, **kwargs))
+            pool or self.pool, lambda: context.run(call, *args, **kwargs))
 
     async def _in_pool(self, call, *args, **kwargs):
         return await self._start(call, *args, **kwargs)

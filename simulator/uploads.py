@@ -15,6 +15,8 @@ So an uploaded file is bounded three times, cheapest first:
    timer in that process stops any other work past it, refused naming ``MAX_CPU``;
 3. at most ``UPLOAD_QUEUE`` uploads wait for that process (16 by default): past that the
    answer is a 503 to try again in a moment, so a burst of uploads never queues for long.
+   They wait in threads of their own (:data:`PATHS`, simulator.handler), never in the few
+   threads every other page is served from.
 
 ``UPLOAD_PROCESSES = 0`` reads a file in the request's thread instead, within the same budget;
 ``UPLOAD_CPU`` is the budget in seconds (settings, or the environment's ``DJANGO_UPLOAD_*``).
@@ -150,6 +152,16 @@ def read(text: str, name: str, lang: str, budget: float = MAX_CPU,
 
 
 # ---------------------------------------------------------------- in the site
+#: the requests that upload a file: served in threads of their own (simulator.handler)
+PATHS = ("/boards/import",)
+
+
+def threads() -> int:
+    """The threads uploads are served in: one reading in each file's process, the others
+    waiting their turn (UPLOAD_QUEUE), one more answering 503 to the next."""
+    return max(1, _setting("UPLOAD_PROCESSES", 1)) + _setting("UPLOAD_QUEUE", 16) + 1
+
+
 class _Worker:
     """One file's process, started with the engine loaded; its pipes are used by one request
     at a time."""

@@ -165,3 +165,18 @@ def test_the_fields_of_a_form_share_a_computing_budget(monkeypatch) -> None:
                         "e0-operations")
     assert "the card's fields took more than 0 seconds of computing (limit MAX_FORM_CPU)" \
         in said
+
+
+def test_a_forms_yaml_fields_past_their_total_are_refused_before_any_is_parsed(
+        monkeypatch) -> None:
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("a field was parsed")
+
+    monkeypatch.setattr(engine_limits, "_Loader", refuse)
+    field = "[" + ", ".join(["{op: draw, count: 1}"] * 40) + "]"  # 880 characters
+    fields = {"effects": "12"}
+    for k in range(12):
+        fields |= {f"e{k}-include": "on", f"e{k}-kind": "ignition", f"e{k}-operations": field}
+    said = _field_error(fields, "card")
+    assert f"hold {12 * len(field)} characters in all; at most {editor.MAX_FORM_YAML} " \
+           "(limit MAX_FORM_YAML)" in said
