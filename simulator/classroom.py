@@ -79,11 +79,14 @@ def render_presentation(board: Board, request=None, *, since: int | None = None,
     middle of that action), with its caption and (``question``) the question asked of the
     room. ``since``: while the presenter follows the live board, the steps before a change;
     the frames of the new ones come along to be played."""
-    from . import playback
+    from . import playback, predict
 
     full = boards.duel_of(board)
     step, frame, count = presented_frame(board, full)
     view = "public" if board.seats else "open"
+    asked = predict.current(board)
+    # nothing past the presenter's step and frame, nothing ordered by an open question's answer
+    shown = {"upto": step, "neutral": asked is not None and not asked.revealed}
     prev, nxt = frame_neighbours(full, step, frame, count)
     marker = render_to_string("simulator/partials/presentation.html", {
         "board": board, "step": step, "total": len(full.actions), "frame": frame,
@@ -93,13 +96,14 @@ def render_presentation(board: Board, request=None, *, since: int | None = None,
     }, request=request) + (render_predict(board, request) if question else "")
     if frame is not None:
         duel, caption, items = playback.frame_page(board, full, step, frame, view)
+        caption["next"] = ""  # the frames after this one are the presenter's to show
         return marker + render_partials(
             board, duel, oob=True, request=request, view=view, readonly=True, at=step,
-            history=full, frames={step: items}, caption=caption) + playback.playback_html(
-            board, full, view, [], request=request)
+            history=full, frames={step: items[:frame]}, caption=caption,
+            **shown) + playback.playback_html(board, full, view, [], request=request)
     duel = full if step == len(full.actions) else full.at(step)
     html = marker + render_partials(board, duel, oob=True, request=request, view=view,
-                                    readonly=True, at=step, history=full)
+                                    readonly=True, at=step, history=full, **shown)
     frames = []
     if board.presenter_at is None and since is not None and since < len(full.actions):
         frames = playback.frames_since(full, since)  # following the live board: it plays
@@ -148,7 +152,8 @@ def broadcast_predict(board: Board) -> None:
     """A question was asked or its answer revealed: followers and the presenter see it."""
     from . import predict
 
-    _send(follow_group(board), board.slug, lambda: render_predict(board))
+    # the whole presentation: while a question is open nothing is shown in its answer's order
+    _send(follow_group(board), board.slug, lambda: render_presentation(board))
     _send(teach_group(board), board.slug, lambda: render_tally(board, predict.current(board)))
 
 

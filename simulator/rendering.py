@@ -274,14 +274,17 @@ def _monster_level(definition: Any) -> str:
 
 def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
                legal: list[dict[str, Any]] | None = None, log_from: int = 0,
-               decision_error: str = "", kept: dict[str, Any] | None = None
-               ) -> dict[str, Any]:
+               decision_error: str = "", kept: dict[str, Any] | None = None,
+               neutral: bool = False) -> dict[str, Any]:
     """Everything the partials show. ``message`` goes to the page's message area;
     ``decision_error`` (why an answer was refused) is shown beside the decision itself.
     ``kept``: the view-model of a state that differs from this one only in life points and
     history (:func:`same_mat`), for the same viewer and language: its mat (taken with this
     state's life points), its triggers, its last chain (see :func:`_last_chain`) and, for the
-    same legal actions, its buttons are this one's, and are not worked out again."""
+    same legal actions, its buttons are this one's, and are not worked out again.
+    ``neutral``: the room is answering a question, so nothing is shown in the order the rules
+    will take or marked as next (the pending pool by player and age, see :func:`_pool_view`).
+    """
     vw = Viewer(duel, view)
     st = duel.state
     if legal is None:
@@ -309,7 +312,7 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "board": board, "duel": duel, "game": duel.game, "version": board.version,
         "title": board_title(board), "preset": duel.settings.get("preset", ""), "sides": sides,
         "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
-        "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw),
+        "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw, neutral),
         "last_chain": last_chain[0],
         "triggers": kept["triggers"] if kept is not None else _triggers_view(vw),
         "decision": _decision_view(vw),
@@ -317,6 +320,7 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         "message": message, "decision_error": decision_error,
         "pending_steps": len(board.pending_steps),
         "view": view, "viewer": vw, "legal": legal, "last_chain_read": last_chain,
+        "neutral": neutral,
         # the mat's looks for the frames (simulator.playback), with the mat they were read from
         "looks": kept.get("looks") if kept is not None else None,
     }
@@ -437,10 +441,10 @@ def _last_chain(vw: Viewer, kept: tuple | None = None) -> tuple:
 _CHAIN_KEYS = frozenset({"chain.done", "chain.link", "chain.link_same"})
 
 
-def chain_shown(vw: Viewer) -> dict[str, Any]:
+def chain_shown(vw: Viewer, neutral: bool = False) -> dict[str, Any]:
     """What the chain panel's list shows: the chain (the pending pool in Duel Masters)."""
     return {"chain": _chain_view(vw),
-            "pool": _pool_view(vw) if vw.duel.game == "duel_masters" else []}
+            "pool": _pool_view(vw, neutral) if vw.duel.game == "duel_masters" else []}
 
 
 def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
@@ -468,13 +472,15 @@ def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
     return list(reversed(out))  # the top of the chain first: it resolves first
 
 
-def _pool_view(vw: Viewer) -> list[dict[str, Any]]:
+def _pool_view(vw: Viewer, neutral: bool = False) -> list[dict[str, Any]]:
     """Duel Masters: the pending abilities by player, in the order they are expected to
     resolve (the order decision's, while one is open), the next one marked.
 
     The engine forecasts the order (S-Triggers, then the active player's, then the other
     player's; within those, the order their player gave); while the order decision is open the
     panel lists its options as the decision does, and marks the same one as next.
+    ``neutral`` (a question to the room is open): Player 1's, then Player 2's, each by age,
+    none marked: nothing in the order the answer would give.
     """
     duel = vw.duel
     st = duel.state
@@ -496,6 +502,12 @@ def _pool_view(vw: Viewer) -> list[dict[str, Any]]:
             "option": options[i] if i < len(options) else "",
         })
     order = [st.turn_player, 1 - st.turn_player]
+    if neutral:
+        order = [0, 1]
+        for abilities in groups.values():
+            abilities.sort(key=lambda a: a["tid"])
+            for a in abilities:
+                a["next"], a["option"] = False, ""
     return [{"player": player_name(p, vw.tr), "active": p == st.turn_player,
              "abilities": groups[p]} for p in order if p in groups]
 
@@ -804,6 +816,7 @@ def _log_view(vw: Viewer, start: int = 0, last: int = 200) -> list[dict[str, Any
             unseen += 1
             continue
         out.append({"seq": entry["seq"] - unseen, "instant": entry["instant"],
+                    "step": entry.get("step", 0),
                     "key": entry["key"], "text": render(entry, vw.name, vw.tr, with_rules=False),
                     "rules": [r for r in entry["rules"] if r in RULES]})
     return out
@@ -831,12 +844,14 @@ def snapshot_path(board: Board, duel: Duel) -> str:
 def timeline_view(board: Board, history: Duel, *, at: int | None = None, link: str = "",
                   start: int = 0,
                   frames: dict[int, list[dict[str, Any]]] | None = None,
-                  view: str = "open", viewer: Viewer | None = None) -> dict[str, Any]:
+                  view: str = "open", viewer: Viewer | None = None,
+                  upto: int | None = None) -> dict[str, Any]:
     """The steps of the board (from step ``start``), each opening the board as it was then;
     ``at`` marks the step shown (None: the live board, at its last step).
     ``frames``: the frames listed under their step; other steps load theirs when opened.
-    ``viewer``: the viewer of ``history`` for ``view`` when there is one already."""
-    total = len(history.actions)
+    ``viewer``: the viewer of ``history`` for ``view`` when there is one already.
+    ``upto``: the last step listed (a room sees no step its presenter has not reached)."""
+    total = len(history.actions) if upto is None else min(upto, len(history.actions))
     firsts: dict[int, dict[str, Any]] = {}  # each step's first log line, from the log's tail
     vw = viewer or Viewer(history, view)  # a step's label names only what it may see
     for entry in reversed(history.state.log):
@@ -876,18 +891,21 @@ def partial_map(board: Board, duel: Duel, *, oob: bool, message: str = "",
                     at: int | None = None, link: str = "", history: Duel | None = None,
                     frames: dict[int, list[dict[str, Any]]] | None = None,
                     caption: dict[str, Any] | None = None,
-                    decision_error: str = "") -> dict[str, str]:
+                    decision_error: str = "", upto: int | None = None,
+                    neutral: bool = False) -> dict[str, str]:
     """Every partial of the board, in full, by name; with ``oob`` as out-of-band swaps.
 
     ``frames``: timeline entries of the frames to list under their step; ``caption``: the
-    frame shown, on a frame's own page."""
+    frame shown, on a frame's own page; ``upto``: the last step the timeline lists;
+    ``neutral``: as for :func:`view_model`."""
     from .playback import playback_html
 
-    context = view_model(board, duel, message, view=view, decision_error=decision_error)
+    context = view_model(board, duel, message, view=view, decision_error=decision_error,
+                         neutral=neutral)
     context.update(oob=oob, readonly=readonly, at=at,
                    story=story_view(board, history or duel, at=at, readonly=readonly),
                    timeline=timeline_view(board, history or duel, at=at, link=link,
-                                          frames=frames, view=view))
+                                          frames=frames, view=view, upto=upto))
     if readonly:  # a read-only page is never updated: its ruling is written in
         context["ruling"] = ruling_text(Viewer(duel, view))
     parts = {name: _compact(_draw(name, context, request)) for name in PARTIALS}

@@ -32,7 +32,8 @@ def _slug(key: str) -> str:
 def log_items(entries: list[dict[str, Any]]) -> SafeString:
     """Each log entry a list item: its words, then its rule ids as links."""
     return mark_safe("".join(  # noqa: S308 (every value escaped)
-        f'<li class="log-{_slug(e["key"])}" value="{_e(e["seq"])}">{_e(e["text"])}'
+        f'<li class="log-{_slug(e["key"])}" value="{_e(e["seq"])}" data-step="'
+        f'{_e(e.get("step", 0))}">{_e(e["text"])}'
         + "".join(f' <a class="rule" href="{_e(rule_url(r))}">{_e(r)}</a>' for r in e["rules"])
         + "</li>\n" for e in entries))
 
