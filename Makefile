@@ -110,6 +110,7 @@ bench: venv
 # (LOADTEST_SECONDS and LOADTEST_RATE change the duration and the rate).
 loadtest: venv
 	$(PY) -m bench.loadtest
+	$(PY) -m bench.uploads
 
 check: venv
 	$(PY) -m engine check

@@ -44,12 +44,14 @@ class PooledASGIHandler(ASGIHandler):
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
         self.pool = ThreadPoolExecutor(THREADS, thread_name_prefix="request")
-        from .uploads import PATHS, threads
+        from .uploads import pools
 
         # an uploaded file's request waits for the process reading it in threads of its own,
-        # so waiting uploads never hold the threads every other page is served from
-        self.upload_paths = PATHS
-        self.upload_pool = ThreadPoolExecutor(threads(), thread_name_prefix="upload")
+        # and the card editor's requests (parsing YAML, checking a card) are served in a
+        # couple of their own: a burst of either never holds the threads of every other page
+        self.pools = {path: pool for name, (paths, threads) in pools().items()
+                      for pool in [ThreadPoolExecutor(threads, thread_name_prefix=name)]
+                      for path in paths}
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
@@ -74,8 +76,7 @@ class PooledASGIHandler(ASGIHandler):
             return
 
         responding = self._start(self._respond, request,  # the pool starts on it at once
-                                 pool=self.upload_pool if request.path in self.upload_paths
-                                 else self.pool)
+                                 pool=self.pools.get(request.path))
 
         async def process_request() -> HttpResponseBase:
             response = await responding

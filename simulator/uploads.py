@@ -156,10 +156,23 @@ def read(text: str, name: str, lang: str, budget: float = MAX_CPU,
 PATHS = ("/boards/import",)
 
 
+#: the card editor's requests: parsing its YAML fields and checking its card are bounded
+#: (MAX_FORM_YAML, MAX_FORM_CPU) but done in the site's own interpreter, so a couple of threads
+#: of their own serve them (EDITOR_THREADS)
+EDITOR_PATHS = ("/cards/new", "/cards/reading", "/cards/preview", "/cards/classify")
+
+
 def threads() -> int:
     """The threads uploads are served in: one reading in each file's process, the others
     waiting their turn (UPLOAD_QUEUE), one more answering 503 to the next."""
     return max(1, _setting("UPLOAD_PROCESSES", 1)) + _setting("UPLOAD_QUEUE", 16) + 1
+
+
+def pools() -> dict[str, tuple[tuple[str, ...], int]]:
+    """Request paths served in threads of their own, by name: (paths, threads); read when
+    the site's handler is made (simulator.handler)."""
+    return {"upload": (PATHS, threads()),
+            "editor": (EDITOR_PATHS, max(1, _setting("EDITOR_THREADS", 1)))}
 
 
 class _Worker:
@@ -211,6 +224,7 @@ class _Worker:
 
 
 _lock = threading.Lock()
+_scanning = threading.Lock()  # the cheap checks of one file's text at a time
 _idle: list[_Worker] = []
 _turns: threading.Semaphore | None = None
 _waiting = 0
@@ -242,7 +256,8 @@ def read_scenario(text: str, name: str) -> SimpleNamespace:
 
     from .language import engine_language
 
-    check_yaml_text(text, "the file", max_bytes=MAX_FILE_BYTES, max_steps=MAX_ACTIONS)
+    with _scanning:  # one at a time: many at once would share the interpreter with pages
+        check_yaml_text(text, "the file", max_bytes=MAX_FILE_BYTES, max_steps=MAX_ACTIONS)
     lang = engine_language()
     budget = _setting("UPLOAD_CPU", MAX_CPU)
     if _setting("UPLOAD_PROCESSES", 1) == 0:
