@@ -23,7 +23,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
-from engine import RULES, Duel
+from engine import RULES, Duel, EngineError
+from engine.frames import Frame
 from engine.log import player_name, text_arg
 
 from .rendering import Viewer
@@ -49,12 +50,48 @@ def chain_links(duel: Duel, view: str = "open") -> tuple[str, list[dict[str, Any
 
 def chain_picture(duel: Duel, view: str = "open") -> dict[str, Any]:
     """The chain now, else the last one that resolved (Duel Masters: the pending abilities,
-    else the last ones that resolved): ``heading``, ``links`` (number, card, effect,
-    controller, speed, rules) and ``rules``, the rule ids of its deciding points."""
+    else the last ones that resolved), with every link the last step showed: a chain that
+    resolved earlier in the step, an ability an S-Trigger cut into (see :func:`step_links`).
+    ``heading``, ``links`` (number, card, effect, controller, speed, rules) and ``rules``, the
+    rule ids of its deciding points."""
     vw = Viewer(duel, view)
+    shown = step_links(duel, view)
     if duel.game == "yugioh":
-        return _yugioh_chain(vw)
-    return _pending(vw)
+        return _yugioh_chain(vw, shown)
+    return _pending(vw, shown)
+
+
+def _frames(duel: Duel) -> list[Frame]:
+    """The frames of the duel's last step (those it recorded when it has them)."""
+    k = len(duel.actions)
+    if not k:
+        return []
+    kept = duel.recorded_frames.get(k)
+    if kept is not None:
+        return list(kept)
+    try:
+        return duel.frames(k)
+    except EngineError:  # a history that no longer replays: the picture of the state alone
+        return []
+
+
+def step_links(duel: Duel, view: str = "open") -> list[dict[str, Any]]:
+    """Every chain link (Duel Masters: every ability or spell resolving) the frames of the
+    duel's last step show, once each, in the order they first appear, as :class:`Frame` links
+    (number, card, controller, kind, speed, effect, tid); those ``view`` may read (a hidden
+    card's ability not used yet is its player's alone)."""
+    vw = Viewer(duel, view)
+    out: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for frame in _frames(duel):
+        for link in [*frame.chain, *frame.changes.get("pushed", []),
+                     *frame.changes.get("popped", [])]:
+            key = (link["number"], link["card"], link["tid"])
+            if key in out or not vw.sees(link):
+                continue
+            if link["tid"] is not None and not vw.knows(duel.trigger(link["tid"])):
+                continue
+            out[key] = link
+    return list(out.values())
 
 
 def _last_index(log: list[dict[str, Any]], keys: tuple[str, ...], before: int) -> int:
@@ -81,7 +118,33 @@ def _link(vw: Viewer, args: dict[str, Any], rules: list[str]) -> dict[str, Any]:
             "speed": args.get("speed", ""), "rules": [r for r in rules if r in RULES]}
 
 
-def _yugioh_chain(vw: Viewer) -> dict[str, Any]:
+def _yugioh_chain(vw: Viewer, shown: list[dict[str, Any]]) -> dict[str, Any]:
+    """The chain now, else the last one resolved; before it (below it: the top of a chain is
+    drawn first), the links of the chains the last step resolved earlier."""
+    picture, keys, start = _yugioh_last(vw)
+    log = vw.duel.state.log
+    earlier = []
+    for link in shown:
+        if (link["number"], link["card"]) in keys:
+            continue
+        entry = next((log[i] for i in range(start - 1, -1, -1) if log[i]["key"] in CHAIN_KEYS
+                      and log[i]["args"]["link"] == link["number"]
+                      and log[i]["args"]["card"] == link["card"]), None)
+        if entry is not None:
+            earlier.append(_link(vw, entry["args"], entry["rules"]))
+        else:
+            earlier.append(_link(vw, {"link": link["number"], "card": link["card"],
+                                      "player": link["controller"], "speed": link["speed"],
+                                      "effect": link["effect"] or _("card activation")}, []))
+    if not earlier:
+        return picture
+    heading = picture["heading"] if vw.duel.state.chain else _("Chains resolved")
+    return {**picture, "heading": heading, "links": earlier + picture["links"]}
+
+
+def _yugioh_last(vw: Viewer) -> tuple[dict[str, Any], set[tuple[int, int]], int]:
+    """The chain now, else the last one resolved; the (number, card) of its links and the
+    index in the log where it starts."""
     log = vw.duel.state.log
     st = vw.duel.state
     if st.chain:
@@ -96,48 +159,69 @@ def _yugioh_chain(vw: Viewer) -> dict[str, Any]:
                     else _effect_label(vw, link.card, link.effect)}
             links.append(_link(vw, args, entry["rules"] if entry else []))
         first = _last_index(log, ("action",), len(log))
-        return {"heading": _("Chain"), "links": links,
-                "rules": _deciding(log, max(start, first, 0), len(log), vw)}
+        return ({"heading": _("Chain"), "links": links,
+                 "rules": _deciding(log, max(start, first, 0), len(log), vw)},
+                {(link.number, link.card) for link in st.chain}, start)
     done = _last_index(log, ("chain.done",), len(log))
     if done < 0:
-        return {"heading": _("The last chain, resolved"), "links": [], "rules": []}
+        return {"heading": _("The last chain, resolved"), "links": [], "rules": []}, set(), 0
     start = _last_index(log, ("chain.done",), done) + 1
     entries = [e for e in log[start:done] if e["key"] in CHAIN_KEYS]
     first = log.index(entries[0]) if entries else start
     start = max(start, _last_index(log, ("action",), first + 1))
     end = next((i for i in range(done + 1, len(log))
                 if log[i]["key"] in ("action", *CHAIN_KEYS)), len(log))
-    return {"heading": _("The last chain, resolved"),
-            "links": [_link(vw, e["args"], e["rules"]) for e in entries],
-            "rules": _deciding(log, start, end, vw)}
+    return ({"heading": _("The last chain, resolved"),
+             "links": [_link(vw, e["args"], e["rules"]) for e in entries],
+             "rules": _deciding(log, start, end, vw)},
+            {(e["args"]["link"], e["args"]["card"]) for e in entries}, first)
 
 
-def _pending(vw: Viewer) -> dict[str, Any]:
+def _pending(vw: Viewer, shown: list[dict[str, Any]]) -> dict[str, Any]:
+    """The pending abilities, else the last ones resolved; first, every ability and spell the
+    last step showed resolving, in the order they started (one an S-Trigger cut into too)."""
     duel, st = vw.duel, vw.duel.state
     log = st.log
     start = max(0, _last_index(log, ("action",), len(log)))
+    rules = _deciding(log, start, len(log), vw)
+    links = [_resolving(vw, link) for link in shown]
+    tids = {link["tid"] for link in shown}
     if st.queue:
-        links = []
         for tid in st.queue:
             t = duel.trigger(tid)
-            if not vw.knows(t):  # a hidden card's ability, not used yet
+            if not vw.knows(t) or tid in tids:  # a hidden card's ability, not used yet
                 continue
-            n = len(links) + 1
-            links.append({"number": n, "card": vw.name(t.card),
+            links.append({"number": 0, "card": vw.name(t.card),
                           "effect": _effect_label(vw, t.card, t.effect),
                           "controller": player_name(t.controller, vw.tr), "speed": "",
                           "rules": [r for r in t.rules if r in RULES]})
-        return {"heading": _("Pending abilities, in order"), "links": links,
-                "rules": _deciding(log, start, len(log), vw)}
-    resolved = [e for e in log if e["key"] == "pending.resolve"][-8:]
-    return {"heading": _("Resolved abilities, in order"),
-            "rules": _deciding(log, start, len(log), vw),
-            "links": [{"number": n, "card": vw.name(e["args"]["card"]),
-                       "effect": text_arg(e["args"].get("effect") or "", vw.tr),
-                       "controller": player_name(e["args"]["player"], vw.tr)
-                       if "player" in e["args"] else "", "speed": "",
-                       "rules": [r for r in e["rules"] if r in RULES]}
-                      for n, e in enumerate(resolved, 1)]}
+        return {"heading": _("Pending abilities, in order"), "rules": rules,
+                "links": [{**link, "number": n} for n, link in enumerate(links, 1)]}
+    if not links:
+        resolved = [e for e in log if e["key"] == "pending.resolve"][-8:]
+        links = [{"number": 0, "card": vw.name(e["args"]["card"]),
+                  "effect": text_arg(e["args"].get("effect") or "", vw.tr),
+                  "controller": player_name(e["args"]["player"], vw.tr)
+                  if "player" in e["args"] else "", "speed": "",
+                  "rules": [r for r in e["rules"] if r in RULES]} for e in resolved]
+    return {"heading": _("Resolved abilities, in order"), "rules": rules,
+            "links": [{**link, "number": n} for n, link in enumerate(links, 1)]}
+
+
+def _resolving(vw: Viewer, link: dict[str, Any]) -> dict[str, Any]:
+    """A Duel Masters ability or spell a frame showed resolving, as the picture draws it: an
+    ability with the rules its trigger was judged under, a spell with those it was cast under."""
+    duel = vw.duel
+    if link["tid"] is not None:
+        rules = duel.trigger(link["tid"]).rules
+    else:
+        rules = next((e["rules"] for e in reversed(duel.state.log)
+                      if e["key"] in ("spell.cast", "spell.resolve")
+                      and e["args"].get("card") == link["card"]), [])
+    return {"number": 0, "card": vw.name(link["card"]),
+            "effect": text_arg(link["effect"] or "", vw.tr),
+            "controller": player_name(link["controller"], vw.tr), "speed": "",
+            "rules": [r for r in rules if r in RULES]}
 
 
 def _effect_label(vw: Viewer, iid: int, index: int) -> str:
