@@ -15,7 +15,7 @@ def main() -> int:
     for name, value in TRUSTED_LIMITS.items():
         setattr(limits, name, value)
     for name in ("bench.yugioh", "bench.duel_masters", "bench.links", "bench.frames",
-                 "bench.web"):
+                 "bench.web", "bench.classroom"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError:
