@@ -3,11 +3,12 @@ gets the same partials, rendered once per update."""
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
-from . import access, boards, live
+from . import access, boards, followers, live
 from .language import language_group, socket_language, watched
 from .models import Board, Lesson
 from .rendering import render_partials
@@ -58,7 +59,12 @@ class WatcherConsumer(AsyncWebsocketConsumer):
         if html is None:
             await self.close(code=4404)
             return
-        await self.send(text_data=html)  # a (re)connecting socket gets the current state
+        # a (re)connecting socket gets the current state
+        await self.send(text_data=await self.opened(html))
+
+    async def opened(self, html: str) -> str:
+        """The socket may listen: its first message, ``html`` (the current state) or more."""
+        return html
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -124,7 +130,23 @@ class BoardConsumer(WatcherConsumer):
 
 
 class FollowConsumer(WatcherConsumer):
-    """Classroom mode: followers receive the presenter's step whenever it changes."""
+    """Classroom mode: followers receive the presenter's step whenever it changes. Each
+    connection is a live follower connection (simulator.followers): registered once it may
+    listen, its token handed to the page in its first message (the page's answers carry it),
+    forgotten when it closes."""
+
+    follower: followers.Connection | None = None
+
+    async def opened(self, html: str) -> str:
+        client = self.scope.get("client") or (None,)
+        self.follower = await sync_to_async(followers.open_connection)(self.slug, client[0])
+        return followers.token_field(self.follower) + html
+
+    async def disconnect(self, code: int) -> None:
+        if self.follower is not None:
+            follower, self.follower = self.follower, None
+            await sync_to_async(followers.close_connection)(follower)
+        await super().disconnect(code)
 
     def group_of(self, board: Board) -> str:
         from .classroom import follow_group

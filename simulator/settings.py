@@ -161,11 +161,20 @@ if REDIS_URL:
                                       "REDIS_MAX_CONNECTIONS", "1000"))}]},
         },
     }
-    # the abuse limits (simulator/limits.py) count in Redis too: shared by every worker
+    # the abuse limits (simulator/limits.py) count in Redis too: shared by every worker, as
+    # are the classroom's live follower connections (simulator/followers.py)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+                          "LOCATION": REDIS_URL},
+              "followers": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                            "LOCATION": REDIS_URL, "KEY_PREFIX": "followers"}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # the live follower connections apart from the abuse limits' counters, which would evict
+    # them from a cache of Django's default 300 entries
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+              "followers": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                            "LOCATION": "followers", "OPTIONS": {"MAX_ENTRIES": 200_000}}}
+FOLLOWER_CACHE = "followers"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -17,7 +17,7 @@ from engine import EngineError, IllegalAction
 from engine.limits import LimitError, check_text, parse_digits
 from engine.scenario import load_scenario
 
-from . import access, boards, classroom, limits, predict
+from . import access, boards, classroom, followers, limits, predict
 from .gallery import scenario_index
 from .language import refusal_reason
 from .models import Board, Lesson, Prediction
@@ -117,9 +117,11 @@ def follow(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _presented_response(request: HttpRequest, board: Board) -> HttpResponse:
-    """The presentation as followers get it; the presenter's questions are refreshed."""
-    classroom.broadcast_presentation(board)
-    response = HttpResponse(classroom.render_presentation(board, request))
+    """The presentation as followers get it (the very HTML they were sent, rendered once);
+    the presenter's questions are refreshed."""
+    html = classroom.broadcast_presentation(board)
+    response = HttpResponse(html if html is not None
+                            else classroom.render_presentation(board, request))
     response["HX-Trigger"] = "presented"
     return response
 
@@ -265,7 +267,9 @@ def _settle(request: HttpRequest, slug: str, **change: bool) -> HttpResponse:
 
 @require_POST
 def predict_vote(request: HttpRequest, slug: str) -> HttpResponse:
-    """A student's answer: one per browser (its signed cookie) and question."""
+    """A student's answer: one per browser (its signed cookie) and question, and one per
+    live follower connection of the page (its token, ``connection``) and question, at most as
+    many from one address as it has live follower connections (simulator.followers)."""
     board = _board_or_404(slug)
     if not limits.allowed(request, "vote"):
         return limits.too_many(request, _("Too many answers from this network in the last "
@@ -286,11 +290,28 @@ def predict_vote(request: HttpRequest, slug: str) -> HttpResponse:
     if choice is None or not 0 <= choice < len(asked.question["options"]):
         return HttpResponse(_("Choose one of the answers listed (at most %(n)s).") % {
             "n": len(asked.question["options"])}, status=400)
+    live = followers.connection(request.POST.get(followers.FIELD), board.slug)
+    if live is None:
+        return HttpResponse(_("This answer was not counted: this page is not connected live "
+                              "to the class (answers come through the connection that "
+                              "brings the presenter's steps). Wait until it reconnects, or "
+                              "reload the page, then answer again."), status=403)
+    already = _("You already answered this question: one answer each.")
+    if who is not None and asked.votes.filter(voter=who["id"]).exists():
+        return HttpResponse(already, status=409)
+    claimed = followers.claim(asked, live)
+    if claimed == followers.ANSWERED:
+        return HttpResponse(already, status=409)
+    if claimed == followers.NETWORK:
+        return HttpResponse(_("This answer was not counted: as many answers to this question "
+                              "have come from this network as it has pages following the "
+                              "class live. Each student answers from their own device."),
+                            status=403)
     new = who is None
     who = who or predict.new_voter()
     if not predict.vote(asked, who, choice):
-        return HttpResponse(_("You already answered this question: one answer each."),
-                            status=409)
+        followers.release(asked, live)
+        return HttpResponse(already, status=409)
     classroom.broadcast_tally(board, asked)
     response = HttpResponse(render_to_string("simulator/partials/predict_mine.html", {
         "mine": {"question": asked.pk, "choice": choice}, "oob": True}))

@@ -68,8 +68,18 @@
     document.addEventListener(name, markMine);
   });
 
+  // The live connection's token, in its first message: the student's answers carry it
+  // (an answer counts only through a live connection). Taken at once, even when the rest
+  // of the message waits (detached from the presenter).
+  function takeToken(html) {
+    const match = /id="follow-connection"[^>]*value="([^"]*)"/.exec(html);
+    const field = document.getElementById("follow-connection");
+    if (match && field) field.value = match[1];
+  }
+
   document.addEventListener("htmx:wsBeforeMessage", function (event) {
     const html = event.detail.message;
+    takeToken(html);
     const moved = chapterOf(html);
     if (moved) {
       // The teacher opened another chapter of the lesson: go there. On a chapter's own link

@@ -1,6 +1,7 @@
 """Predict the chain: questions generated from the board at the presenter's moment, answered
-by the engine; votes by signed cookie (one each, forged ones refused); the tally, the reveal
-and the CSV of the answers."""
+by the engine; votes by signed cookie (one each, forged ones refused) through a live follower
+connection (one per connection and question, at most as many per address as it has live
+connections); the tally, the reveal and the CSV of the answers."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from django.test import Client
 from engine import RULES
 from engine.scenario import builtin_scenarios, load_scenario
 from engine.state import hidden_from
-from simulator import boards, predict
+from simulator import boards, followers, predict
 from simulator.models import Board, Prediction, PredictionVote
 
 pytestmark = pytest.mark.django_db
@@ -110,6 +111,19 @@ def _ask(owner: Client, board: Board) -> Prediction:
     return Prediction.objects.get(board=board, closed=False)
 
 
+def _live(board: Board, address: str = "127.0.0.1") -> str:
+    """A live follower connection of the board from ``address``, as its consumer registers
+    it on connecting (tests/web/test_predict.py's consumer tests open real ones): its token."""
+    return followers.open_connection(board.slug, address).token
+
+
+def _vote(student: Client, board: Board, asked: Prediction, choice, token: str | None):
+    data = {"question": asked.pk, "choice": choice}
+    if token is not None:
+        data["connection"] = token
+    return student.post(f"/b/{board.slug}/predict/vote", data)
+
+
 def test_one_vote_per_cookie_the_tally_and_the_reveal() -> None:
     owner, alice, bob = (Client(HTTP_HOST="localhost") for _ in range(3))
     board = _presented(owner)
@@ -122,20 +136,21 @@ def test_one_vote_per_cookie_the_tally_and_the_reveal() -> None:
     html = alice.get(f"/b/{board.slug}/follow/").content.decode()
     assert "What is Player 2&#x27;s LP after the chain?" in html and 'name="choice"' in html
     right = asked.question["answer"]
-    assert alice.post(f"/b/{board.slug}/predict/vote",
-                      {"question": asked.pk, "choice": right}).status_code == 200
-    again = alice.post(f"/b/{board.slug}/predict/vote", {"question": asked.pk, "choice": 0})
+    alice_page, bob_page = _live(board), _live(board)
+    assert _vote(alice, board, asked, right, alice_page).status_code == 200
+    again = _vote(alice, board, asked, 0, alice_page)
+    assert again.status_code == 409 and "already answered" in again.content.decode()
+    again = _vote(alice, board, asked, 0, _live(board))  # another page, the same cookie
     assert again.status_code == 409 and "already answered" in again.content.decode()
     wrong = (right + 1) % len(asked.question["options"])
-    assert bob.post(f"/b/{board.slug}/predict/vote",
-                    {"question": asked.pk, "choice": wrong}).status_code == 200
+    assert _vote(bob, board, asked, wrong, bob_page).status_code == 200
     assert PredictionVote.objects.filter(prediction=asked).count() == 2
     assert Session.objects.count() == sessions
     assert [row["votes"] for row in predict.tally(asked)].count(1) == 2
     assert alice.post(f"/b/{board.slug}/predict/reveal").status_code == 403
     revealed = owner.post(f"/b/{board.slug}/predict/reveal")
     assert revealed.status_code == 200 and 'href="/rules/YGO-CHAIN/"' in revealed.content.decode()
-    late = bob.post(f"/b/{board.slug}/predict/vote", {"question": asked.pk, "choice": right})
+    late = _vote(bob, board, asked, right, bob_page)
     assert late.status_code == 409
     page = alice.get(f"/b/{board.slug}/follow/").content.decode()
     assert f'data-question="{asked.pk}" data-choice="{right}"' in page
@@ -149,14 +164,21 @@ def test_forged_or_bad_votes_are_refused_politely() -> None:
     no_question = student.post(f"/b/{board.slug}/predict/vote", {"question": 1, "choice": 0})
     assert no_question.status_code == 409
     asked = _ask(owner, board)
+    page = _live(board)
     student.cookies[predict.COOKIE] = "forged:value"
-    forged = student.post(f"/b/{board.slug}/predict/vote", {"question": asked.pk, "choice": 0})
+    forged = _vote(student, board, asked, 0, page)
     assert forged.status_code == 400 and "not valid" in forged.content.decode()
     assert not PredictionVote.objects.exists()
     for choice in ("9", "-1", "x" * 50, ""):
-        bad = student.post(f"/b/{board.slug}/predict/vote",
-                           {"question": asked.pk, "choice": choice})
+        bad = _vote(student, board, asked, choice, page)
         assert bad.status_code == 400 and "at most" in bad.content.decode(), choice
+    other = _presented(Client(HTTP_HOST="localhost"))
+    for token in (None, "", "made-up", "x" * 500, _live(other)):  # no live page of this board
+        refused = _vote(student, board, asked, 0, token)
+        assert refused.status_code == 403, token
+        assert "not connected live" in refused.content.decode()
+    assert not PredictionVote.objects.exists()
+    assert _vote(student, board, asked, 0, page).status_code == 200
     assert owner.post(f"/b/{board.slug}/predict/ask", {"key": "nope"}).status_code == 400
 
 
@@ -165,8 +187,8 @@ def test_votes_are_rate_limited(settings) -> None:
     owner, student = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
     board = _presented(owner)
     asked = _ask(owner, board)
-    codes = [student.post(f"/b/{board.slug}/predict/vote",
-                          {"question": asked.pk, "choice": 0}).status_code for _ in range(4)]
+    page = _live(board)
+    codes = [_vote(student, board, asked, 0, page).status_code for _ in range(4)]
     assert codes[0] == 200 and codes[-1] == 429
 
 
@@ -174,8 +196,8 @@ def test_the_answers_download_as_csv_for_editors_only() -> None:
     owner, student = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
     board = _presented(owner)
     asked = _ask(owner, board)
-    student.post(f"/b/{board.slug}/predict/vote",
-                 {"question": asked.pk, "choice": asked.question["answer"]})
+    assert _vote(student, board, asked, asked.question["answer"], _live(board)
+                 ).status_code == 200
     assert student.get(f"/b/{board.slug}/predict.csv").status_code == 403
     response = owner.get(f"/b/{board.slug}/predict.csv")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
@@ -183,6 +205,125 @@ def test_the_answers_download_as_csv_for_editors_only() -> None:
     assert rows[0][:5] == ["question", "step", "frame", "rule", "right answer"]
     assert rows[1][0] == "What is Player 2's LP after the chain? (as the scenario plays it)"
     assert rows[1][4] == "9000" and rows[1][6] == "9000" and rows[1][7] == "yes"
+
+
+def _counted(asked: Prediction) -> int:
+    return PredictionVote.objects.filter(prediction=asked).count()
+
+
+def test_dropping_the_cookie_sixty_times_counts_once_per_connection() -> None:
+    """The hole: a page that drops its voter cookie before each answer is a new voter each
+    time, but its connection answered: one answer counts, the other 59 are refused."""
+    owner = Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+    asked = _ask(owner, board)
+    page = _live(board)
+    codes = [_vote(Client(HTTP_HOST="localhost"), board, asked, n % 2, page).status_code
+             for n in range(60)]
+    assert codes == [200] + [409] * 59
+    assert _counted(asked) == 1
+
+
+def test_reopening_the_page_without_the_cookie_counts_no_more_than_live_connections() -> None:
+    """The same hole through a new page each time (a new connection, a new token): the
+    address has one live follower connection, so one answer counts."""
+    owner = Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+    asked = _ask(owner, board)
+    codes = []
+    for n in range(60):
+        page = followers.open_connection(board.slug, "198.51.100.7")
+        codes.append(_vote(Client(HTTP_HOST="localhost"), board, asked, n % 2,
+                           page.token).status_code)
+        followers.close_connection(page)
+    assert codes == [200] + [403] * 59
+    assert _counted(asked) == 1
+    refused = _vote(Client(HTTP_HOST="localhost"), board, asked, 0,
+                    _live(board, "198.51.100.7"))
+    assert "as many answers" in refused.content.decode()
+
+
+def test_an_address_answers_at_most_as_often_as_it_has_live_follower_connections() -> None:
+    owner = Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+    asked = _ask(owner, board)
+    pages = [followers.open_connection(board.slug, "203.0.113.5") for _ in range(3)]
+    assert followers.live_connections(board.slug, pages[0].address) == 3
+    for page in pages:
+        assert _vote(Client(HTTP_HOST="localhost"), board, asked, 0, page.token
+                     ).status_code == 200
+    fourth = followers.open_connection(board.slug, "203.0.113.5")  # one more student
+    assert _vote(Client(HTTP_HOST="localhost"), board, asked, 1, fourth.token
+                 ).status_code == 200
+    for page in pages[:2]:  # two leave; a page opened again finds four answers, three pages
+        followers.close_connection(page)
+    again = followers.open_connection(board.slug, "203.0.113.5")
+    assert followers.live_connections(board.slug, again.address) == 3
+    refused = _vote(Client(HTTP_HOST="localhost"), board, asked, 1, again.token)
+    assert refused.status_code == 403 and "as many answers" in refused.content.decode()
+    closed = _vote(Client(HTTP_HOST="localhost"), board, asked, 1, pages[0].token)
+    assert closed.status_code == 403 and "not connected live" in closed.content.decode()
+    elsewhere = followers.open_connection(board.slug, "192.0.2.9")  # another network
+    assert _vote(Client(HTTP_HOST="localhost"), board, asked, 1, elsewhere.token
+                 ).status_code == 200
+    assert _counted(asked) == 5
+    followers.close_connection(fourth)
+    followers.close_connection(fourth)  # closed once: counted down once
+    assert followers.live_connections(board.slug, again.address) == 2
+
+
+def test_thirty_students_behind_one_address_each_answer() -> None:
+    owner = Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+    asked = _ask(owner, board)
+    students = [(Client(HTTP_HOST="localhost"), _live(board, "10.0.0.1")) for _ in range(30)]
+    for client, _page in students:
+        client.get(f"/b/{board.slug}/follow/")  # each with a voter cookie of its own
+    codes = [_vote(client, board, asked, n % 2, page).status_code
+             for n, (client, page) in enumerate(students)]
+    assert codes == [200] * 30
+    assert sum(row["votes"] for row in predict.tally(asked)) == 30
+    assert _vote(students[0][0], board, asked, 0, students[0][1]).status_code == 409
+
+
+def test_a_follower_connection_hands_its_page_a_token_that_answers_while_it_is_open() -> None:
+    """The real consumer: its first message carries the token (with the presentation); the
+    token answers once, through any cookie; once the socket closes it answers no more."""
+    import re
+
+    from asgiref.sync import async_to_sync, sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from simulator.asgi import application
+
+    owner = Client(HTTP_HOST="localhost")
+    board = _presented(owner)
+    asked = _ask(owner, board)
+    got: dict[str, object] = {}
+
+    async def run() -> None:
+        ws = WebsocketCommunicator(application, f"/ws/b/{board.slug}/follow/",
+                                   headers=[(b"origin", b"http://localhost")])
+        ws.scope["client"] = ("203.0.113.77", 50000)
+        assert (await ws.connect())[0]
+        first = await ws.receive_from()
+        assert 'id="presentation"' in first
+        token = re.search(r'id="follow-connection" name="connection" value="([^"]+)" '
+                          r'hx-swap-oob="true"', first)[1]
+        got["live"] = await sync_to_async(followers.live_connections)(
+            board.slug, followers.address_key("203.0.113.77"))
+        got["codes"] = [(await sync_to_async(_vote)(Client(HTTP_HOST="localhost"), board,
+                                                    asked, 0, token)).status_code
+                        for _ in range(3)]
+        await ws.disconnect()
+        got["after"] = await sync_to_async(_vote)(Client(HTTP_HOST="localhost"), board,
+                                                  asked, 0, token)
+
+    async_to_sync(run)()
+    assert got["live"] == 1 and got["codes"] == [200, 409, 409]
+    assert got["after"].status_code == 403
+    assert followers.live_connections(board.slug, followers.address_key("203.0.113.77")) == 0
+    assert _counted(asked) == 1
 
 
 @pytest.mark.parametrize("path", builtin_scenarios(), ids=lambda p: p.stem)
