@@ -194,20 +194,22 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     library = library_entries(board.game, limit=FIRST_PAGE, cards=board.data.get("cards"))
     history = history or duel
     k = len(history.actions) if at is None else at
-    frames, caption = {}, None
+    frames, caption, played = {}, None, []
     if k:  # the frames of the step shown are listed under it in the timeline
         if frame is not None:
             duel, caption, items = playback.frame_page(board, history, k, frame, view, link)
-        else:
-            items = playback.frame_items(board, history, k, history.frames(k), view, link=link)
+        else:  # and they play here, from the first button or key pressed
+            played = history.frames(k, states=True)
+            items = playback.frame_items(board, history, k, played, view, link=link)
         frames = {k: items}
+    parts = _with_playback(partial_map(
+        board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
+        link=link, history=history, frames=frames, caption=caption, message=message),
+        board, duel, view, played, request)
     return render(request, "simulator/board.html", {
         "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
         "frame": caption,
-        "parts": {name: mark_safe(html) for name, html in partial_map(  # noqa: S308
-            board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
-            link=link, history=history, frames=frames, caption=caption,
-            message=message).items()},
+        "parts": {name: mark_safe(html) for name, html in parts.items()},  # noqa: S308
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
         "phase_choices": [(p, translator()(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
         "share": _share(request, board) if role == "edit" else None,
@@ -219,6 +221,25 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "history_notice": _history_notice(history),
         "og": board_og(request, board, duel, link=link, at=at),
     }, status=status)
+
+
+def _with_playback(parts: dict[str, str], board: Board, duel: Duel, view: str,
+                   played: list, request: HttpRequest) -> dict[str, str]:
+    """The page's partials with the playback of the step shown (``played``: its frames), so
+    that its frames play on any page showing that step: the board, a view or seat link, a
+    step of the timeline, a snapshot link, an embed. Nothing plays before it is asked to."""
+    if not played:
+        return parts
+    html = playback.playback_html(board, duel, view, played, request=request, oob=False)
+    out: dict[str, str] = {}
+    for name, part in parts.items():
+        if name != "playback":
+            out[name] = part
+        if name == "status":
+            out["playback"] = html
+    if "playback" not in out:
+        out["playback"] = html
+    return out
 
 
 def _history_notice(duel: Duel) -> str:
@@ -713,11 +734,13 @@ def embed(request: HttpRequest, slug: str) -> HttpResponse:
     steps = {"first": f"{base}?at=0", "prev": f"{base}?at={max(0, here - 1)}",
              "next": f"{base}?at={min(total, here + 1)}", "last": f"{base}?at={total}"}
     view = "public" if board.seats else "open"
+    played = full.frames(here, states=True) if here else []
+    parts = _with_playback(partial_map(board, duel, oob=False, request=request, view=view,
+                                       readonly=True, at=here, history=full),
+                           board, duel, view, played, request)
     return render(request, "simulator/embed.html", {
         "board": board, "steps": steps, "here": here, "total": total,
-        "partials": mark_safe(render_partials(  # noqa: S308 - our own templates
-            board, duel, oob=False, request=request, view=view, readonly=True, at=here,
-            history=full)),
+        "partials": mark_safe("".join(parts.values())),  # noqa: S308 - our own templates
     })
 
 

@@ -303,6 +303,7 @@
         if (!tile) return;
         const to = tile.getBoundingClientRect();
         const line = document.createElementNS(SVG, "line");
+        line.setAttribute("data-target", iid);
         line.setAttribute("x1", String(from.left));
         line.setAttribute("y1", String(from.top + from.height / 2));
         line.setAttribute("x2", String(to.left + to.width / 2));
@@ -323,6 +324,18 @@
   window.addEventListener("resize", arrowsSoon);
   document.addEventListener("htmx:afterSettle", arrowsSoon);
   document.addEventListener("htmx:oobAfterSwap", arrowsSoon);
+  // each frame of a playback draws another chain over another board; and anything that moves
+  // the panels (a caption growing, a panel opening, the page reflowing) moves the ends
+  document.addEventListener("playback:shown", arrowsSoon);
+  document.addEventListener("toggle", arrowsSoon, true);
+  if (window.ResizeObserver) {
+    const moved = new ResizeObserver(arrowsSoon);
+    document.addEventListener("DOMContentLoaded", function () {
+      moved.observe(document.body);
+      document.querySelectorAll(".workspace, .mat-column, .side-column, #playback, #chain")
+        .forEach(function (el) { moved.observe(el); });
+    });
+  }
 
   // Focus stays where it was after an update: the element that had it is found again in the
   // new partial (by id, by its action, by its card), or its panel takes the focus.

@@ -207,6 +207,58 @@
     caption(index);
     const box = panel();
     if (box) box.dataset.frame = index < 0 ? "" : frames[index].k + "." + frames[index].n;
+    markNow(index >= 0);
+    controls();
+    document.dispatchEvent(new CustomEvent("playback:shown"));
+  }
+
+  // The buttons say what they can do from here: back stops at the first frame, forward
+  // after the last frame is the board now, and from the board now there is no forward.
+  function controls() {
+    const box = panel();
+    if (!box) return;
+    const none = !frames.length;
+    const states = {first: none || index === 0, "-1": none || index === 0,
+                    play: none, "1": none || index < 0, end: none || index < 0};
+    box.querySelectorAll("[data-frame-move]").forEach(function (button) {
+      const off = states[button.dataset.frameMove];
+      if (off === undefined) return;
+      if (button.disabled && !off) button.disabled = false;
+      if (!button.disabled && off) {
+        if (document.activeElement === button) button.blur();
+        button.disabled = true;
+      }
+    });
+  }
+
+  // While a frame is shown, the decision panel and the game's buttons are the board now's:
+  // the decision waits under a note saying so (with the way back to the board now), the
+  // board's event buttons are not drawn (the page's style hides them), until the playback
+  // ends or is skipped.
+  function markNow(on) {
+    const decision = byId("decision");
+    if (!decision) return;
+    let note = decision.querySelector(":scope > .now-note");
+    if (!on) {
+      decision.removeAttribute("data-belongs");
+      if (note) note.remove();
+      return;
+    }
+    decision.setAttribute("data-belongs", "now");
+    if (note) return;
+    const box = panel();
+    const counter = box && box.querySelector(".frame-counter");
+    note = document.createElement("p");
+    note.className = "now-note";
+    note.setAttribute("role", "note");
+    note.textContent = (box && box.dataset.nowNote) || "";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.frameMove = "end";
+    button.textContent = (counter && counter.dataset.now) || "";
+    note.append(" ");
+    note.appendChild(button);
+    decision.insertBefore(note, decision.firstChild);
   }
 
   function stop() {
@@ -244,7 +296,7 @@
     tick();
   }
 
-  function load(box) {
+  function load(box, autoplay) {
     stop();
     saved = null;
     index = -1;
@@ -262,13 +314,14 @@
     if (!frames.length) return;
     save();
     caption(-1);
-    if (speed() !== "0") play();
+    controls();
+    if (autoplay && speed() !== "0") play();
   }
 
   // A new #playback (an update with frames) replaces the old one: play it.
   document.addEventListener("htmx:load", function (event) {
     const box = event.detail && event.detail.elt;
-    if (box && box.id === "playback") load(box);
+    if (box && box.id === "playback") load(box, true);
   });
   // Anything else swapped in (another update) ends the playback: the page shows it as it is.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
@@ -279,7 +332,14 @@
       saved = null;
       const page = document.querySelector(".board-page");
       if (page) page.classList.remove("playing-frames");
+      markNow(false);
     }
+  });
+  // a decision swapped in while a frame is shown is the board now's as well
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    const target = event.detail && event.detail.target;
+    if (target && target.id === "decision" && saved && index >= 0 && byId("decision") &&
+        !byId("decision").hasAttribute("data-belongs")) markNow(true);
   });
 
   document.addEventListener("click", function (event) {
@@ -295,9 +355,10 @@
       if (!saved && frames.length) save();
       if (move === "first") show(0);
       else if (move === "end") show(-1);
-      else {
-        const from = index < 0 ? frames.length : index;  // "now" comes after the last frame
-        const next = from + Number(move);
+      else if (index < 0) {  // "now" comes after the last frame: back is the last frame
+        if (Number(move) < 0) show(frames.length - 1);
+      } else {  // back stops at the first frame, forward past the last is the board now
+        const next = Math.max(0, index + Number(move));
         show(next >= frames.length ? -1 : next);
       }
       return;
@@ -327,6 +388,9 @@
       const kept = window.localStorage.getItem(SPEED_KEY);
       if (kept) select.value = kept;
     }
-    if (box && box.dataset.frames && box.dataset.frames !== "[]") load(box);
+    // a page opened on a step (the board, a view or seat link, a step of the timeline, a
+    // snapshot link, an embed) has that step's frames ready: they play when asked
+    if (box && box.dataset.frames && box.dataset.frames !== "[]") load(box, false);
+    else controls();
   });
 })();
