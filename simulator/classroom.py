@@ -110,21 +110,29 @@ def render_presentation(board: Board, request=None, *, since: int | None = None,
     return html + playback.playback_html(board, full, view, frames, request=request)
 
 
-def broadcast_presentation(board: Board, since: int | None = None) -> None:
-    _send(follow_group(board), board.slug, lambda: render_presentation(board, since=since))
+def broadcast_presentation(board: Board, since: int | None = None) -> str | None:
+    """Send followers the presentation; the HTML sent in the current language (the
+    presenter's answer is the very same: a key press renders it once), None without a
+    channel layer."""
+    return _send(follow_group(board), board.slug,
+                 lambda: render_presentation(board, since=since))
 
 
-def _send(group: str, key: str, render: Callable[[], str]) -> None:
+def _send(group: str, key: str, render: Callable[[], str]) -> str | None:
     """Send ``render()`` to ``group``'s watchers, rendered once per language they read
-    (``key``: the board or lesson whose watchers' languages count)."""
+    (``key``: the board or lesson whose watchers' languages count); what was rendered in the
+    current language (the first), None without a channel layer."""
     layer = get_channel_layer()
+    current = None
     if layer is not None:
         for lang in watched_languages(key):
             with translation.override(lang):
                 html = render()
+            current = html if current is None else current
             target = language_group(group, lang)
             async_to_sync(layer.group_send)(target, {
                 "type": "board.update", "group": target, "html": html})
+    return current
 
 
 def render_predict(board: Board, request=None) -> str:
