@@ -60,3 +60,28 @@ def test_a_stale_action_is_refused_with_a_message_and_the_page_resyncs(
     expect(late.locator("#chain .triggers li.status-missed")).to_contain_text(
         "missed the timing")
     assert late.locator("#log").inner_text() == page.locator("#log").inner_text()
+
+
+def test_a_page_closed_for_falling_behind_reconnects_and_shows_the_current_board(
+        page: Page, new_context: Callable[..., BrowserContext], ui, console_errors) -> None:
+    """The server closes a socket that stays behind its updates with 4408 (simulator.live;
+    tests/web/test_live_hub.py): the page opens it again and gets the current board, the
+    update it missed included, then hears the next ones."""
+    slug = ui.new_board(page)
+    behind = console_errors.watch(new_context().new_page())
+    behind.goto(f"/b/{slug}/")
+    ui.wait_live(behind)
+    behind.evaluate("window.__ws.paused = true")  # it falls behind: an update goes unheard
+    ui.place(page, "Sangan", "p2", "monster")
+    ui.wait_until(behind, "window.__ws.dropped >= 1")
+    behind.evaluate("window.__ws.paused = false")
+    expect(ui.card(ui.zone(behind, "p2", "monster"), "Sangan")).to_have_count(0)
+    # the close the page gets from the server (4408, with its reason)
+    behind.evaluate("document.querySelector('[ws-connect]')['htmx-internal-data'].webSocket"
+                    ".socket.onclose(new CloseEvent('close', {code: 4408, reason: 'behind'}))")
+    ui.wait_until(behind, "window.__ws.open >= 2")  # it reconnected by itself
+    expect(ui.card(ui.zone(behind, "p2", "monster"), "Sangan")).to_have_count(1)
+    expect(behind.locator("#board-version")).to_have_value(str(ui.version(page)))
+    ui.place(page, "Kuriboh", "p1", "monster")  # and it is live again
+    expect(ui.card(ui.zone(behind, "p1", "monster"), "Kuriboh")).to_have_count(1)
+    assert console_errors == [], "\n".join(console_errors)
