@@ -78,6 +78,41 @@ def test_followers_on_another_worker_see_the_presenter(stack: Stack) -> None:
         assert _until(ws, lambda m: 'data-step="1"' in m) == moved
 
 
+def test_an_answer_counts_through_a_follower_connection_on_another_worker(
+        stack: Stack) -> None:
+    """The live follower connections are kept in Redis: a student follows on one worker and
+    answers through the other; a second answer of that page (its voter cookie dropped)
+    is refused, and once its socket is closed its token answers no more."""
+    import re
+
+    presenter = Browser(stack.a)
+    slug, _ = presenter.open_board("/scenarios/yugioh/amazoness_village_soul_taker")
+    assert presenter.request("POST", f"/b/{slug}/present/", {})[0] == 302
+    student = Browser(stack.b)
+    assert student.request("GET", f"/b/{slug}/follow/")[0] == 200
+    with _socket(student, f"/ws/b/{slug}/follow/") as ws:
+        token = re.search(r'id="follow-connection" name="connection" value="([^"]+)"',
+                          ws.recv(timeout=TIMEOUT))[1]
+        _, _, offer = presenter.request("GET", f"/b/{slug}/predict/offer")
+        key = re.search(r'name="key" value="([^"]+)"', offer)[1]
+        _, _, asked = presenter.request("POST", f"/b/{slug}/predict/ask", {"key": key})
+        question = re.search(r'data-question="(\d+)"', asked)[1]
+        vote = {"question": question, "choice": 0, "connection": token}
+        through_a = Browser(stack.a)
+        through_a.cookies = dict(student.cookies)
+        assert through_a.request("POST", f"/b/{slug}/predict/vote", vote)[0] == 200
+        dropped = Browser(stack.a)  # no voter cookie: the same page again
+        dropped.cookies = {"csrftoken": student.cookies["csrftoken"]}
+        assert dropped.request("POST", f"/b/{slug}/predict/vote", vote)[0] == 409
+    deadline = time.monotonic() + TIMEOUT
+    while True:  # the socket's close reaches its worker
+        status, _, body = dropped.request("POST", f"/b/{slug}/predict/vote", vote)
+        if status == 403 or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert status == 403 and "not connected live" in body
+
+
 def test_nginx_passes_pages_actions_and_websockets(stack: Stack) -> None:
     through = Browser(stack.nginx, tls=True)
     status, head, page = through.request("GET", "/")
