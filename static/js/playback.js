@@ -111,6 +111,10 @@
       const tile = tiles[String(iid)];
       if (tile) tile.classList.add("frame-changed");
     });
+    // the board's event buttons are the board now's, not this frame's: headed so
+    const events = board.querySelector(".global-actions");
+    const box = panel();
+    if (events && box && box.dataset.nowNote) events.dataset.nowNote = box.dataset.nowNote;
     swapIn("board", board);
   }
 
@@ -232,9 +236,8 @@
   }
 
   // While a frame is shown, the decision panel and the game's buttons are the board now's:
-  // the decision waits under a note saying so (with the way back to the board now), the
-  // board's event buttons are not drawn (the page's style hides them), until the playback
-  // ends or is skipped.
+  // the decision waits under a note saying so (with the way back to the board now) until the
+  // playback ends or is skipped; the board's event buttons are headed by the same note.
   function markNow(on) {
     const decision = byId("decision");
     if (!decision) return;

@@ -122,7 +122,8 @@ def test_frames_play_from_any_page_with_honest_controls(page: Page, ui, saved, e
     expect(page.locator("#playback .frame-counter")).to_contain_text("frame 1 of")
     expect(page.locator("#decision .now-note")).to_be_visible()
     expect(page.locator("#decision label", has_text="Celtic Guardian")).to_be_hidden()
-    expect(page.locator("#board .global-actions")).to_be_hidden()
+    expect(page.locator("#board .global-actions")).to_have_attribute(
+        "data-now-note", re.compile("board now"))
     page.locator("#decision .now-note button").click()
     expect(page.locator("#playback .frame-counter")).to_have_text("The board now")
     expect(page.locator("#decision label", has_text="Celtic Guardian")).to_be_visible()
