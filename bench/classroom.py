@@ -23,6 +23,7 @@ and the page), median and p95; the presenter's answer against the action's, rati
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -186,6 +187,8 @@ class FollowerPage:
 
 
 async def _measure(ports: list[int], lines: list[str]) -> None:
+    from playwright.async_api import Error as PlaywrightError
+
     port = ports[0]
     presented = await _open_board(Http(port))
     acted = await _open_board(Http(port))
@@ -228,8 +231,11 @@ async def _measure(ports: list[int], lines: list[str]) -> None:
                 got["action_viewers"].append(viewed - a0)
             if i == WARMUP:
                 start = time.perf_counter()
+    except PlaywrightError as exc:  # as any other failure of the bench: reported, not raised
+        raise BenchError(f"the follower page: {exc}") from exc
     finally:
-        await page.close()
+        with contextlib.suppress(PlaywrightError):
+            await page.close()
         await followers.close()
         await viewers.close()
     n = len(got["room"])
