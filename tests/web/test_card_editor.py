@@ -230,6 +230,8 @@ def test_custom_cards_travel_by_link_export_import_and_fork(client: Client) -> N
     assert Board.objects.get(slug=rerun["Location"].split("/")[2]).data["cards"] == (
         board.data["cards"])
     lesson = client.post("/lessons/new", {"title": "Own cards", "chapter": [board.slug]})
+    # the chapter opens at its set-up; once the step placing the card is shown, it is there
+    assert client.post(f"/b/{board.slug}/present", {"at": "1"}).status_code == 200
     assert "Grave Reader" in client.get(lesson["Location"], follow=True).content.decode()
 
 
