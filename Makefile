@@ -106,8 +106,10 @@ lint: venv
 bench: venv
 	@if [ -f bench/__init__.py ]; then $(PY) -m bench; else echo "no bench/ package"; fi
 
-# 200 websocket viewers on 10 boards, 5 actions a second for 60 s, on 127.0.0.1 only
-# (LOADTEST_SECONDS and LOADTEST_RATE change the duration and the rate).
+# 200 websocket viewers on 10 boards, 5 actions a second, and a presented board's followers,
+# without and with 100 slow readers (websockets that never read), on 127.0.0.1 only: the
+# worker's memory and the viewers' latency (LOADTEST_SECONDS, LOADTEST_RATE, LOADTEST_SLOW,
+# LOADTEST_SERVER=daphne).
 loadtest: venv
 	$(PY) -m bench.loadtest
 	$(PY) -m bench.uploads
