@@ -100,9 +100,10 @@ def test_the_timeline_links_are_the_template_drawn_in_full(lang: str, append: bo
 def test_log_timeline_and_frame_entries_escape_what_they_show() -> None:
     from simulator.templatetags.lists import frame_items, log_items, timeline_items
 
-    log = log_items([{"key": "chain.link", "seq": 3, "text": 'A "<b>" & B',
+    log = log_items([{"key": "chain.link", "seq": 3, "step": 2, "text": 'A "<b>" & B',
                       "rules": ["YGO-MISS", "YGO-CHAIN"]}])
-    assert log == ('<li class="log-chainlink" value="3">A &quot;&lt;b&gt;&quot; &amp; B'
+    assert log == ('<li class="log-chainlink" value="3" data-step="2">'
+                   'A &quot;&lt;b&gt;&quot; &amp; B'
                    ' <a class="rule" href="/rules/YGO-MISS/">YGO-MISS</a>'
                    ' <a class="rule" href="/rules/YGO-CHAIN/">YGO-CHAIN</a></li>\n')
     frame = {"k": 2, "n": 1, "kind": "instant", "url": "/b/x/at/2/1/", "label": "<i>"}
@@ -125,9 +126,9 @@ def test_log_timeline_and_frame_entries_escape_what_they_show() -> None:
 def test_an_updates_new_entries_are_appended_to_the_lists() -> None:
     from simulator.templatetags.lists import log_append, timeline_append
 
-    log = [{"key": "action", "seq": 9, "text": "x & y", "rules": []}]
+    log = [{"key": "action", "seq": 9, "step": 4, "text": "x & y", "rules": []}]
     assert log_append(log) == ('<ol hx-swap-oob="beforeend:#log-list"><li class="log-action" '
-                               'value="9">x &amp; y</li>\n\n</ol>\n')
+                               'value="9" data-step="4">x &amp; y</li>\n\n</ol>\n')
     timeline = {"nav": {"first": "/0", "prev": "/1", "next": "/2", "last": "/2"},
                 "steps": [{"k": 2, "current": False, "url": "/2", "label": "<y>",
                            "frames": [], "frames_url": ""}]}
