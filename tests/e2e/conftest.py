@@ -418,6 +418,17 @@ class BoardUI:
         if zone != "deck":
             expect(self.card(where, name)).to_have_count(1)
 
+    def caius_board(self, page: Page) -> str:
+        """A new board set for a three-link chain: Sangan and Caius (to Tribute Summon) for
+        Player 1, Kuriboh in its deck, Eisbahn Set and Celtic Guardian for Player 2."""
+        slug = self.new_board(page)
+        for name, player, zone in (("Sangan", "p1", "monster"),
+                                   ("Caius the Shadow Monarch", "p1", "hand"),
+                                   ("Kuriboh", "p1", "deck"), ("Eisbahn", "p2", "spell_trap"),
+                                   ("Celtic Guardian", "p2", "monster")):
+            self.place(page, name, player, zone)
+        return slug
+
     @staticmethod
     def card(scope: Page | Locator, name: str) -> Locator:
         """The cards called ``name`` on the board (or in a zone)."""

@@ -44,12 +44,7 @@ def test_three_links_build_and_resolve_frame_by_frame(page: Page, ui, saved, e2e
                                                       new_context, console_errors) -> None:
     console_errors.watch(page)
     page.add_init_script("window.localStorage.setItem('chain-simulator.playback', 'click')")
-    slug = ui.new_board(page)
-    ui.place(page, "Sangan", "p1", "monster")
-    ui.place(page, "Caius the Shadow Monarch", "p1", "hand")
-    ui.place(page, "Kuriboh", "p1", "deck")
-    ui.place(page, "Eisbahn", "p2", "spell_trap")
-    ui.place(page, "Celtic Guardian", "p2", "monster")
+    slug = ui.caius_board(page)
     expect(page.locator("#playback-speed")).to_have_value("click")
 
     ui.card_action(page, "Caius the Shadow Monarch", "Tribute Summon")

@@ -106,12 +106,7 @@ def play_frames(page: Page, step: int | None = None, arrows: list[int] | None = 
 def test_frames_play_from_any_page_with_honest_controls(page: Page, ui, saved, e2e_server,
                                                        new_context, console_errors) -> None:
     console_errors.watch(page)
-    slug = ui.new_board(page)
-    ui.place(page, "Sangan", "p1", "monster")
-    ui.place(page, "Caius the Shadow Monarch", "p1", "hand")
-    ui.place(page, "Kuriboh", "p1", "deck")
-    ui.place(page, "Eisbahn", "p2", "spell_trap")
-    ui.place(page, "Celtic Guardian", "p2", "monster")
+    slug = ui.caius_board(page)
     ui.card_action(page, "Caius the Shadow Monarch", "Tribute Summon")
     page.get_by_role("button", name="Move Caius the Shadow Monarch up").click()
 
