@@ -559,16 +559,24 @@ def set_auto(board: Board, version: int, on: bool) -> Duel:
     return _apply_and_save(board, version, change)
 
 
+def scripted(board: Board) -> bool:
+    """Does the board still follow a scenario's script with steps left to play?"""
+    return board.follows_script and bool(board.pending_steps)
+
+
 def set_seats(board: Board, version: int, on: bool, always_ask: bool = True) -> Duel:
     """Give each player a seat (hidden hands), or take the seats away. With seats, the duel
     asks each player at every window the rules give it ("always ask", ``always_ask``: on by
-    default), so what one seat sees never depends on the other's hidden cards; without seats
-    it asks only a player with something to use. The change is a step of the history."""
+    default; not while a scenario's steps are still to play), so what one seat sees never
+    depends on the other's hidden cards; without seats it asks only a player with something to
+    use. The change is a step of the history."""
     from . import access
 
     def change(locked: Board, duel: Duel) -> None:
         locked.seats = on
-        wanted = on and always_ask
+        # a script still to play is played as written: it was written for a duel that asks
+        # only a player with something to use (it answers those questions, not others)
+        wanted = on and always_ask and not scripted(locked)
         if bool(duel.state.settings.get("always_ask")) != wanted:
             duel.apply({"do": "always_ask", "on": wanted})
 

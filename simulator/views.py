@@ -215,6 +215,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "share": _share(request, board) if role == "edit" else None,
         "presets": PRESETS,
         "always_ask": bool(history.state.settings.get("always_ask")),
+        "scripted": boards.scripted(board),
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
         else None,
         "rules_notice": notice_view(again if link else boards.rules_recheck(board), view),

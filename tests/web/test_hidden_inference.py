@@ -267,3 +267,34 @@ def test_no_prediction_asks_about_a_hidden_cards_choice(game: str) -> None:
     text = "\n".join(asked)
     assert "hidden card" not in text
     assert not [word for word in hidden_p2 if word in text]
+
+
+def test_seats_ask_at_every_window_except_while_a_script_is_to_play() -> None:
+    from engine.scenario import load_scenario
+    from simulator.gallery import scenario_index
+
+    def seats(board: Board, client: Client, **more: str) -> bool:
+        board.refresh_from_db()
+        answer = client.post(f"/b/{board.slug}/seats",
+                             {"version": board.version, "seats": "on", **more})
+        assert answer.status_code == 200
+        board.refresh_from_db()
+        return bool(boards.duel_of(board).state.settings.get("always_ask"))
+
+    free, editor, _ = _seated("yugioh", secret=False)
+    assert boards.duel_of(free).state.settings.get("always_ask")  # on by default
+    assert not seats(free, editor, always_ask="off")  # the editor's switch
+    assert seats(free, editor, always_ask="on")
+    entry = next(e for e in scenario_index() if e["game"] == "yugioh")
+    scripted = boards.board_from_scenario(load_scenario(entry["path"]))
+    client = Client(HTTP_HOST="localhost")
+    client.get(f"/b/{scripted.slug}/edit/{scripted.edit_key}/")
+    steps = len(scripted.pending_steps)
+    assert steps and not seats(scripted, client)  # the script is played as it was written
+    page = client.get(f"/b/{scripted.slug}/").content.decode()
+    assert "as the script was written" in page
+    for version in range(scripted.version, scripted.version + steps):
+        assert client.post(f"/b/{scripted.slug}/step", {"version": version}).status_code == 200
+    scripted.refresh_from_db()
+    assert not scripted.pending_steps and scripted.follows_script
+    assert seats(scripted, client)  # its steps all played: asked at every window from now on
