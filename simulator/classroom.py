@@ -93,7 +93,7 @@ def render_presentation(board: Board, request=None, *, since: int | None = None,
         "count": count, "prev_frame": prev, "next_frame": nxt,
         "live": board.presenter_at is None, "caption": board.captions.get(str(step), ""),
         "oob": True, "presenting": board.presenting,
-    }, request=request) + (render_predict(board, request) if question else "")
+    }, request=request) + (render_predict(board, request, asked) if question else "")
     if frame is not None:
         duel, caption, items = playback.frame_page(board, full, step, frame, view)
         caption["next"] = ""  # the frames after this one are the presenter's to show
@@ -135,13 +135,15 @@ def _send(group: str, key: str, render: Callable[[], str]) -> str | None:
     return current
 
 
-def render_predict(board: Board, request=None) -> str:
+def render_predict(board: Board, request=None, prediction: Prediction | None = None) -> str:
     """The question the room is answering (or its revealed answer), for every follower and
-    the presenter: the same HTML for all (a student's own answer is marked by the page)."""
+    the presenter: the same HTML for all (a student's own answer is marked by the page).
+    ``prediction``: that question, when it was read already."""
     from . import predict
 
     return render_to_string("simulator/partials/predict.html", {
-        "board": board, "prediction": predict.current(board), "oob": True}, request=request)
+        "board": board, "prediction": prediction or predict.current(board), "oob": True},
+        request=request)
 
 
 def render_tally(board: Board, prediction: Prediction | None, request=None, *,
