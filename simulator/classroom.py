@@ -100,14 +100,15 @@ def render_presentation(board: Board, request=None, *, since: int | None = None,
         return marker + render_partials(
             board, duel, oob=True, request=request, view=view, readonly=True, at=step,
             history=full, frames={step: items[:frame]}, caption=caption,
-            **shown) + playback.playback_html(board, full, view, [], request=request)
+            **shown) + playback.playback_html(board, full, view, [], request=request, readonly=True)
     duel = full if step == len(full.actions) else full.at(step)
     html = marker + render_partials(board, duel, oob=True, request=request, view=view,
                                     readonly=True, at=step, history=full, **shown)
     frames = []
     if board.presenter_at is None and since is not None and since < len(full.actions):
         frames = playback.frames_since(full, since)  # following the live board: it plays
-    return html + playback.playback_html(board, full, view, frames, request=request)
+    return html + playback.playback_html(board, full, view, frames, request=request,
+                                         readonly=True)
 
 
 def broadcast_presentation(board: Board, since: int | None = None) -> str | None:

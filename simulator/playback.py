@@ -2,11 +2,12 @@
 
 The engine gives each step's frames (:meth:`engine.Duel.frames`), each with the whole state at
 its moment. For the browser a frame is drawn with the same view-model pieces as the board
-(card views, the chain, the pending pool, the triggers, for one kind of viewer), then reduced
-to what differs from the board as it is at the end of the update, which the page already
-shows: the zones whose cards differ, the cards that look different, the life points, the chain
-panel's list when it changed, the triggers whose status differs. Any frame can so be shown on
-its own (back, forward, a click in the timeline), and a frame costs a few hundred bytes.
+(the mat, the chain, the pending pool, the triggers, for one kind of viewer) and drawn by the
+board's own templates, then reduced to what differs from the board as it is at the end of the
+update, which the page already shows: each zone whose tiles differ (drawn whole, with their
+badges and counts, as the frame's own page draws it), the life points, the chain panel's list
+when it changed, the triggers whose status differs. Any frame can so be shown on its own
+(back, forward, a click in the timeline), and it is the frame the engine recorded.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ from engine.log import render
 from .addresses import address, frame_url
 from .models import Board
 from .rendering import (
-    HIDDEN_ZONES,
     Viewer,
-    _card_view,
     _compact,
     _triggers_view,
     chain_shown,
+    mat_sides,
+    mat_zones,
+    zone_body,
 )
 from .shells import Shell, slot
 
@@ -55,51 +57,6 @@ def frames_since(duel: Duel, since: int) -> list[Frame]:
     for k in range(first, total + 1):
         out += duel.frames(k, states=True)
     return out[-MAX_FRAMES:]
-
-
-def _looks(vw: Viewer) -> tuple[dict[str, list[int]], dict[str, list[Any]], dict[str, int]]:
-    """Per visible zone its cards, per card its look (name, classes, stats), hidden counts."""
-    st = vw.duel.state
-    zones: dict[str, list[int]] = {}
-    looks: dict[str, list[Any]] = {}
-    counts: dict[str, int] = {}
-    for player, side in enumerate(st.zones):
-        for zone, iids in side.items():
-            key = f"p{player + 1}:{zone}"
-            if zone in HIDDEN_ZONES:
-                counts[key] = len(iids)
-                continue
-            zones[key] = list(iids)
-            for iid in iids:
-                looks[str(iid)] = _look(_card_view(vw, iid, {}, {}))
-    return zones, looks, counts
-
-
-def _shown_looks(shown: dict[str, Any]) -> tuple[dict[str, list[int]], dict[str, list[Any]],
-                                                  dict[str, int]]:
-    """:func:`_looks` of the board a view-model shows, from its card views."""
-    zones: dict[str, list[int]] = {}
-    looks: dict[str, list[Any]] = {}
-    counts: dict[str, int] = {}
-    for side in shown["sides"]:
-        for row in side["rows"]:
-            for zone in row:
-                key = f"p{side['player'] + 1}:{zone['name']}"
-                if zone["hidden"]:
-                    counts[key] = zone["count"]
-                    continue
-                zones[key] = [card["iid"] for card in zone["cards"]]
-                for card in zone["cards"]:
-                    looks[str(card["iid"])] = _look(card)
-    return zones, looks, counts
-
-
-def _look(card: dict[str, Any]) -> list[Any]:
-    """What a frame may change of a card's tile: its name, classes and stats."""
-    classes = " ".join(c for c, on in (
-        ("face-down", not card["face_up"]), ("tapped", card.get("tapped")),
-        ("defense", card.get("position") == "defense")) if on)
-    return [card["name"], classes, card["stats"]]
 
 
 def _trigger_look(t: dict[str, Any]) -> list[Any]:
@@ -132,48 +89,51 @@ def _last_thing(vw: Viewer, frame: Frame, instants: dict[int, str]) -> str:
 
 
 def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
-                   shown: dict[str, Any] | None = None) -> list[dict]:
-    """Each frame as the browser plays it: what differs from ``duel``'s board (the end).
-    ``shown``: the view-model of that board for ``view`` when already built (its chain, pool
-    and triggers are then not worked out again)."""
+                   shown: dict[str, Any] | None = None, readonly: bool = False) -> list[dict]:
+    """Each frame as the browser plays it: what differs from ``duel``'s board (the end), drawn
+    by the board's own templates from the frame's own view of the mat: each zone whose title,
+    count or tiles differ (tiles with their badges), the life points, the chain's list when
+    it changed, the triggers not yet recorded or with another status. ``shown``: the
+    view-model of that board for ``view`` when already built (its mat, chain, pool and
+    triggers are then not worked out again); ``readonly``: the page's tiles are (their menus
+    written in)."""
     final = shown["viewer"] if shown else Viewer(duel, view)
     if shown is None:
-        zones, looks, counts = _looks(final)
+        end_zones = mat_zones(mat_sides(final))
     else:  # read from the view-model's mat once, and kept with it
         if shown.get("looks") is None:
-            shown["looks"] = _shown_looks(shown)
-        zones, looks, counts = shown["looks"]
+            shown["looks"] = mat_zones(shown["sides"])
+        end_zones = shown["looks"]
     lp = list(duel.state.lp)
     end_chain = {k: shown[k] for k in ("chain", "pool")} if shown else chain_shown(final)
     end_triggers = shown["triggers"] if shown else _triggers_view(final)
     final_triggers = {t["tid"]: _trigger_look(t) for t in end_triggers}
     chain_before = end_chain
     instants: dict[int, str] = {}
+    drawn: dict[tuple[str, str], str] = {}  # a zone drawn once for the frames that show it
     out = []
     for frame in frames:
         if frame.state == duel.state:  # the board at the end (often the last frame's)
-            vw, (f_zones, f_looks, f_counts) = final, (zones, looks, counts)
+            vw, f_zones = final, end_zones
             chain, f_triggers = end_chain, end_triggers
         else:
             vw = Viewer(duel_at(duel, frame), view)
-            f_zones, f_looks, f_counts = _looks(vw)
+            f_zones = mat_zones(mat_sides(vw))
             chain, f_triggers = chain_shown(vw), _triggers_view(vw)
         item: dict[str, Any] = {
             "k": frame.step, "n": frame.n, "kind": frame.kind,
             "label": vw.said(frame), "log": _log_lines(vw, frame.log),
             "last": _last_thing(vw, frame, instants),
         }
-        diff_zones = {k: v for k, v in f_zones.items() if zones.get(k) != v}
-        if diff_zones:
-            item["zones"] = diff_zones
-        diff_counts = {k: v for k, v in f_counts.items() if counts.get(k) != v}
-        if diff_counts:
-            item["counts"] = diff_counts
-        placed = {str(i) for ids in diff_zones.values() for i in ids}
-        diff_looks = {k: v for k, v in f_looks.items()
-                      if looks.get(k) != v and (k in looks or k in placed)}
-        if diff_looks:
-            item["cards"] = diff_looks
+        diff = {}
+        for key, zone in f_zones.items():
+            if end_zones.get(key) != zone:
+                mark = (key, repr(zone))
+                if mark not in drawn:
+                    drawn[mark] = zone_body(zone, readonly, request)
+                diff[key] = drawn[mark]
+        if diff:
+            item["zones"] = diff
         if frame.lp != lp:
             item["lp"] = {f"p{p + 1}": v for p, v in enumerate(frame.lp)}
         if chain != chain_before:  # the list is drawn only when what it shows changed
@@ -187,16 +147,17 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
         moved = [m["card"] for m in frame.changes.get("moved", [])] + frame.changes.get(
             "changed", [])
         if moved:
-            item["changed"] = [i for i in moved if not vw.hidden(i) or str(i) in f_looks]
+            item["changed"] = [i for i in moved if not vw.hidden(i)]
         out.append(item)
     return out
 
 
 def playback_html(board: Board, duel: Duel, view: str, frames: list[Frame], *,
-                  request=None, oob: bool = True, shown: dict[str, Any] | None = None) -> str:
+                  request=None, oob: bool = True, shown: dict[str, Any] | None = None,
+                  readonly: bool = False) -> str:
     """The element that carries an update's frames to the page (empty when there are none);
-    ``shown``: as for :func:`browser_frames`."""
-    data = browser_frames(duel, frames, view, request, shown) if frames else []
+    ``shown`` and ``readonly``: as for :func:`browser_frames`."""
+    data = browser_frames(duel, frames, view, request, shown, readonly) if frames else []
     values = {"frames_json": json.dumps(data, separators=(",", ":"), ensure_ascii=False),
               "count": len(data), "version": board.version,
               "base": address("board", board.slug) if board.pk else ""}

@@ -297,10 +297,7 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
     else:
         global_actions = [{"label": _action_label(a, duel), "json": json.dumps(a)}
                           for a in legal if "card" not in a or a["do"] == "battle"]
-    marks: dict[int, list[str]] = {}
-    for link in st.chain:  # a chain link badge; a Duel Masters ability is "resolving"
-        marks.setdefault(link.card, []).append(
-            _("CL%(n)s") % {"n": link.number} if duel.game == "yugioh" else _("resolving"))
+    marks = chain_marks(vw)
     last_chain: tuple = ([], 0, 0)
     if not st.chain and duel.game == "yugioh":
         last_chain = _last_chain(vw, kept["last_chain_read"] if kept is not None else None)
@@ -324,6 +321,33 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
         # the mat's looks for the frames (simulator.playback), with the mat they were read from
         "looks": kept.get("looks") if kept is not None else None,
     }
+
+
+def chain_marks(vw: Viewer) -> dict[int, list[str]]:
+    """Each card's chain-link badges ("CL2"; a Duel Masters ability is "resolving")."""
+    duel = vw.duel
+    marks: dict[int, list[str]] = {}
+    for link in duel.state.chain:
+        marks.setdefault(link.card, []).append(
+            _("CL%(n)s") % {"n": link.number} if duel.game == "yugioh" else _("resolving"))
+    return marks
+
+
+def mat_sides(vw: Viewer) -> list[dict[str, Any]]:
+    """The mat's two sides as the board partial draws them (see :func:`_sides`)."""
+    return _sides(vw, chain_marks(vw), {})
+
+
+def mat_zones(sides: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each zone of a mat's sides by its key (``p1:hand``)."""
+    return {f"{side['key']}:{zone['name']}": zone
+            for side in sides for row in side["rows"] for zone in row}
+
+
+def zone_body(zone: dict[str, Any], readonly: bool, request=None) -> str:
+    """A zone's title, count and cards, drawn as the board partial draws them."""
+    return _compact(render_to_string("simulator/partials/zone_body.html",
+                                     {"zone": zone, "readonly": readonly}, request=request))
 
 
 def _sides(vw: Viewer, marks: dict[int, list[str]],

@@ -205,7 +205,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     parts = _with_playback(partial_map(
         board, duel, oob=False, request=request, view=view, readonly=readonly, at=at,
         link=link, history=history, frames=frames, caption=caption, message=message),
-        board, duel, view, played, request)
+        board, duel, view, played, request, readonly)
     return render(request, "simulator/board.html", {
         "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
         "frame": caption,
@@ -225,13 +225,14 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
 
 
 def _with_playback(parts: dict[str, str], board: Board, duel: Duel, view: str,
-                   played: list, request: HttpRequest) -> dict[str, str]:
+                   played: list, request: HttpRequest, readonly: bool) -> dict[str, str]:
     """The page's partials with the playback of the step shown (``played``: its frames), so
     that its frames play on any page showing that step: the board, a view or seat link, a
     step of the timeline, a snapshot link, an embed. Nothing plays before it is asked to."""
     if not played:
         return parts
-    html = playback.playback_html(board, duel, view, played, request=request, oob=False)
+    html = playback.playback_html(board, duel, view, played, request=request, oob=False,
+                                  readonly=readonly)
     out: dict[str, str] = {}
     for name, part in parts.items():
         if name != "playback":
@@ -738,7 +739,7 @@ def embed(request: HttpRequest, slug: str) -> HttpResponse:
     played = full.frames(here, states=True) if here else []
     parts = _with_playback(partial_map(board, duel, oob=False, request=request, view=view,
                                        readonly=True, at=here, history=full),
-                           board, duel, view, played, request)
+                           board, duel, view, played, request, True)
     return render(request, "simulator/embed.html", {
         "board": board, "steps": steps, "here": here, "total": total,
         "partials": mark_safe("".join(parts.values())),  # noqa: S308 - our own templates

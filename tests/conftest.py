@@ -26,15 +26,21 @@ def pytest_sessionstart(session) -> None:
             subprocess.run([msgfmt, "--check-format", "-o", str(mo), str(po)], check=True)
 
 
+#: the long runs left out of ``make test`` unless selected, and what each is
+LONG_RUNS = {"fuzz": "long fuzz run", "sweep": "the browser sweep over every scenario"}
+
+
 def pytest_collection_modifyitems(config, items) -> None:
-    """The long ``fuzz`` runs are left out of ``make test``; ``pytest -m fuzz`` selects
-    them (any ``-m`` expression naming ``fuzz`` does)."""
-    if "fuzz" in (config.option.markexpr or ""):
-        return
-    skip = pytest.mark.skip(reason="long fuzz run: select it with -m fuzz")
-    for item in items:
-        if item.get_closest_marker("fuzz"):
-            item.add_marker(skip)
+    """The long runs (``fuzz``, ``sweep``) are left out of ``make test``; ``pytest -m fuzz``
+    or ``-m sweep`` selects them (any ``-m`` expression naming the marker does)."""
+    chosen = config.option.markexpr or ""
+    for marker, what in LONG_RUNS.items():
+        if marker in chosen:
+            continue
+        skip = pytest.mark.skip(reason=f"{what}: select it with -m {marker}")
+        for item in items:
+            if item.get_closest_marker(marker):
+                item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

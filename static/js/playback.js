@@ -2,9 +2,9 @@
 // chain link pushed or resolved, each decision), the way a debugger steps into a function.
 //
 // An update brings the board as it is at the end, and with it #playback, whose data-frames
-// lists the action's frames. Each frame says only what differs from that end: the zones whose
-// cards differ, the cards that look different, the life points, the chain's list when it
-// changed, the triggers not yet recorded or with another status. So any frame is drawn from a
+// lists the action's frames. Each frame says only what differs from that end: each zone whose
+// tiles differ, drawn whole by the server as the frame's own page draws it, the life points,
+// the chain's list when it changed, the triggers not yet recorded or with another status. So any frame is drawn from a
 // copy of the end board, on its own: playing, stepping back and forward, jumping from the
 // timeline. "The board now" (or the end of the playback) puts the end board back.
 (function () {
@@ -42,66 +42,22 @@
     }
   }
 
-  function makeTile(iid, look) {
-    const li = document.createElement("li");
-    li.className = "card tile" + (look && look[1] ? " " + look[1] : "");
-    li.dataset.card = iid;
-    const name = document.createElement("span");
-    name.className = "card-name";
-    name.textContent = look ? look[0] : "";
-    li.appendChild(name);
-    return li;
-  }
-
   function drawBoard(frame) {
     const board = saved.board.cloneNode(true);
     board.removeAttribute("hx-swap-oob");
+    // each zone the frame shows otherwise comes drawn whole (title, count, tiles with their
+    // badges) by the board's own template: only its place button is the page's
+    Object.keys(frame.zones || {}).forEach(function (key) {
+      const zone = board.querySelector('[data-zone="' + key + '"]');
+      if (!zone) return;
+      Array.from(zone.children).forEach(function (child) {
+        if (!child.matches("button.place")) child.remove();
+      });
+      zone.insertAdjacentHTML("afterbegin", frame.zones[key]);
+    });
     const tiles = {};
     board.querySelectorAll("[data-card]").forEach(function (tile) {
       tiles[tile.dataset.card] = tile;
-    });
-    const zones = frame.zones || {};
-    const lists = {};
-    Object.keys(zones).forEach(function (key) {
-      const zone = board.querySelector('[data-zone="' + key + '"]');
-      const list = zone && zone.querySelector("ul.cards");
-      if (!list) return;
-      lists[key] = list;
-      while (list.firstChild) list.removeChild(list.firstChild);
-      const count = zone.querySelector(".count");
-      if (count) count.textContent = String(zones[key].length);
-    });
-    Object.keys(lists).forEach(function (key) {
-      zones[key].forEach(function (iid) {
-        const id = String(iid);
-        const tile = tiles[id] || makeTile(id, (frame.cards || {})[id]);
-        tiles[id] = tile;
-        lists[key].appendChild(tile);
-      });
-      // a zone drawn as slots keeps its empty slots after its cards
-      const slots = Number(lists[key].closest("[data-slots]")?.dataset.slots || 0);
-      for (let n = zones[key].length; n < slots; n++) {
-        const empty = document.createElement("li");
-        empty.className = "slot-empty";
-        empty.setAttribute("aria-hidden", "true");
-        lists[key].appendChild(empty);
-      }
-    });
-    Object.keys(frame.counts || {}).forEach(function (key) {
-      const count = board.querySelector('[data-zone="' + key + '"] .count');
-      if (count) count.textContent = String(frame.counts[key]);
-    });
-    Object.keys(frame.cards || {}).forEach(function (id) {
-      const tile = tiles[id];
-      const look = frame.cards[id];
-      if (!tile) return;
-      // the frame colour and trigger state stay; face, position and tapped are the frame's
-      tile.classList.remove("face-down", "tapped", "defense");
-      (look[1] ? look[1].split(" ") : []).forEach(function (c) { tile.classList.add(c); });
-      const name = tile.querySelector(".card-name");
-      if (name) name.textContent = look[0];
-      const stats = tile.querySelector(".card-stats");
-      if (stats) stats.textContent = look[2];
     });
     Object.keys(frame.lp || {}).forEach(function (player) {
       const lp = board.querySelector("#lp-" + player);

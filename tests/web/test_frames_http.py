@@ -203,18 +203,18 @@ def test_the_final_looks_taken_from_the_view_model_are_the_looks_worked_out() ->
     """The frames are told apart from the board at the end through the view-model already
     built for the update: for every built-in scenario and kind of viewer, the same looks."""
     from engine.scenario import builtin_scenarios
-    from simulator.playback import _looks, _shown_looks
-    from simulator.rendering import Viewer, view_model
+    from simulator.rendering import Viewer, mat_sides, mat_zones, view_model
 
     seen_hidden = False
     for path in builtin_scenarios():
         board = boards.board_from_scenario(load_scenario(path))
         for duel in (boards.duel_of(board), boards.played_out(board)):
             for view in ("open", "public", "p1", "p2"):
-                worked_out = _looks(Viewer(duel, view))
-                assert _shown_looks(view_model(board, duel, view=view)) == worked_out, path
-                seen_hidden |= any(look[0] != duel.definition(duel.state.cards[int(i)]).en
-                                   for i, look in worked_out[1].items())
+                worked_out = mat_zones(mat_sides(Viewer(duel, view)))
+                assert mat_zones(view_model(board, duel, view=view)["sides"]) == worked_out, (
+                    path)
+                seen_hidden |= any(card.get("hidden") for zone in worked_out.values()
+                                   for card in zone["cards"])
     assert seen_hidden  # some card was face-down to some viewer
 
 
