@@ -96,6 +96,7 @@ def test_the_playback_draws_each_frame_as_its_own_page_does(entry: dict) -> None
             end_zones = _zones_of_board(end_board)
             end_lp = dict(LP.findall(end_board))
             chain = _text(_chain_html(board, end, view))
+            end_triggers = rendering._triggers_view(rendering.Viewer(end, view))
             for n, item in enumerate(data, 1):
                 shown, _caption, _items = playback.frame_page(board, history, k, n, view)
                 page = _board_html(board, shown, view)
@@ -111,5 +112,14 @@ def test_the_playback_draws_each_frame_as_its_own_page_does(entry: dict) -> None
                 if "chain" in item:
                     chain = _text(item["chain"])
                 assert chain == _text(_chain_html(board, shown, view)), where
+                # the triggers panel: the end's list, those not yet met hidden, each with the
+                # status, explanation and rule ids the frame gives it (as the page draws it)
+                drawn_triggers = [
+                    (t["tid"], *item.get("triggers", {}).get(str(t["tid"]),
+                                                             playback._trigger_look(t)))
+                    for t in end_triggers if t["tid"] <= item["tmax"]]
+                frame_triggers = [(t["tid"], *playback._trigger_look(t)) for t in
+                                  rendering._triggers_view(rendering.Viewer(shown, view))]
+                assert drawn_triggers == frame_triggers, where
                 compared += 1
     assert compared or len(history.actions) == 0
