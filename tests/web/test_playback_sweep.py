@@ -98,7 +98,7 @@ def test_the_playback_draws_each_frame_as_its_own_page_does(entry: dict) -> None
             chain = _text(_chain_html(board, end, view))
             end_triggers = rendering._triggers_view(rendering.Viewer(end, view))
             for n, item in enumerate(data, 1):
-                shown, _caption, _items = playback.frame_page(board, history, k, n, view)
+                shown, caption, _items = playback.frame_page(board, history, k, n, view)
                 page = _board_html(board, shown, view)
                 drawn = dict(end_zones)
                 for key, html in item.get("zones", {}).items():
@@ -121,5 +121,11 @@ def test_the_playback_draws_each_frame_as_its_own_page_does(entry: dict) -> None
                 frame_triggers = [(t["tid"], *playback._trigger_look(t)) for t in
                                   rendering._triggers_view(rendering.Viewer(shown, view))]
                 assert drawn_triggers == frame_triggers, where
+                # the caption: what happened (with the decision the frame records), the last
+                # thing that happened, the frame's log lines
+                assert item["label"] == caption["label"] and item["last"] == caption["last"], (
+                    where)
+                assert [[t, r] for t, r in item["log"]] == [
+                    [line["text"], line["rules"]] for line in caption["log"]], where
                 compared += 1
     assert compared or len(history.actions) == 0
