@@ -1,8 +1,15 @@
-"""A helper of the web tests: a built-in scenario's board page after its first steps."""
+"""Helpers of the web tests: a built-in scenario's board page after its first steps, and a
+built-in scenario's board with its whole script played."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.test import Client
+
+from engine.scenario import load_scenario
+from simulator import boards
+from simulator.models import Board
 
 
 def board_page_after(game: str, slug: str, steps: int) -> str:
@@ -15,3 +22,15 @@ def board_page_after(game: str, slug: str, steps: int) -> str:
     for version in range(steps):
         assert client.post(f"/b/{board}/step", {"version": version}).status_code == 200
     return client.get(response["Location"]).content.decode()
+
+
+def played_scenario(entry: dict[str, Any]) -> Board:
+    """A board of the built-in scenario ``entry`` (of the gallery's index) with every step of
+    its script played."""
+    board = boards.board_from_scenario(load_scenario(entry["path"]))
+    while board.pending_steps:
+        try:
+            boards.next_step(board, board.version)
+        except boards.Notice:
+            break
+    return board

@@ -8,26 +8,15 @@ import re
 
 import pytest
 
-from engine.scenario import load_scenario
 from simulator import boards, classroom, predict
 from simulator.gallery import scenario_index
 from simulator.models import Board
+from tests.web.scenario_pages import played_scenario
 
 pytestmark = pytest.mark.django_db
 
 STEP = re.compile(r'data-step="(\d+)"')
 FRAME = re.compile(r'data-frame="(\d+)\.(\d+)"')
-
-
-def _played(entry: dict) -> Board:
-    """A built-in scenario's board with every step of its script played."""
-    board = boards.board_from_scenario(load_scenario(entry["path"]))
-    while board.pending_steps:
-        try:
-            boards.next_step(board, board.version)
-        except boards.Notice:
-            break
-    return board
 
 
 def _present(board: Board, at: int, frame: int | None = None) -> str:
@@ -49,7 +38,7 @@ SCENARIOS = [entry for entry in scenario_index()]
 
 @pytest.mark.parametrize("entry", SCENARIOS, ids=[f"{e['game']}/{e['slug']}" for e in SCENARIOS])
 def test_a_follower_gets_nothing_past_the_presenters_step_and_frame(entry: dict) -> None:
-    board = _played(entry)
+    board = played_scenario(entry)
     total = len(boards.duel_of(board).actions)
     if total < 2:
         pytest.skip("a scenario of one step")
@@ -72,7 +61,7 @@ def _pool_order(html: str) -> list[list[int]]:
 def test_while_a_question_is_open_the_pool_is_not_in_its_answers_order() -> None:
     checked = 0
     for entry in (e for e in SCENARIOS if e["game"] == "duel_masters"):
-        board = _played(entry)
+        board = played_scenario(entry)
         full = boards.duel_of(board)
         for k in range(len(full.actions)):
             offered = [q for q in predict.questions(board, k) if q.key == "first"]

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from django.template.loader import render_to_string
 
-from engine.scenario import load_scenario
 from simulator import boards, playback, rendering
 from simulator.gallery import scenario_index
+from tests.web.scenario_pages import played_scenario
 
 pytestmark = pytest.mark.django_db
 
@@ -69,12 +69,7 @@ def _chain_html(board, duel, view: str) -> str:
 
 
 def _played(entry: dict):
-    board = boards.board_from_scenario(load_scenario(entry["path"]))
-    while board.pending_steps:
-        try:
-            boards.next_step(board, board.version)
-        except boards.Notice:
-            break
+    board = played_scenario(entry)
     board.seats = True  # the three viewers: the editor, a seat and a watcher
     return board
 
