@@ -422,7 +422,7 @@ class DuelMastersPolicy(Policy):
         if not owed:
             return False
         window = owed[0]
-        pending = [st.triggers[tid - 1] for tid in st.queue]
+        pending = [duel.trigger(tid) for tid in st.queue]
         covered = any(t.private and t.controller == window["player"]
                       and t.met_at == window["n"] and (t.card == window["card"] or (
                           window["card"] is None and not t.s_trigger))
