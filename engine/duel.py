@@ -122,6 +122,9 @@ class Duel:
         #: the frames recorded while applying, by step (this duel's last ``FRAMES_KEPT`` new
         #: steps)
         self.recorded_frames: dict[int, list[Frame]] = {}
+        #: the frames of steps already asked for (:meth:`frames` without states), by step: a
+        #: step's frames never change once it is played (see :meth:`_restore_from_copies`)
+        self._frames_read: dict[int, list[Frame]] = {}
         #: the continuous stat amounts being computed now (a count cannot read itself)
         self.reading: set[tuple[int, int, int, str]] = set()
         try:
@@ -880,6 +883,7 @@ class Duel:
     def _restore_from_copies(self, n: int) -> None:
         actions = self.actions[:n]
         self.recorded_frames = {k: v for k, v in self.recorded_frames.items() if k <= n}
+        self._frames_read = {k: v for k, v in self._frames_read.items() if k <= n}
         base = max((k for k in self._snapshots if k <= n), default=0)
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= base}
         self.state = self._initial_state()
@@ -932,9 +936,15 @@ class Duel:
         also keeps the whole state at its moment (``Frame.state``), to draw the board as it was
         then.
         """
-        if states and k in self.recorded_frames and 1 <= k <= len(self.actions):
-            return list(self.recorded_frames[k])
-        return self._record(k, "all" if states else None)[0]
+        if 1 <= k <= len(self.actions):
+            if k in self.recorded_frames:
+                return list(self.recorded_frames[k])
+            if not states and k in self._frames_read:  # copies: a caller may set their state
+                return [copy.copy(frame) for frame in self._frames_read[k]]
+        frames = self._record(k, "all" if states else None)[0]
+        if not states:
+            self._frames_read[k] = [copy.copy(frame) for frame in frames]
+        return frames
 
     def at_frame(self, k: int, n: int) -> tuple[Duel, list[Frame]]:
         """A duel showing the board at frame ``n`` of step ``k``, and that step's frames.

@@ -136,15 +136,19 @@ def _send(group: str, key: str, render: Callable[[], str]) -> str | None:
     return current
 
 
-def render_predict(board: Board, request=None, prediction: Prediction | None = None) -> str:
+_UNREAD = object()
+
+
+def render_predict(board: Board, request=None, prediction: Prediction | None | object = _UNREAD
+                   ) -> str:
     """The question the room is answering (or its revealed answer), for every follower and
     the presenter: the same HTML for all (a student's own answer is marked by the page).
-    ``prediction``: that question, when it was read already."""
+    ``prediction``: that question (None: there is none), when it was read already."""
     from . import predict
 
+    asked = predict.current(board) if prediction is _UNREAD else prediction
     return render_to_string("simulator/partials/predict.html", {
-        "board": board, "prediction": prediction or predict.current(board), "oob": True},
-        request=request)
+        "board": board, "prediction": asked, "oob": True}, request=request)
 
 
 def render_tally(board: Board, prediction: Prediction | None, request=None, *,

@@ -110,7 +110,6 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
     final_triggers = {t["tid"]: _trigger_look(t) for t in end_triggers}
     chain_before = end_chain
     instants: dict[int, str] = {}
-    drawn: dict[tuple[str, str], str] = {}  # a zone drawn once for the frames that show it
     out = []
     for frame in frames:
         if frame.state == duel.state:  # the board at the end (often the last frame's)
@@ -128,10 +127,7 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
         diff = {}
         for key, zone in f_zones.items():
             if end_zones.get(key) != zone:
-                mark = (key, repr(zone))
-                if mark not in drawn:
-                    drawn[mark] = zone_body(zone, readonly, request)
-                diff[key] = drawn[mark]
+                diff[key] = zone_body(zone, readonly)  # drawn once while it shows the same
         if diff:
             item["zones"] = diff
         if frame.lp != lp:

@@ -17,6 +17,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
@@ -344,10 +345,51 @@ def mat_zones(sides: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             for side in sides for row in side["rows"] for zone in row}
 
 
-def zone_body(zone: dict[str, Any], readonly: bool, request=None) -> str:
-    """A zone's title, count and cards, drawn as the board partial draws them."""
-    return _compact(render_to_string("simulator/partials/zone_body.html",
-                                     {"zone": zone, "readonly": readonly}, request=request))
+def zone_body(zone: dict[str, Any], readonly: bool, mark: str | None = None) -> str:
+    """A zone's title, count and cards: the one drawing of a zone, the board partial's and the
+    playback's. ``mark``: the zone's fingerprint, when it was taken already."""
+    mark = _fingerprint(zone) if mark is None else mark
+    return _drawn("zone_body", {"zone": zone, "readonly": readonly}, (readonly, mark))
+
+
+def _zone_tile(side: dict[str, Any], zone: dict[str, Any], readonly: bool) -> str:
+    """A zone of the mat, its body in it (see :func:`zone_body`)."""
+    mark = _fingerprint(zone)
+    body = zone_body(zone, readonly, mark)
+    return _drawn("zone", {"zone": {**zone, "body": body}, "readonly": readonly,
+                           "side": {"key": side["key"], "name": side["name"]}},
+                  (readonly, side["key"], side["name"], mark))
+
+
+def _drawn(template: str, context: dict[str, Any], key: tuple) -> str:
+    """``simulator/partials/<template>.html`` drawn with ``context``, which depends on nothing
+    but ``key`` and the language: a zone drawn once is not drawn again while it shows the same
+    (from one step to the next most zones do not change)."""
+    key = (template, translation.get_language(), *key)
+    with _DRAWN_LOCK:
+        html = _DRAWN.get(key)
+        if html is not None:
+            _DRAWN.move_to_end(key)
+            return html
+    html = mark_safe(_compact(render_to_string(  # noqa: S308 (a template's own output)
+        f"simulator/partials/{template}.html", context)))
+    with _DRAWN_LOCK:
+        _DRAWN[key] = html
+        while len(_DRAWN) > _DRAWN_SIZE:
+            _DRAWN.popitem(last=False)
+    return html
+
+
+#: zones drawn lately, by template, language and what they show (see :func:`_drawn`)
+_DRAWN: OrderedDict[tuple, str] = OrderedDict()
+_DRAWN_LOCK = threading.Lock()
+_DRAWN_SIZE = 4096
+
+
+def _with_tiles(sides: list[dict[str, Any]], readonly: bool) -> list[dict[str, Any]]:
+    """The mat's sides with each zone drawn (``drawn``); the view-model is left as it is."""
+    return [{**side, "rows": [[{**zone, "drawn": _zone_tile(side, zone, readonly)}
+                               for zone in row] for row in side["rows"]]} for side in sides]
 
 
 def _sides(vw: Viewer, marks: dict[int, list[str]],
@@ -953,6 +995,8 @@ def _draw(name: str, context: dict[str, Any], request=None) -> str:
     their templates."""
     if name == "status":
         return _status(context)
+    if name == "board":
+        context = {**context, "sides": _with_tiles(context["sides"], context["readonly"])}
     return render_to_string(f"simulator/partials/{name}.html", context, request=request)
 
 

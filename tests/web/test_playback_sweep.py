@@ -57,8 +57,7 @@ def _text(html: str) -> str:
 
 def _board_html(board, duel, view: str) -> str:
     context = rendering.view_model(board, duel, view=view, legal=[])
-    return render_to_string("simulator/partials/board.html",
-                            {**context, "oob": False, "readonly": False})
+    return rendering._draw("board", {**context, "oob": False, "readonly": False})
 
 
 def _chain_html(board, duel, view: str) -> str:
