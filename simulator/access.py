@@ -19,10 +19,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
 from .models import Board
+from .updates import publish, revocation
 
 SESSION_KEY = "grants"
 
@@ -84,11 +82,7 @@ def socket_groups(session: Any, board: Board) -> list[str]:
 
 def revoke(groups: list[str]) -> None:
     """Close every socket in these groups, on every worker."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    for group in groups:
-        async_to_sync(layer.group_send)(group, {"type": "board.revoke"})
+    publish([revocation(group) for group in groups])
 
 
 def revoke_keys(slug: str, keys: dict[str, str]) -> None:

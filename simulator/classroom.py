@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
-from django.utils import translation
 
 from engine import Duel
 
 from . import boards
-from .language import language_group, watched_languages
 from .models import Board, Lesson, Prediction
 from .rendering import render_partials
+from .updates import Message, in_languages, publish
 
 
 def follow_group(board: Board) -> str:
@@ -111,29 +108,24 @@ def render_presentation(board: Board, request=None, *, since: int | None = None,
                                          readonly=True)
 
 
-def broadcast_presentation(board: Board, since: int | None = None) -> str | None:
-    """Send followers the presentation; the HTML sent in the current language (the
-    presenter's answer is the very same: a key press renders it once), None without a
-    channel layer."""
-    return _send(follow_group(board), board.slug,
-                 lambda: render_presentation(board, since=since))
+def presentation_messages(board: Board, since: int | None = None) -> tuple[str | None,
+                                                                          list[Message]]:
+    """The presentation for the followers, rendered once per language they read: the HTML in
+    the current language (the presenter's answer is the very same; None when nobody follows)
+    and the messages to publish."""
+    return in_languages(follow_group(board), board.slug,
+                        lambda: render_presentation(board, since=since))
 
 
-def _send(group: str, key: str, render: Callable[[], str]) -> str | None:
-    """Send ``render()`` to ``group``'s watchers, rendered once per language they read
-    (``key``: the board or lesson whose watchers' languages count); what was rendered in the
-    current language (the first), None without a channel layer."""
-    layer = get_channel_layer()
-    current = None
-    if layer is not None:
-        for lang in watched_languages(key):
-            with translation.override(lang):
-                html = render()
-            current = html if current is None else current
-            target = language_group(group, lang)
-            async_to_sync(layer.group_send)(target, {
-                "type": "board.update", "group": target, "html": html})
-    return current
+def broadcast_presentation(board: Board, since: int | None = None) -> None:
+    """Send followers the presentation now."""
+    publish(presentation_messages(board, since)[1])
+
+
+def _send(group: str, key: str, render: Callable[[], str]) -> None:
+    """Send ``render()`` to ``group``'s watchers now, in each language they read (``key``:
+    the board or lesson whose watchers' languages count)."""
+    publish(in_languages(group, key, render)[1])
 
 
 _UNREAD = object()

@@ -1,5 +1,21 @@
-"""The live board: one Channels group per board and kind of viewer; every watcher of a kind
-gets the same partials, rendered once per update."""
+"""The live board's sockets: one group per board and kind of viewer (and per language); every
+watcher of a kind gets the same partials, rendered once per update.
+
+The route of one change, from the POST to the socket:
+
+1. a view saves the change (``simulator.boards``) and renders each kind of viewer's update
+   once per language watched (``rendering.render_views``, ``classroom.presentation_messages``);
+2. it answers with ``updates.ThenResponse``, the messages riding on the answer;
+3. once the answer is sent, the ASGI handler calls ``updates.after_sent`` (``handler.py``), which
+   hands them to ``updates.publish_async``, the one way out for every live message (board
+   updates, presentations, tallies, lessons, revocations; ``updates.publish`` from synchronous
+   code);
+4. ``live.Hub.send`` queues each update for this process's sockets of its group at once and
+   forwards it through the channel layer to the other processes, whose hub delivers it to
+   theirs (a revocation goes through the layer to each socket's ``board_revoke``);
+5. each socket's queue is bounded (``live.QUEUE``): a socket that falls behind is closed and,
+   reconnecting, gets the current state from :meth:`WatcherConsumer.connect` below.
+"""
 
 from __future__ import annotations
 

@@ -62,7 +62,8 @@ class PooledASGIHandler(ASGIHandler):
     async def handle(self, scope, receive, send) -> None:
         """Django's ``ASGIHandler.handle`` without its own hand-overs: ``request_started``
         is sent in the request's thread (:meth:`_respond`), ``response.close()`` runs in the
-        pool. As there, a browser that leaves cancels the request's view and sending."""
+        pool. As there, a browser that leaves cancels the sending of its answer; its view
+        runs to its end, and the live messages of what it saved still go out."""
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
@@ -79,7 +80,8 @@ class PooledASGIHandler(ASGIHandler):
                                  pool=self.pools.get(request.path))
 
         async def process_request() -> HttpResponseBase:
-            response = await responding
+            # shielded: a browser that leaves cancels this, never the view (see below)
+            response = await asyncio.shield(responding)
             response._handler_class = self.__class__  # as Django's run_get_response
             if isinstance(response, FileResponse):
                 response.block_size = self.chunk_size
@@ -106,6 +108,13 @@ class PooledASGIHandler(ASGIHandler):
         try:
             response = tasks[1].result()
         except asyncio.CancelledError:
+            # the browser left before its answer was sent: the view runs to its end all the
+            # same, and closing what it answered sends the live messages of what it saved
+            try:
+                response = await responding
+            except Exception:  # already answered as an error to nobody: logged by Django
+                response = None
+        if response is None:
             await self._in_pool(signals.request_finished.send, sender=self.__class__)
         else:
             await self._in_pool(response.close)
@@ -127,12 +136,12 @@ class PooledASGIHandler(ASGIHandler):
         return await self._in_pool(self._respond, request)
 
     async def send_response(self, response: HttpResponseBase, send) -> None:
-        """Send the response; then, on the event loop, the update it carries for the other
-        viewers (``simulator.updates.ThenResponse``)."""
+        """Send the response; then, on the event loop, the live messages it carries for the
+        other viewers (the live route's hand-off: ``simulator.updates.after_sent``)."""
+        from .updates import after_sent  # the models load once Django is set up
+
         await super().send_response(response, send)
-        deliver = getattr(response, "deliver", None)
-        if deliver is not None:
-            await deliver()
+        await after_sent(response)
 
     def _respond(self, request: HttpRequest) -> HttpResponseBase:
         # Django's receivers reset the queries and close stale connections: this thread's

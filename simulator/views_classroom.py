@@ -23,6 +23,7 @@ from .language import refusal_reason
 from .models import Board, Lesson, Prediction
 from .pictures import qr_svg
 from .rendering import render_partials, render_views
+from .updates import ThenResponse
 from .views import _board_or_404, _error, _step_of, broadcast
 
 MAX_CHAPTERS = 30
@@ -117,11 +118,12 @@ def follow(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _presented_response(request: HttpRequest, board: Board) -> HttpResponse:
-    """The presentation as followers get it (the very HTML they were sent, rendered once);
-    the presenter's questions are refreshed."""
-    html = classroom.broadcast_presentation(board)
-    response = HttpResponse(html if html is not None
-                            else classroom.render_presentation(board, request))
+    """The presentation as followers get it (the very HTML they are sent, rendered once),
+    sent to them once the presenter has it; the presenter's questions are refreshed."""
+    html, messages = classroom.presentation_messages(board)
+    response = ThenResponse(html if html is not None
+                            else classroom.render_presentation(board, request),
+                            messages=messages)
     response["HX-Trigger"] = "presented"
     return response
 

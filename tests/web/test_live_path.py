@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
+import time
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -198,7 +200,7 @@ def test_the_update_still_goes_out_when_the_request_is_cancelled_meanwhile() -> 
         await layer.group_add("board.test-cancel", channel)
         update = {"type": "board.update", "group": "board.test-cancel", "html": "<p>v2</p>"}
         response = ThenResponse("answer", messages=[("board.test-cancel", update)])
-        request = asyncio.ensure_future(response.deliver())
+        request = asyncio.ensure_future(response.publish_ready())
         await asyncio.sleep(0)  # the sending has started
         request.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -208,6 +210,48 @@ def test_the_update_still_goes_out_when_the_request_is_cancelled_meanwhile() -> 
         return got["html"]
 
     assert async_to_sync(run)() == "<p>v2</p>"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_browser_that_leaves_before_its_answer_does_not_stop_the_fan_out(monkeypatch) -> None:
+    """The acting browser closes the connection while its view still runs: the handler waits
+    for the view all the same and closes its answer, which sends what it saved to every other
+    viewer (no finaliser, no thread of its own)."""
+    from simulator.asgi import django_asgi_app
+
+    fanned = threading.Event()
+    started = threading.Event()
+
+    def slow_view(request):
+        started.set()
+        time.sleep(0.3)  # the browser leaves meanwhile
+        return ThenResponse("answer", then=fanned.set)
+
+    monkeypatch.setattr(django_asgi_app, "_respond", slow_view)
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/b/x/act", "raw_path": b"/b/x/act",
+             "query_string": b"", "root_path": "", "headers": [(b"host", b"localhost")],
+             "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}
+    sent: list[str] = []
+
+    async def run() -> None:
+        messages = [{"type": "http.request", "body": b"", "more_body": False}]
+
+        async def receive() -> dict:
+            if messages:
+                return messages.pop(0)
+            while not started.is_set():
+                await asyncio.sleep(0.01)
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            sent.append(message["type"])
+
+        await asyncio.wait_for(django_asgi_app.handle(scope, receive, send), 10)
+
+    async_to_sync(run)()
+    assert fanned.is_set()  # by the handler itself, before it returned
+    assert sent == []  # nobody was there to read the answer
 
 
 def test_a_rules_address_is_looked_up_once_per_script_prefix() -> None:
