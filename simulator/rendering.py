@@ -30,6 +30,7 @@ from engine.refusals import worded
 from engine.state import State, hidden_from
 
 from .addresses import step_url
+from .game_words import said
 from .language import board_title, card_names, engine_language, scenario_text, translator
 from .models import Board
 from .shells import Shell, slot
@@ -230,7 +231,7 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         "iid": iid, **card_names(definition),
         "type": definition.type, "subtype": definition.subtype,
         "frame": _frame_class(definition), "level": level,
-        "trigger": _(TILE_STATES[status]) if status in TILE_STATES else "",
+        "trigger": said(duel.game, TILE_STATES[status]) if status in TILE_STATES else "",
         "trigger_key": status if status in TILE_STATES else "",
         "stats": " · ".join(stats), "state": ", ".join(state), "face_up": card.face_up,
         "tapped": card.tapped, "position": card.position, "marks": marks.get(iid, []),
@@ -598,7 +599,7 @@ def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
     for t in reversed(shown):
         out.append({
             "tid": t.tid, "card": vw.name(t.card), "status": t.status,
-            "label": _(STATUS_LABELS.get(t.status, t.status)), "link": t.link,
+            "label": said(duel.game, STATUS_LABELS.get(t.status, t.status)), "link": t.link,
             "rules": [r for r in t.rules if r in RULES], "met_at": t.met_at,
             "explanation": explanations.get(t.tid, ""),
             "controller": player_name(t.controller, vw.tr),

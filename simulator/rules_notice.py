@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from engine import Duel, Recheck
 from engine.log import player_name
 
+from .game_words import said
 from .language import translator
 from .rendering import STATUS_LABELS, ZONE_LABELS, Viewer, replay_view
 
@@ -72,8 +73,8 @@ def difference_words(d: dict[str, Any], duel: Duel, view: str = "open") -> str:
             "card": vw.name(d["card"]), "then": _(then), "now": _(now)}
     if what == "fate":
         return _("%(effect)s: %(then)s then; %(now)s now") % {
-            "effect": _effect(vw, d["card"], d["effect"]), "then": _fates(d["then"]),
-            "now": _fates(d["now"])}
+            "effect": _effect(vw, d["card"], d["effect"]), "then": _fates(vw, d["then"]),
+            "now": _fates(vw, d["now"])}
     if what == "open":
         return _("The decision waiting: %(then)s then; %(now)s now") % {
             "then": _open(d["then"]), "now": _open(d["now"])}
@@ -93,8 +94,10 @@ def _effect(vw: Viewer, iid: int, effect: int) -> str:
     return _("%(card)s's effect") % {"card": vw.name(iid)}
 
 
-def _fates(statuses: list[str]) -> str:
-    return ", ".join(_(STATUS_LABELS.get(s, s)) for s in statuses) or _("did not meet its timing")
+def _fates(vw: Viewer, statuses: list[str]) -> str:
+    game = vw.duel.game
+    return (", ".join(said(game, STATUS_LABELS.get(s, s)) for s in statuses)
+            or said(game, "did not meet its timing"))
 
 
 def _open(opened: list[Any] | None) -> str:
