@@ -72,7 +72,7 @@ class Translator:
         self._gettext = catalogue(self.lang).gettext
 
     def __call__(self, text: str) -> str:
-        if self.lang == "en":
+        if self.lang == "en" or not text:  # the catalogue's empty id is its header
             return text
         return self.data.get(text) or self._gettext(text)
 

@@ -199,17 +199,20 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
     definition = duel.definition(card)
     stats, level = [], ""
     materials = []
+    values: list[tuple[Any, Any]] = []  # (now, printed) of each stat the tile shows
     if definition.game == "yugioh" and definition.type in ("monster", "token"):
         level = _monster_level(definition)
-        stats = [_stats(f"{duel.policy.stat(duel, card, 'atk')}/"
-                        f"{duel.policy.stat(duel, card, 'def')}",
-                        f"{definition.atk}/{definition.defense}")]
+        values = [(duel.policy.stat(duel, card, "atk"), definition.atk),
+                  (duel.policy.stat(duel, card, "def"), definition.defense)]
         if definition.subtype == "link":
-            stats = [_stats(f"{duel.policy.stat(duel, card, 'atk')}", f"{definition.atk}")]
+            values = values[:1]
+        stats = [_stats("/".join(str(now) for now, _p in values),
+                        "/".join(str(printed) for _n, printed in values))]
         materials = [vw.name(i) for i in card.under]
     elif definition.game == "duel_masters":
         power = duel.policy.power(duel, card) if definition.type != "spell" else None
         level = f"{_('Cost')} {definition.cost}"
+        values = [(power, definition.power)] if power is not None else []
         stats = [_stats(f"{power}", f"{definition.power}")] if power is not None else []
     status = (trigger_state or {}).get(iid, "")
     state = []
@@ -234,6 +237,8 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         "trigger": said(duel.game, TILE_STATES[status]) if status in TILE_STATES else "",
         "trigger_key": status if status in TILE_STATES else "",
         "stats": " · ".join(stats), "state": ", ".join(state), "face_up": card.face_up,
+        "stat_now": [{"value": now, "moved": _moved(now, printed)} for now, printed in values],
+        "stat_changed": any(str(now) != str(printed) for now, printed in values),
         "tapped": card.tapped, "position": card.position, "marks": marks.get(iid, []),
         "menu": menus.get(iid, []), "owner": card.owner, "controller": card.controller,
         "materials": materials,
@@ -252,6 +257,14 @@ def _stats(now: str, printed: str) -> str:
     if now == printed:
         return now
     return _("%(now)s (printed %(printed)s)") % {"now": now, "printed": printed}
+
+
+def _moved(now: Any, printed: Any) -> str:
+    """How a stat moved from its printed value: "up", "down" or "" (the tile marks it)."""
+    try:
+        return "up" if int(now) > int(printed) else "down" if int(now) < int(printed) else ""
+    except (TypeError, ValueError):  # a "?" printed value
+        return "" if str(now) == str(printed) else "up"
 
 
 def _equip_state(duel: Duel, card: Any) -> list[str]:
@@ -564,7 +577,8 @@ def _pool_view(vw: Viewer, neutral: bool = False) -> list[dict[str, Any]]:
             continue
         effect = duel.effect(t.card, t.effect)
         groups.setdefault(t.controller, []).append({
-            "tid": tid, "card": vw.name(t.card), "effect": text_arg(effect.label, vw.tr),
+            "tid": tid, "card": vw.name(t.card),
+            "effect": text_arg(duel.policy.effect_label(effect), vw.tr),
             "s_trigger": t.s_trigger, "next": i == 0 and (d is None or ordering),
             "option": options[i] if i < len(options) else "",
         })
