@@ -3,6 +3,7 @@ the rules let it go (``data-zones``, for the board to light them up)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -13,11 +14,23 @@ from engine.log import card_kind
 from engine.rules import zones_for
 
 from .language import card_names, translator
+from .rendering import ZONE_LABELS
 
-#: cards listed before anything is searched
-FIRST_PAGE = 40
-#: cards listed for a search
-RESULTS = 60
+#: cards listed at most, before anything is searched or for a search (more than the built-in
+#: libraries hold: the panel lists every card, in its own scrolled tab, and says how many)
+FIRST_PAGE = RESULTS = 1000
+
+#: the zones where a Yu-Gi-Oh! card lies face-down when it is Set
+SET_ZONES = ("monster", "spell_trap", "field")
+
+
+def set_zones(definition: CardDef) -> tuple[str, ...]:
+    """The zones where ``definition`` may be Set (face-down; a monster in face-down Defense
+    Position): Yu-Gi-Oh! only, and never a Link Monster or a Token."""
+    if definition.game != "yugioh" or definition.subtype == "link" or (
+            definition.type == "token"):
+        return ()
+    return tuple(z for z in zones_for(definition) if z in SET_ZONES)
 
 
 def type_words(definition: CardDef) -> str:
@@ -46,7 +59,8 @@ def library_entry(definition: CardDef, custom: bool = False) -> dict[str, Any]:
     return {
         "id": definition.id, **names, "kind": type_words(definition),
         "text_alt": other if other and other != names["text"] else "",
-        "zones": " ".join(zones_for(definition)), "custom": custom,
+        "zones": " ".join(zones_for(definition)),
+        "set_zones": " ".join(set_zones(definition)), "custom": custom,
     }
 
 
@@ -79,3 +93,39 @@ def library_entries(game: str | None, query: str = "", limit: int = RESULTS,
     builtin = [library_entry(c) for c in builtin_library().search(query, game)
                if not own.shadows(c)][:limit]
     return (custom + builtin)[:max(limit, len(custom))]
+
+
+def library_context(game: str | None, query: str = "",
+                    cards: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What the library panel shows: the cards matching ``query`` (every card when it is
+    empty), how many the library holds (``library_total``) and the search (``library_query``);
+    ``library_more``: how many matches are left out beyond :data:`RESULTS` (said, not hidden)."""
+    everything = library_entries(game, "", limit=10 ** 6, cards=cards)
+    found = everything if not query else library_entries(game, query, limit=10 ** 6,
+                                                           cards=cards)
+    return {"cards": found[:RESULTS], "library_total": len(everything),
+            "library_query": query, "library_more": max(0, len(found) - RESULTS)}
+
+
+def move_choices(duel, iid: int, zone_choices: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A card's "Move to" and "Set in" buttons (board edits, each action as JSON for the
+    board's script) and the zones to light up when it is chosen on the mat
+    (``pick_zones``, ``pick_player``): where the rules let it go, on its controller's side."""
+    card = duel.state.cards[iid]
+    definition = duel.definition(card)
+    labels = dict(zone_choices)
+    moves = [{"zone": z, "label": label, "json": json.dumps(
+        {"do": "move", "card": iid, "zone": z})} for z, label in zone_choices]
+    sets = []
+    for z in set_zones(definition):
+        if z == card.zone and not card.face_up:
+            continue  # Set there already
+        action = {"do": "move", "card": iid, "zone": z, "face_up": False}
+        if z == "monster":
+            action["position"] = "defense"
+        sets.append({"zone": z, "label": labels.get(z, ZONE_LABELS.get(z, z)),
+                     "json": json.dumps(action)})
+    return {"moves": moves, "sets": sets,
+            "pick_zones": " ".join(z for z, _label in zone_choices),
+            "pick_player": f"p{card.controller + 1}",
+            "remove_json": json.dumps({"do": "remove", "card": iid})}

@@ -41,7 +41,7 @@ from engine.scenario import load_scenario
 from . import access, boards, classroom, gallery, limits, playback, uploads
 from .gallery import scenario_index
 from .language import refusal_reason, translator, watched_languages
-from .library import FIRST_PAGE, library_entries
+from .library import library_context, move_choices
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
 from .rendering import (
@@ -191,7 +191,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
     actual = access.role(request.session, board)
     role = "view" if readonly else actual
     view = access.view_of(actual, board)
-    library = library_entries(board.game, limit=FIRST_PAGE, cards=board.data.get("cards"))
+    library = library_context(board.game, cards=board.data.get("cards"))
     history = history or duel
     k = len(history.actions) if at is None else at
     frames, caption, played = {}, None, []
@@ -210,7 +210,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "board": board, "role": role, "readonly": readonly, "at": at, "link": link,
         "frame": caption,
         "parts": {name: mark_safe(html) for name, html in parts.items()},  # noqa: S308
-        "ws_path": "" if readonly else f"/ws/b/{board.slug}/", "cards": library,
+        "ws_path": "" if readonly else f"/ws/b/{board.slug}/", **library,
         "phase_choices": [(p, translator()(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
         "share": _share(request, board) if role == "edit" else None,
         "presets": PRESETS,
@@ -606,8 +606,10 @@ def card_menu(request: HttpRequest, slug: str, iid: int) -> HttpResponse:
     if iid not in duel.state.cards:
         raise Http404
     view = access.view_of(access.role(request.session, board), board)
-    return render(request, "simulator/partials/card_body.html",
-                  card_menu_context(board, duel, iid, view))
+    context = card_menu_context(board, duel, iid, view)
+    if not context["readonly"] and not context["card"].get("hidden"):
+        context.update(move_choices(duel, iid, context["zone_choices"]))
+    return render(request, "simulator/partials/card_body.html", context)
 
 
 @require_safe
@@ -871,8 +873,8 @@ def card_search(request: HttpRequest) -> HttpResponse:
     board = Board.objects.filter(slug=request.GET.get("board", "")[:32]).first()
     if board is not None and access.role(request.session, board) != "edit":
         board = None  # a board's own cards are listed to its editors, like its library panel
-    return render(request, "simulator/partials/library.html", {"cards": library_entries(
-        game if game in GAMES else None, q, cards=board.data.get("cards") if board else None)})
+    return render(request, "simulator/partials/library.html", library_context(
+        game if game in GAMES else None, q, cards=board.data.get("cards") if board else None))
 
 
 @require_safe

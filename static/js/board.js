@@ -1,6 +1,6 @@
 // The little the board needs beyond htmx: reordering an order decision (drag and drop or
-// the move buttons), dragging a library card onto a zone, copying a ruling, and keyboard
-// shortcuts. Everything is delegated from the document, so partials swapped in live work too.
+// the move buttons), copying a ruling, keeping the focus, and keyboard shortcuts (placing
+// cards on the mat: placing.js). Everything is delegated from the document, so partials swapped in live work too.
 (function () {
   "use strict";
 
@@ -50,16 +50,12 @@
   }
 
   // Every action button carries its engine action as JSON in data-act; one form posts it
-  // (with the board's version), so the live partials stay small. "place" buttons take the
-  // card chosen in the library.
+  // (with the board's version), so the live partials stay small.
   function act(button) {
     const form = document.getElementById("act-form");
     if (!form || !window.htmx) return;
     const action = JSON.parse(button.dataset.act);
-    if (action.do === "place") {
-      const chosen = document.querySelector("#library-choice input[name=card]:checked");
-      if (chosen) action.card = chosen.value;
-    }
+    window.boardFocus = describe(button);
     document.getElementById("act-input").value = JSON.stringify(action);
     window.htmx.trigger(form, "submit");
   }
@@ -103,10 +99,10 @@
     }
   });
 
-  // Drag and drop: order items, and library cards onto zones.
+  // Drag and drop: order items (cards onto zones: placing.js).
   let dragged = null;
   document.addEventListener("dragstart", function (event) {
-    dragged = event.target.closest(".sortable li, .library-card");
+    dragged = event.target.closest(".sortable li");
     if (dragged && event.dataTransfer) {
       event.dataTransfer.effectAllowed = "move";
       event.dataTransfer.setData("text/plain", dragged.dataset.id || dragged.dataset.cardId || "");
@@ -114,14 +110,7 @@
   });
   document.addEventListener("dragover", function (event) {
     if (!dragged) return;
-    const zone = event.target.closest(".zone");
-    document.querySelectorAll(".zone.drop-target").forEach(function (z) {
-      if (z !== zone) z.classList.remove("drop-target");
-    });
-    if (zone && dragged.matches(".library-card")) zone.classList.add("drop-target");
-    if (event.target.closest(".sortable li") || zone) {
-      event.preventDefault();
-    }
+    if (event.target.closest(".sortable li")) event.preventDefault();
   });
   document.addEventListener("drop", function (event) {
     if (!dragged) return;
@@ -136,17 +125,6 @@
       }
       relabel(target.parentElement);
     }
-    const zone = event.target.closest(".zone");
-    if (zone && dragged.matches(".library-card")) {
-      event.preventDefault();
-      dragged.querySelector("input[type=radio]").checked = true;
-      lightZones();
-      const form = zone.querySelector("button.place");
-      if (form && window.htmx) form.click();
-    }
-    document.querySelectorAll(".zone.drop-target").forEach(function (z) {
-      z.classList.remove("drop-target");
-    });
     dragged = null;
   });
 
@@ -263,23 +241,6 @@
     selectTab(next, true);
   }, true);
 
-  // Choosing a card in the library lights up the zones where it may go (the library says
-  // which, in data-zones); dragging it over a zone marks the drop target.
-  function lightZones() {
-    const chosen = document.querySelector("#library-choice input[name=card]:checked");
-    const label = chosen && chosen.closest("[data-zones]");
-    const zones = label ? label.dataset.zones.split(" ") : [];
-    document.querySelectorAll("#board [data-zone]").forEach(function (zone) {
-      const name = zone.dataset.zone.split(":")[1];
-      zone.classList.toggle("allowed", zones.indexOf(name) !== -1);
-    });
-  }
-  document.addEventListener("change", function (event) {
-    if (event.target.matches && event.target.matches("#library-choice input[name=card]")) {
-      lightZones();
-    }
-  });
-
   // Arrows from each chain link to the cards it targets: an SVG over the page, drawn from
   // where the elements are now (again after every update, scroll or resize).
   const SVG = "http://www.w3.org/2000/svg";
@@ -337,63 +298,123 @@
     });
   }
 
-  // Focus stays where it was after an update: the element that had it is found again in the
-  // new partial (by id, by its action, by its card), or its panel takes the focus.
+  // Focus after an update: the element acted on (window.boardFocus, set when something is
+  // pressed or placed), or the element that had the focus, is found again in the new partials
+  // (by id, by its action, by its card, by its zone), else the nearest one still there (the
+  // card's zone, its panel). A new decision takes the focus instead. Updates come as
+  // out-of-band swaps, from the response and from the websocket (which settles no event of
+  // its own), so the focus is put back just after the swaps, once.
   let kept = null;
   function describe(el) {
-    if (!el || el === document.body) return null;
+    if (!el || el === document.body || !el.closest) return null;
     const panel = el.closest("[id]");
+    const card = el.closest("[data-card]");
+    const zone = el.closest("[data-zone]");
     return {
       id: el.id || "", act: el.dataset ? el.dataset.act || "" : "",
-      card: el.closest("[data-card]") ? el.closest("[data-card]").dataset.card : "",
+      card: card ? card.dataset.card : "", zone: zone ? zone.dataset.zone : "",
       text: (el.textContent || "").trim().slice(0, 80), panel: panel ? panel.id : "",
     };
   }
+  function shown(el) { return !!el && el.getClientRects().length > 0; }
   function refind(info) {
-    if (info.id && document.getElementById(info.id)) return document.getElementById(info.id);
+    if (info.id && shown(document.getElementById(info.id))) return document.getElementById(info.id);
     if (info.act) {
       const same = Array.from(document.querySelectorAll("[data-act]")).find(function (el) {
-        return el.dataset.act === info.act;
+        return el.dataset.act === info.act && shown(el);
       });
       if (same) return same;
     }
     if (info.card) {
-      const card = document.querySelector('[data-card="' + info.card + '"] summary');
-      if (card) return card;
+      const card = document.querySelector('#board [data-card="' + info.card + '"] summary');
+      if (shown(card)) return card;
+    }
+    const zone = info.zone && document.querySelector('#board [data-zone="' + info.zone + '"]');
+    if (zone) {
+      if (zone.hasAttribute("tabindex") && zone.tabIndex >= 0) return zone;
+      const first = zone.querySelector("summary");
+      if (shown(first)) return first;
+      zone.tabIndex = -1;
+      return zone;
     }
     const panel = info.panel && document.getElementById(info.panel);
     if (panel) {
-      const first = panel.querySelector("button, [href], input, select, summary");
+      const first = Array.from(panel.querySelectorAll("button, [href], input, select, summary"))
+        .find(shown);
       if (first) return first;
       panel.tabIndex = -1;
       return panel;
     }
     return null;
   }
+  function decisionMark() {
+    const d = document.getElementById("decision");
+    const form = d && d.querySelector("form");
+    return form ? (d.querySelector("h2") || d).textContent + "|" + form.textContent : "";
+  }
+  let seenDecision = null;
+  function decisionControl() {
+    const form = document.querySelector("#decision form");
+    if (!form) return null;
+    return Array.from(form.querySelectorAll("input[type=checkbox], input[type=radio]"))
+      .find(shown) || Array.from(form.querySelectorAll("button.primary")).find(shown) ||
+      Array.from(form.querySelectorAll("button, select, input:not([type=hidden])")).find(shown);
+  }
+  let restoreTimer = null;
+  function restore() {
+    restoreTimer = null;
+    const mark = decisionMark();
+    if (mark && mark !== seenDecision) {  // a new decision: it takes the focus
+      seenDecision = mark;
+      const control = decisionControl();
+      if (control) {
+        kept = null;
+        window.boardFocus = null;
+        control.focus({preventScroll: false});
+        return;
+      }
+    }
+    seenDecision = mark;
+    const info = window.boardFocus || kept;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected || !shown(active);
+    if (!info || !lost) return;
+    const el = refind(info);
+    if (el) {
+      el.focus({preventScroll: true});
+      kept = null;
+      window.boardFocus = null;
+    }
+  }
+  function restoreSoon() {
+    if (restoreTimer === null) restoreTimer = window.setTimeout(restore, 0);
+  }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const target = event.detail && event.detail.target;
     const active = document.activeElement;
     if (target && active && target.contains(active)) kept = describe(active);
   });
-  document.addEventListener("htmx:afterSettle", function () {
-    if (!kept) return;
-    const info = kept;
-    kept = null;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    const el = refind(info);
-    if (el) el.focus({preventScroll: true});
+  // and whatever else takes the focused element away (the playback draws each frame's board
+  // anew): the focus goes back to its match in what is there now
+  document.addEventListener("focusout", function (event) {
+    const el = event.target;
+    if (event.relatedTarget || !el || !el.closest || !el.closest("#board, #chain, #decision, " +
+        "#status, #playback, #log, #timeline, #library")) return;
+    const info = describe(el);
+    window.setTimeout(function () {
+      if (el.isConnected) return;
+      if (!kept) kept = info;
+      restore();
+    }, 0);
   });
+  document.addEventListener("playback:shown", restoreSoon);
+  document.addEventListener("htmx:oobAfterSwap", restoreSoon);
+  document.addEventListener("htmx:afterSettle", restoreSoon);
+  document.addEventListener("DOMContentLoaded", function () { seenDecision = decisionMark(); });
 
   document.addEventListener("DOMContentLoaded", function () {
     initTabs();
-    lightZones();
     arrowsSoon();
-  });
-  document.addEventListener("htmx:load", function (event) {
-    const elt = event.detail && event.detail.elt;
-    if (elt && (elt.id === "library-results" || (elt.querySelector &&
-        elt.querySelector("#library-choice")))) lightZones();
-    if (elt && elt.id === "board") lightZones();
   });
 
   // Keyboard: "n" plays the next scenario step, "u" undoes, when not typing.

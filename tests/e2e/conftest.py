@@ -408,12 +408,13 @@ class BoardUI:
         return page.locator(f"#board .side-{player} .zone-{zone}")
 
     def place(self, page: Page, name: str, player: str, zone: str) -> None:
-        """Choose ``name`` in the library, then press the zone's "place here"."""
+        """Choose ``name`` in the library (the zones where it may go light up), then press
+        that zone of ``player``'s."""
         self.choose_card(page, name)
         where = self.zone(page, player, zone)
+        expect(where).to_have_class(re.compile(r"\ballowed\b"))
         count = int(where.locator(".count").inner_text())
-        self.click_and_wait(page, where.get_by_role(
-            "button", name=re.compile(r"^Place the chosen card")))
+        self.click_and_wait(page, where.locator(".zone-title"))
         expect(where.locator(".count")).to_have_text(str(count + 1))
         if zone != "deck":
             expect(self.card(where, name)).to_have_count(1)

@@ -84,10 +84,16 @@ def test_a_move_where_the_card_cannot_go_is_refused(client) -> None:
         response.content.decode())
     board.refresh_from_db()
     assert board.version == 0
-    # its menu offers only the zones where it may go
+    # its menu offers only the zones where it may go ("Move to"), and the Set
     menu = client.get(f"/b/{board.slug}/card/{card}/menu").content.decode()
-    offered = re.findall(r'<option value="(\w+)"', menu)
-    assert offered == ["deck", "spell_trap", "gy", "banished"]
+    acts = [json.loads(htmllib.unescape(a)) for a in re.findall(r'data-act="([^"]*)"', menu)]
+    moves = [a for a in acts if a["do"] == "move" and "face_up" not in a]
+    assert [a["zone"] for a in moves] == ["deck", "spell_trap", "gy", "banished"]
+    assert [a for a in acts if a.get("face_up") is False] == [
+        {"do": "move", "card": card, "zone": "spell_trap", "face_up": False}]
+    pick = re.search(r'class="subtle pick-zone" data-pick="(\d+)" data-zones="([^"]*)" '
+                     r'data-player="(p\d)"', menu)
+    assert pick.groups() == (str(card), "deck spell_trap gy banished", "p1")
 
 
 def test_a_duel_masters_spell_never_goes_in_the_battle_zone(client) -> None:
@@ -141,7 +147,10 @@ def test_the_board_page_library_keeps_its_hooks(client) -> None:
     assert html.count('class="library-card" draggable="true"') == len(cards)
     radios = re.findall(r'<input type="radio" name="card" value="(\w+)"[^>]*?( checked)?>',
                         html)
-    assert [c for c, checked in radios if checked] == [radios[0][0]]  # the first, as before
+    assert [c for c, checked in radios if checked] == []  # nothing chosen, nothing lit
+    assert cards["soul_taker"]["set-zones"] == "spell_trap"
+    assert cards["sangan"]["set-zones"] == "monster"
+    assert cards["amazoness_village"]["set-zones"] == "field"
     for card in cards.values():
         assert card["zones"] and "_" not in card["kind"]
 
@@ -227,3 +236,57 @@ def test_a_typed_title_is_shown_escaped_everywhere(client) -> None:
     # the iframe snippet (shown in a text field) keeps its attribute whole
     snippet = htmllib.unescape(re.search(r'value="(&lt;iframe[^"]*)"', html).group(1))
     assert 'title="Say &quot;hi&quot; &lt;b&gt;now&lt;/b&gt;"' in snippet
+
+
+# ---------------------------------------------------------------------- all of the library
+def _builtin_count(game: str) -> int:
+    from engine.cards import builtin_library
+    return sum(1 for c in builtin_library().cards.values() if c.game == game)
+
+
+@pytest.mark.parametrize("game", ["yugioh", "duel_masters"])
+def test_the_library_lists_every_card_and_says_how_many(client, game) -> None:
+    board = own(client, boards.create_board(game=game, setup={}))
+    html = client.get(f"/b/{board.slug}/").content.decode()
+    total = _builtin_count(game)
+    assert total > 60
+    assert len(library_cards(html)) == total  # none left out
+    assert f"All {total} cards of the library" in html
+    # a search lists every match, however many, and says how many of all
+    response = client.get("/cards/", {"q": "a", "game": game, "board": board.slug})
+    found = library_cards(response.content.decode())
+    assert len(found) > 60
+    assert f"{len(found)} of {total} cards match" in response.content.decode()
+    one = client.get("/cards/", {"q": "Sangan" if game == "yugioh" else "Aqua Surfer",
+                                 "game": game}).content.decode()
+    assert f"1 of {total} cards matches" in one
+
+
+def test_a_card_is_set_from_the_library(client) -> None:
+    """A Set: a Spell or Trap face-down, a monster in face-down Defense Position."""
+    board = own(client, boards.create_board(game="yugioh", setup={"turn_player": "p1"}))
+    for version, (card, player, zone) in enumerate((("Mirror Force", "p2", "spell_trap"),
+                                                    ("Sangan", "p1", "monster"))):
+        response = client.post(f"/b/{board.slug}/act", {"version": version, "action": json.dumps(
+            {"do": "place", "card": card, "player": player, "zone": zone, "set": True})})
+        assert response.status_code == 200, _message(response.content.decode())
+    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    trap, sangan = duel.state.cards[duel.ref("Mirror Force")], duel.state.cards[duel.ref("Sangan")]
+    assert (trap.zone, trap.controller, trap.face_up) == ("spell_trap", 1, False)
+    assert (sangan.zone, sangan.face_up, sangan.position) == ("monster", False, "defense")
+
+
+def test_a_card_of_the_mat_is_set_from_its_menu(client) -> None:
+    board = own(client, boards.create_board(game="yugioh", setup={
+        "turn_player": "p1", "p1": {"hand": ["Sangan"]}}))
+    card = boards.duel_of(board).ref("Sangan")
+    menu = client.get(f"/b/{board.slug}/card/{card}/menu").content.decode()
+    acts = [json.loads(htmllib.unescape(a)) for a in re.findall(r'data-act="([^"]*)"', menu)]
+    set_in = [a for a in acts if a.get("face_up") is False]
+    assert set_in == [{"do": "move", "card": card, "zone": "monster", "face_up": False,
+                       "position": "defense"}]
+    response = client.post(f"/b/{board.slug}/act", {"version": 0,
+                                                    "action": json.dumps(set_in[0])})
+    assert response.status_code == 200, _message(response.content.decode())
+    sangan = boards.duel_of(Board.objects.get(pk=board.pk)).state.cards[card]
+    assert (sangan.zone, sangan.face_up, sangan.position) == ("monster", False, "defense")
