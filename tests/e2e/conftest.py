@@ -216,16 +216,6 @@ def base_url(e2e_server: LiveServer) -> str:
     return e2e_server.url
 
 
-@pytest.fixture
-def new_context(new_context: Callable[..., BrowserContext]) -> Callable[..., BrowserContext]:
-    """Every context gets the websocket probe and a timeout fit for a slow machine."""
-    def make(**kwargs: Any) -> BrowserContext:
-        context = new_context(**kwargs)
-        context.add_init_script(INIT_SCRIPT)
-        context.set_default_timeout(TIMEOUT_MS)
-        return context
-
-    return make
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -233,24 +223,95 @@ def _expect_timeout() -> None:
     expect.set_options(timeout=TIMEOUT_MS)
 
 
+#: Console errors that are not the page's fault: a request aborted because its page is being
+#: left or its element swapped (htmx logs ``htmx:sendAbort``; Chromium ``net::ERR_ABORTED``
+#: for a load cut short by a navigation), and the answers the site's htmx config swaps in as
+#: answers, not errors (409: the board moved on; 422: an action refused with its reason),
+#: which Chromium logs as failed loads all the same. The favicon is left out below.
+BENIGN = (re.compile(r"^htmx:sendAbort$"), re.compile(r"net::ERR_ABORTED"),
+          re.compile(r"^Failed to load resource: the server responded with a status of "
+                     r"(409|422)\b"))
+
+
 class ConsoleErrors(list):
-    """Console errors and uncaught exceptions of the pages it watches."""
+    """Console errors (Content-Security-Policy violations among them) and uncaught exceptions
+    of every page the test opens: the browser fixtures watch each page of each context, and a
+    test whose pages logged any fails (see :func:`pytest_runtest_call`). A test that provokes
+    an error on purpose says so with :meth:`allow`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pages: list[Page] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        """Tolerate console errors matching ``pattern`` (a regular expression) in this test."""
+        self.allowed.append(re.compile(pattern))
 
     def watch(self, page: Page) -> Page:
+        if any(page is seen for seen in self.pages):
+            return page
+        self.pages.append(page)
+
         def on_console(msg: Any) -> None:
-            # The site has no favicon; Chromium asks for one and logs the 404.
-            if msg.type == "error" and not msg.location.get("url", "").endswith(
-                    "/favicon.ico"):
-                self.append(f"console: {msg.text} ({msg.location.get('url', '')})")
+            url = msg.location.get("url", "")
+            if msg.type != "error" or url.endswith("/favicon.ico"):
+                return
+            if any(p.search(msg.text) for p in BENIGN):
+                return
+            self.append(f"console: {msg.text} ({url})")
 
         page.on("console", on_console)
         page.on("pageerror", lambda exc: self.append(f"page error: {exc}"))
         return page
 
+    def flush(self) -> None:
+        """Let every open page deliver the console messages it has sent (a round trip each:
+        the protocol keeps their order)."""
+        for page in self.pages:
+            if page.is_closed():
+                continue
+            try:
+                page.evaluate("0")
+            except Exception:  # noqa: BLE001 - a page navigating or closing has sent its own
+                pass
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self if not any(p.search(e) for p in self.allowed)]
+
 
 @pytest.fixture
 def console_errors() -> ConsoleErrors:
     return ConsoleErrors()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """An e2e test fails on any console error of any page it opened."""
+    result = yield
+    errors = getattr(item, "funcargs", {}).get("console_errors")
+    if isinstance(errors, ConsoleErrors):
+        errors.flush()
+        found = errors.unexpected()
+        if found:
+            raise AssertionError(f"{len(found)} console error(s) in the browser:\n"
+                                 + "\n".join(found))
+    return result
+
+
+@pytest.fixture
+def new_context(new_context: Callable[..., BrowserContext],
+                console_errors: ConsoleErrors) -> Callable[..., BrowserContext]:
+    """Every context gets the websocket probe and a timeout fit for a slow machine, and every
+    page it opens (the ``page`` fixture's included) has its console watched."""
+    def make(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        context.add_init_script(INIT_SCRIPT)
+        context.set_default_timeout(TIMEOUT_MS)
+        context.on("page", console_errors.watch)
+        return context
+
+    return make
 
 
 # ---------------------------------------------------------------------- saved boards
