@@ -103,7 +103,10 @@ serve: venv fonts messages
 lint: venv
 	$(VENV)/bin/ruff check .
 
+# The card-text reader's figures on real cards it was not tuned on (bench/reader_corpus.yaml,
+# a few seconds) come first; `$(PY) -m bench.reader --effects` lists every miss, with why.
 bench: venv
+	@if [ -f bench/reader.py ]; then $(PY) -m bench.reader; fi
 	@if [ -f bench/__init__.py ]; then $(PY) -m bench; else echo "no bench/ package"; fi
 
 # 200 websocket viewers on 10 boards, 5 actions a second, and a presented board's followers,

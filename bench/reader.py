@@ -1,0 +1,660 @@
+"""``python -m bench.reader``: the card-text reader measured on real cards it was not tuned on.
+
+The corpus (bench/reader_corpus.yaml) holds real, published cards' texts of both games, in
+Yu-Gi-Oh!'s English and Japanese and Duel Masters' Japanese and English, each with the reading
+of every effect written from the rules (its header names the fields). The reader
+(:func:`engine.classify.classify`, then :func:`engine.classify.to_card.map_reading`) reads
+each text, and this prints three figures, with the goal beside each:
+
+* **effects fully right**: the reading of the effect's words has the expected kind, wording
+  ("when" / "if"...), optional and Spell Speed (each field the corpus gives);
+* **effects compiled**: the effect became a card file's effect with no part left unread, and
+  its operations are the ones the corpus expects (an effect whose operations the vocabulary
+  cannot say counts as not compiled: the figure is over every effect);
+* **compiled cards played**: each card with a compiled effect is built from what compiled,
+  loaded as a card file is, put on a board made for it, the event its effect waits for fired
+  (or the effect activated), and its effect seen to meet its timing (or to be activated) and to
+  resolve with an effect.
+
+``--tuning`` measures the tuning set (bench/reader_tuning.yaml) instead; ``--effects`` lists
+every effect that is not fully right or not compiled, with why; ``--file PATH`` reads another
+file of the same form. Reading and playing the whole corpus takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "reader_corpus.yaml"
+TUNING = HERE / "reader_tuning.yaml"
+
+GAMES = ("yugioh", "duel_masters")
+LANGS = ("en", "ja")
+#: the fields of a reading the corpus scores, as the reader names them
+FIELDS = ("kind", "wording", "optional", "spell_speed")
+#: the goals of issue 27: effects fully right, effects compiled (percent); every compiled
+#: card played
+GOAL_RIGHT = 95.0
+GOAL_COMPILED = 80.0
+#: kinds of effect the corpus may expect (docs/cards.md and engine/classify)
+KINDS = ("trigger", "ignition", "quick", "continuous", "flip", "activation", "replacement",
+         "s_trigger", "blocker", "static", "ninja_strike")
+WORDINGS = ("when", "if", "during", "each_time")
+#: card flags a keyword ability compiles to (Duel Masters' Blocker, Double breaker)
+FLAG_KINDS = {"blocker": "blocker", "double_breaker": "static"}
+
+
+# ---------------------------------------------------------------------------- the file
+def load(path: Path = CORPUS) -> list[dict[str, Any]]:
+    """The entries of a corpus file (a YAML list of mappings)."""
+    with open(path, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: a list of card entries is expected")
+    return data
+
+
+def effect_offsets(entry: dict[str, Any]) -> list[int]:
+    """Where each expected effect starts in the entry's text: its ``at`` words, found after
+    the effect before it (-1 when they are not there)."""
+    out, pos = [], 0
+    for expected in entry.get("effects") or []:
+        i = entry["text"].find(str(expected.get("at", "")), pos)
+        out.append(i)
+        if i >= 0:
+            pos = i + 1
+    return out
+
+
+def key(entry: dict[str, Any]) -> str:
+    """An entry's card, for telling two files' cards apart: its name, case and width aside."""
+    return unicodedata.normalize("NFKC", str(entry.get("name", ""))).casefold().strip()
+
+
+# ---------------------------------------------------------------------------- scoring
+@dataclass
+class EffectScore:
+    entry: dict[str, Any]
+    expected: dict[str, Any]
+    reading: Any = None  # the EffectReading of the effect's words, or None
+    wrong: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # field: (expected, read)
+    missed: str | None = None  # why no reading is the effect's
+    effect: dict[str, Any] | None = None  # the compiled effect, or None
+    flags: dict[str, Any] = field(default_factory=dict)  # the card flags it compiled to
+    ops: list[str] | None = None  # the operations compiled
+    not_compiled: str | None = None  # why it did not compile
+
+    @property
+    def right(self) -> bool:
+        return self.reading is not None and self.missed is None and not self.wrong
+
+    @property
+    def compiled(self) -> bool:
+        return self.reading is not None and self.missed is None and self.not_compiled is None
+
+
+@dataclass
+class CardScore:
+    entry: dict[str, Any]
+    effects: list[EffectScore] = field(default_factory=list)
+    extra: int = 0  # readings that are none of the card's effects nor a part left out
+    refused: str | None = None  # why the reader refused the text
+    card: dict[str, Any] | None = None  # the card built from what compiled
+    loaded: bool = False
+    played: bool = False
+    why_not_played: str | None = None
+
+    @property
+    def compiled(self) -> bool:
+        return any(e.compiled for e in self.effects)
+
+
+def _spans(text: str, readings: list[Any]) -> list[tuple[int, int]]:
+    """Each reading's (start, end) in the text, found in order."""
+    out, cursor = [], 0
+    for r in readings:
+        start = text.find(r.text, cursor)
+        if start < 0:
+            start = cursor
+        out.append((start, start + len(r.text)))
+        cursor = start + len(r.text)
+    return out
+
+
+def _ops_of(effect: dict[str, Any] | None) -> list[str]:
+    ops: list[str] = []
+    for op in (effect or {}).get("operations") or []:
+        ops.append(op.get("op"))
+        if op.get("op") == "choose_one":
+            for option in op.get("options") or []:
+                ops += [o.get("op") for o in option.get("operations") or []]
+    return ops
+
+
+def _compile(game: str, reading: Any, expected: dict[str, Any], score: EffectScore) -> None:
+    """What the reader compiles the reading to, and whether it is what the corpus expects."""
+    from engine.classify.to_card import map_reading
+
+    mapping = map_reading(game, reading)
+    score.flags = dict(mapping.flags)
+    score.effect = mapping.effect
+    if mapping.problems:
+        part, why = next(iter(mapping.problems.items()))
+        score.not_compiled = f"{part}: {why}"
+        return
+    if mapping.flags:
+        score.ops = sorted(mapping.flags)
+        if FLAG_KINDS.get(next(iter(mapping.flags))) != expected.get("kind"):
+            score.not_compiled = f"compiled to the card flag {score.ops[0]}, not a " \
+                                 f"{expected.get('kind')} effect"
+        return
+    effect = mapping.effect or {}
+    score.ops = _ops_of(effect)
+    needs_ops = expected.get("kind") not in ("s_trigger", "ninja_strike", "continuous",
+                                             "static", "replacement", "blocker")
+    if effect.get("kind") in (None, "continuous", "replacement") and not (
+            effect.get("apply") or effect.get("instead")):
+        score.not_compiled = "no effect the card vocabulary can hold"
+    elif needs_ops and not score.ops:
+        score.not_compiled = "no operations"
+    elif "ops" in expected and expected["ops"] is None:
+        score.not_compiled = ("compiled, but the corpus says the vocabulary cannot say what it "
+                              f"does (compiled: {', '.join(score.ops) or 'no operations'})")
+    elif expected.get("ops") and set(score.ops) != set(expected["ops"]):
+        score.not_compiled = (f"compiled to {', '.join(score.ops) or 'no operations'}, "
+                              f"expected {', '.join(expected['ops'])}")
+    elif "cost" in expected or effect.get("cost"):
+        cost = [op.get("op") for op in effect.get("cost") or []]
+        if set(cost) != set(expected.get("cost") or []):
+            score.not_compiled = (f"its cost compiled to {', '.join(cost) or 'nothing'}, "
+                                  f"expected {', '.join(expected.get('cost') or ['none'])}")
+
+
+def score_entry(entry: dict[str, Any]) -> CardScore:
+    """One card's text read, each of its effects scored and compiled."""
+    from engine.classify import classify
+    from engine.errors import IllegalAction
+
+    card = CardScore(entry)
+    game, text = entry["game"], entry["text"]
+    try:
+        readings = classify(game, text)
+    except IllegalAction as exc:
+        card.refused = str(exc.reason)
+        readings = []
+    spans = _spans(text, readings)
+    used: set[int] = set()
+    for expected, at in zip(entry.get("effects") or [], effect_offsets(entry), strict=True):
+        score = EffectScore(entry, expected)
+        card.effects.append(score)
+        k = next((i for i, (s, e) in enumerate(spans) if s <= at < e), None)
+        if card.refused:
+            score.missed = f"the reader refused the text: {card.refused}"
+            continue
+        if k is None:
+            score.missed = "no reading covers these words"
+            continue
+        score.reading = readings[k]
+        if k in used:
+            score.missed = "read as one effect with the effect before it"
+            continue
+        used.add(k)
+        for f in FIELDS:
+            if f in expected and getattr(score.reading, f) != expected[f]:
+                score.wrong[f] = (expected[f], getattr(score.reading, f))
+        _compile(game, score.reading, expected, score)
+    parts = [text.find(p) for p in entry.get("not_effects") or []]
+    for k, (s, e) in enumerate(spans):
+        if k not in used and not any(s <= p < e for p in parts if p >= 0):
+            card.extra += 1
+    return card
+
+
+# ---------------------------------------------------------------------------- playing
+#: the board every card is played on: both sides with cards to target, choose, discard,
+#: search, draw and summon (the library's own cards)
+YGO_SIDES = {
+    "p1": {"deck": ["Kuriboh", "Celtic Guardian", "Dark Magician", "Pot of Greed",
+                    "Trap Hole", "Mystical Space Typhoon", "Kuriboh", "Celtic Guardian"],
+           "hand": ["Kuriboh", "Pot of Greed", "Trap Hole"],
+           "gy": ["Kuriboh", "Celtic Guardian", "Pot of Greed", "Trap Hole", "Dark Magician"],
+           "monster": [{"card": "Celtic Guardian"}]},
+    "p2": {"deck": ["Kuriboh", "Celtic Guardian", "Pot of Greed", "Trap Hole", "Kuriboh"],
+           "hand": ["Kuriboh", "Pot of Greed"],
+           "gy": ["Kuriboh", "Celtic Guardian"],
+           "monster": [{"card": "Celtic Guardian"}, {"card": "Kuriboh"}],
+           "spell_trap": [{"card": "Mystical Space Typhoon", "face_up": False},
+                          {"card": "Trap Hole", "face_up": False}]},
+}
+DM_MANA = ["Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe", "Holy Awe", "Ghost Touch"] * 2
+DM_SIDES = {
+    "p1": {"deck": ["Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe", "Holy Awe",
+                    "Ghost Touch", "Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe"],
+           "hand": ["Burning Mane", "Aqua Hulcus", "Ghost Touch"],
+           "mana": DM_MANA,
+           "graveyard": ["Burning Mane", "Aqua Hulcus", "Holy Awe"],
+           "battle": [{"card": "Burning Mane"}],
+           "shield": ["Aqua Hulcus", "Burning Mane"]},
+    "p2": {"deck": ["Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe", "Ghost Touch"],
+           "hand": ["Burning Mane", "Aqua Hulcus"],
+           "mana": ["Burning Mane"] * 3,
+           "graveyard": ["Burning Mane"],
+           "battle": [{"card": "Burning Mane", "as": "attacker"},
+                      {"card": "Aqua Hulcus", "tapped": True}],
+           "shield": ["Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe"]},
+}
+CIVILIZATIONS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature",
+                 "light": "light", "water": "water", "darkness": "darkness", "fire": "fire",
+                 "nature": "nature"}
+BENCH_NAME = "Bench Reader Card"
+
+
+def _dm_stats(entry: dict[str, Any]) -> dict[str, Any]:
+    """A Duel Masters card's civilization, cost and power from its pasted lines, else 1."""
+    text = entry["text"]
+    out: dict[str, Any] = {"civilization": "fire", "cost": 1}
+    m = re.search(r"^(光|水|闇|火|自然|Light|Water|Darkness|Fire|Nature)(?:文明)?\s*\((\d+)\)",
+                  text, re.M | re.I)
+    if m:
+        out["civilization"] = CIVILIZATIONS[m.group(1).lower()]
+        out["cost"] = int(m.group(2))
+    if entry["card"]["type"] != "spell":
+        p = re.search(r"^(?:Evolution )?(?:Creature|クリーチャー)\s*[:：][^\n]*?(\d+)\s*$",
+                      text, re.M)
+        out["power"] = int(p.group(1)) if p else 1000
+        out["races"] = ["Human"]
+    return out
+
+
+def build_card(entry: dict[str, Any], scores: list[EffectScore]) -> dict[str, Any]:
+    """The card a user would get from the reader: the card's type, the compiled effects and
+    flags (a card file's mapping, docs/cards.md)."""
+    game, kind = entry["game"], entry["card"]
+    card: dict[str, Any] = {"id": "bench_reader_card", "name": {"en": BENCH_NAME},
+                            "type": kind["type"], "text": entry["text"]}
+    if kind.get("subtype"):
+        card["subtype"] = kind["subtype"]
+    if game == "yugioh" and kind["type"] == "monster":
+        card.update({"attribute": "DARK", "race": "Fiend", "level": 4, "atk": 1000,
+                     "def": 1000})
+        if kind.get("subtype") in ("synchro", "fusion", "xyz", "link"):
+            card["subtype"] = "effect"  # played from the Main Deck: its effect is measured
+    if game == "duel_masters":
+        card.update(_dm_stats(entry))
+        if card["type"] == "evolution":
+            card["type"] = "creature"  # played without a base: its ability is measured
+    effects = []
+    for s in scores:
+        if not s.compiled:
+            continue
+        card.update(s.flags)
+        if s.effect is not None:
+            effects.append(s.effect)
+    card["effects"] = effects
+    return card
+
+
+def _answer_all(duel: Any, limit: int = 60, block_with: int | None = None) -> None:
+    """Answer every decision as the board's "auto" does (an optional effect is activated;
+    ``block_with``: that creature blocks)."""
+    n = 0
+    while duel.state.decision is not None and n < limit:
+        d = duel.state.decision
+        choice = duel.default_answer()
+        if block_with is not None and d.kind == "block" and any(
+                o.get("card") == block_with for o in d.options):
+            choice = str(block_with)
+        duel.apply({"do": "answer", "choice": choice})
+        n += 1
+
+
+def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int
+              ) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | str:
+    """Where the card goes and what is done, for one Yu-Gi-Oh! effect: (zone, placement,
+    actions), or why no set-up is made for it."""
+    kind = effect.get("kind")
+    here = {"card": BENCH_NAME}
+    if kind == "trigger":
+        ev = effect.get("event") or {}
+        if isinstance(ev, list):
+            ev = ev[0]
+        etype, how = ev.get("type"), ev.get("how")
+        how = how[0] if isinstance(how, list) else how
+        if ev.get("card") not in ("self", None):
+            return f"no set-up for an event about another card ({etype})"
+        if etype == "summoned" and how == "flip" or etype == "flipped":
+            return ("monster", {**here, "face_up": False, "position": "defense"},
+                    [{"do": "flip_summon", "card": BENCH_NAME}])
+        if etype == "summoned" and how == "special":
+            return "hand", here, [{"do": "special_summon", "card": BENCH_NAME}]
+        if etype == "summoned":
+            return "hand", here, [{"do": "normal_summon", "card": BENCH_NAME}]
+        moves = {"destroyed": "destroy", "sent_to_gy": "send_to_gy", "banished": "banish",
+                 "tributed": "tribute", "discarded": "discard"}
+        if etype in moves:
+            action: dict[str, Any] = {"do": moves[etype], "card": BENCH_NAME}
+            if ev.get("cause") == "battle":
+                action["cause"] = "battle"
+            return ("hand" if etype == "discarded" else "monster", here, [action])
+        return f"no set-up for the event {etype}"
+    if kind in ("ignition", "quick", "activation"):
+        where = effect.get("activate_from")
+        where = where[0] if isinstance(where, list) else where
+        if card["type"] == "monster":
+            zone = where or "monster"
+        elif card["type"] == "trap":
+            zone, here = "spell_trap", {**here, "face_up": False}
+        elif kind == "activation":
+            zone = "hand"
+        else:
+            zone = "field" if card.get("subtype") == "field" else "spell_trap"
+        return zone, here, [{"do": "activate", "card": BENCH_NAME,
+                             "effect": "card" if kind == "activation" else index}]
+    return f"no set-up for a {kind} effect"
+
+
+def _dm_plan(card: dict[str, Any], effect: dict[str, Any]
+             ) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | str:
+    kind = effect.get("kind")
+    here = {"card": BENCH_NAME}
+    if kind == "ninja_strike":  # the opponent's creature attacks: the Ninja Strike is used
+        return "hand", here, [{"do": "attack", "card": "attacker"}]
+    if kind == "s_trigger":
+        return "shield", here, [{"do": "break_shield", "card": BENCH_NAME}]
+    if kind == "activation":
+        return "hand", here, [{"do": "cast", "card": BENCH_NAME}]
+    if kind == "trigger":
+        ev = effect.get("event") or {}
+        if isinstance(ev, list):
+            ev = ev[0]
+        etype = ev.get("type")
+        if etype == "put_into_battle" and ev.get("card") == "self":
+            return "hand", here, [{"do": "put_into_battle", "card": BENCH_NAME}]
+        if etype == "destroyed" and ev.get("card") == "self":
+            return "battle", here, [{"do": "destroy", "card": BENCH_NAME}]
+        if etype == "attack_declared" and ev.get("card") == "self":
+            return "battle", here, [{"do": "attack", "card": BENCH_NAME}]
+        return f"no set-up for the event {etype}"
+    return f"no set-up for a {kind} ability"
+
+
+def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: int) -> str | None:
+    """Put the card on a board made for one of its effects, fire what the effect waits for,
+    and see it meet its timing (or be activated) and resolve with an effect: None when it did,
+    else what went wrong."""
+    import copy
+
+    from engine import Duel
+    from engine.errors import EngineError
+
+    plan = _ygo_plan(card, effect, index) if game == "yugioh" else _dm_plan(card, effect)
+    if isinstance(plan, str):
+        return plan
+    zone, placement, actions = plan
+    sides = copy.deepcopy(YGO_SIDES if game == "yugioh" else DM_SIDES)
+    sides["p1"].setdefault(zone, []).append(placement)
+    setup: dict[str, Any] = {"turn_player": "p1", "turn": 3, **sides}
+    if game == "yugioh":
+        setup["phase"] = "main1"
+    else:
+        setup["phase"] = "attack" if actions[0]["do"] == "attack" else "main"
+        if effect.get("kind") == "ninja_strike":
+            setup["turn_player"] = "p2"
+    try:
+        duel = Duel(game, setup=setup, cards=[card])
+        iid = duel.ref(BENCH_NAME)
+        before = len(duel.state.log)
+        for action in actions:
+            duel.apply(action)
+            _answer_all(duel)
+    except EngineError as exc:
+        return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
+    log = duel.state.log[before:]
+    mine = [e for e in log if e["args"].get("card") == iid]
+    keys = {e["key"] for e in mine}
+    kind = effect.get("kind")
+    if game == "yugioh":
+        if kind == "trigger" and "trigger.met" not in keys:
+            return "its trigger did not meet its timing"
+        if "chain.link" not in keys:
+            return "it was not activated"
+        links = {e["args"].get("link") for e in mine if e["key"] == "chain.link"}
+        if "chain.resolve" not in keys:
+            return "it did not resolve"
+        if any(e["key"] == "chain.no_effect" and e["args"].get("link") in links for e in log):
+            return "it resolved with no effect"
+        resolved = ("chain.resolve",)
+    else:
+        if kind == "trigger" and "pending.add" not in keys:
+            return "its ability did not trigger"
+        if kind == "ninja_strike":
+            return None if duel.state.cards[iid].zone == "battle" else (
+                "its Ninja Strike did not summon it")
+        if kind == "s_trigger":
+            return None if duel.state.cards[iid].zone != "shield" and "pending.resolve" in keys \
+                else "its S-Trigger was not used"
+        if "pending.no_effect" in keys:
+            return "it resolved with no effect"
+        resolved = ("pending.resolve", "spell.resolve")
+    if not _did_something(log, resolved, iid):
+        return "it resolved, but nothing happened"
+    return None
+
+
+def _did_something(log: list[dict[str, Any]], resolved: tuple[str, ...], iid: int) -> bool:
+    """Whether the first instant after the effect's resolution began holds an event of its
+    own: anything but the chain link's end and the card's own way to the graveyard by the
+    rules (a resolved spell)."""
+    start = next((i for i, e in enumerate(log) if e["key"] in resolved
+                  and e["args"].get("card") == iid), None)
+    if start is None:
+        return False
+    for e in log[start + 1:]:
+        if e["key"] == "instant":
+            return any(ev.get("type") != "link_resolved" and not (
+                ev.get("card") == iid and ev.get("cause") == "rule")
+                for ev in e["args"].get("events") or [])
+    return False
+
+
+def play_flag(game: str, card: dict[str, Any], flag: str) -> str | None:
+    """Play a keyword the card compiled to as a card flag: a Blocker blocks the opponent's
+    attacking creature; a Double breaker attacks and breaks two shields. None when it did."""
+    import copy
+
+    from engine import Duel
+    from engine.errors import EngineError
+
+    sides = copy.deepcopy(DM_SIDES)
+    sides["p1"]["battle"] = [{"card": BENCH_NAME}]
+    if flag == "blocker":
+        setup = {"turn_player": "p2", "turn": 3, "phase": "attack", **sides}
+        attack = {"do": "attack", "card": "attacker"}
+    elif flag == "double_breaker":
+        setup = {"turn_player": "p1", "turn": 3, "phase": "attack", **sides}
+        attack = {"do": "attack", "card": BENCH_NAME}
+    else:
+        return f"no set-up for the flag {flag}"
+    try:
+        duel = Duel(game, setup=setup, cards=[card])
+        iid = duel.ref(BENCH_NAME)
+        first = len(duel.state.instants)
+        duel.apply(attack)
+        _answer_all(duel, block_with=iid)
+    except EngineError as exc:
+        return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
+    events = [ev for inst in duel.state.instants[first:] for ev in inst["events"]]
+    if flag == "blocker" and not any(ev["type"] == "blocked" and ev.get("card") == iid
+                                     for ev in events):
+        return "it did not block"
+    if flag == "double_breaker" and sum(ev["type"] == "shield_broken" for ev in events) != 2:
+        return "its attack did not break two shields"
+    return None
+
+
+def play_card(score: CardScore) -> None:
+    """Build, load and play a card with at least one compiled effect."""
+    from engine.cards import parse_cards
+    from engine.errors import EngineError
+
+    entry = score.entry
+    card = build_card(entry, score.effects)
+    score.card = card
+    try:
+        [definition] = parse_cards([card], file="bench", game_hint=entry["game"])
+    except (EngineError, ValueError) as exc:
+        score.why_not_played = f"did not load: {getattr(exc, 'reason', exc)}"
+        return
+    score.loaded = True
+    for flag in (k for s in score.effects if s.compiled for k in s.flags):
+        if not getattr(definition, flag, False):
+            score.why_not_played = f"loaded without its flag {flag}"
+            return
+        why = play_flag(entry["game"], card, flag)
+        if why:
+            score.why_not_played = f"{flag}: {why}"
+            return
+    for index, effect in enumerate(card["effects"]):
+        why = play_effect(entry["game"], card, effect, index)
+        if why:
+            score.why_not_played = f"effect {index + 1} ({effect.get('kind')}): {why}"
+            return
+    score.played = True
+
+
+# ---------------------------------------------------------------------------- the report
+@dataclass
+class Figures:
+    effects: int = 0
+    right: int = 0
+    compiled: int = 0
+    expressible: int = 0  # effects whose operations the vocabulary can say
+    compiled_expressible: int = 0
+    cards: int = 0
+    compiled_cards: int = 0
+    loaded: int = 0
+    played: int = 0
+    extra: int = 0
+
+    def add(self, card: CardScore) -> None:
+        self.cards += 1
+        self.extra += card.extra
+        for e in card.effects:
+            self.effects += 1
+            self.right += e.right
+            self.compiled += e.compiled
+            if e.expected.get("ops", ...) is not None:
+                self.expressible += 1
+                self.compiled_expressible += e.compiled
+        if card.compiled:
+            self.compiled_cards += 1
+            self.loaded += card.loaded
+            self.played += card.played
+
+
+def measure(entries: Iterable[dict[str, Any]]) -> list[CardScore]:
+    scores = []
+    for entry in entries:
+        score = score_entry(entry)
+        if score.compiled:
+            play_card(score)
+        scores.append(score)
+    return scores
+
+
+def _pct(n: int, d: int) -> str:
+    return f"{100.0 * n / d:5.1f}%" if d else "  n/a"
+
+
+def report(scores: list[CardScore], title: str, seconds: float) -> list[str]:
+    total = Figures()
+    by: dict[tuple[str, str], Figures] = {}
+    for s in scores:
+        total.add(s)
+        by.setdefault((s.entry["game"], s.entry["lang"]), Figures()).add(s)
+    t = total
+    lines = [
+        f"reader ({title}): {t.cards} cards, {t.effects} effects, read in {seconds:.1f} s",
+        f"  effects fully right      {t.right:4d}/{t.effects:<4d} {_pct(t.right, t.effects)}"
+        f"   goal >= {GOAL_RIGHT:.0f}%",
+        f"  effects compiled         {t.compiled:4d}/{t.effects:<4d} "
+        f"{_pct(t.compiled, t.effects)}   goal >= {GOAL_COMPILED:.0f}%"
+        f"  ({t.compiled_expressible}/{t.expressible} of those the vocabulary can say)",
+        f"  compiled cards played    {t.played:4d}/{t.compiled_cards:<4d} "
+        f"{_pct(t.played, t.compiled_cards)}   goal: every one"
+        f"  ({t.loaded} loaded)",
+        f"  readings of no effect    {t.extra:4d}   (name and stat lines, a text split too far)",
+    ]
+    for game in GAMES:
+        for lang in LANGS:
+            f = by.get((game, lang))
+            if f is None:
+                continue
+            lines.append(
+                f"    {game:12s} {lang}: {f.cards:3d} cards, right {f.right:3d}/{f.effects:<3d}"
+                f" {_pct(f.right, f.effects)}, compiled {f.compiled:3d}/{f.effects:<3d}"
+                f" {_pct(f.compiled, f.effects)}, played {f.played}/{f.compiled_cards}")
+    return lines
+
+
+def details(scores: list[CardScore]) -> list[str]:
+    """Every effect not fully right or not compiled, and every compiled card not played."""
+    lines = []
+    for card in scores:
+        name = card.entry["name"]
+        for k, e in enumerate(card.effects, 1):
+            if e.missed:
+                lines.append(f"  {name} #{k}: {e.missed}")
+                continue
+            if e.wrong:
+                fields = ", ".join(f"{f} {want!r} read {got!r}" for f, (want, got)
+                                   in e.wrong.items())
+                lines.append(f"  {name} #{k}: not right: {fields}")
+            if e.not_compiled:
+                lines.append(f"  {name} #{k}: not compiled: {e.not_compiled[:160]}")
+        if card.compiled and not card.played:
+            lines.append(f"  {name}: compiled but not played: {card.why_not_played}")
+    return lines
+
+
+def run(path: Path = CORPUS, title: str | None = None, show: bool = False) -> list[str]:
+    """The reader's figures on a corpus file, as lines (``python -m bench`` prints them)."""
+    start = time.perf_counter()
+    scores = measure(load(path))
+    lines = report(scores, title or path.name, time.perf_counter() - start)
+    if show:
+        lines += details(scores)
+    return lines
+
+
+def counts(entries: list[dict[str, Any]]) -> Counter[tuple[str, str]]:
+    return Counter((e.get("game"), e.get("lang")) for e in entries)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.reader", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("--tuning", action="store_true", help="measure the tuning set")
+    parser.add_argument("--file", type=Path, help="measure another file of the same form")
+    parser.add_argument("--effects", action="store_true",
+                        help="list every effect not fully right or not compiled, with why")
+    args = parser.parse_args(argv)
+    path = args.file or (TUNING if args.tuning else CORPUS)
+    for line in run(path, show=args.effects):
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
