@@ -48,8 +48,8 @@ FIELDS = ("kind", "wording", "optional", "spell_speed")
 GOAL_RIGHT = 95.0
 GOAL_COMPILED = 80.0
 #: kinds of effect the corpus may expect (docs/cards.md and engine/classify)
-KINDS = ("trigger", "ignition", "quick", "continuous", "flip", "activation", "replacement",
-         "s_trigger", "blocker", "static", "ninja_strike")
+KINDS = ("trigger", "ignition", "quick", "continuous", "flip", "activation", "s_trigger",
+         "blocker", "static", "ninja_strike")
 WORDINGS = ("when", "if", "during", "each_time")
 #: card flags a keyword ability compiles to (Duel Masters' Blocker, Double breaker)
 FLAG_KINDS = {"blocker": "blocker", "double_breaker": "static"}

@@ -26,10 +26,9 @@ ENTRY_KEYS = {"name", "game", "lang", "source", "card", "text", "not_effects", "
 REQUIRED = {"name", "game", "lang", "source", "card", "text", "effects"}
 EFFECT_KEYS = {"at", "kind", "wording", "optional", "spell_speed", "ops", "cost"}
 KINDS = {
-    "yugioh": {"trigger", "ignition", "quick", "continuous", "flip", "activation",
-               "replacement"},
+    "yugioh": {"trigger", "ignition", "quick", "continuous", "flip", "activation"},
     "duel_masters": {"trigger", "activation", "s_trigger", "blocker", "static",
-                     "ninja_strike", "replacement"},
+                     "ninja_strike"},
 }
 #: what a Spell's or Trap's pasted text opens with: its type line, in the entry's language
 TYPE_LINES = {
@@ -129,13 +128,13 @@ def test_every_entry_has_its_source_text_and_expected_effects(where: str,
         if game == "yugioh":
             assert "spell_speed" in expected, "every Yu-Gi-Oh! effect gives its Spell Speed"
             speed = expected["spell_speed"]
-            if kind in ("continuous", "replacement"):
+            if kind == "continuous":
                 assert speed is None
             else:
                 assert speed in (1, 2, 3)
             if kind == "trigger":
                 assert "wording" in expected and "optional" in expected
-            if card["type"] == "trap" and kind not in ("continuous", "replacement"):
+            if card["type"] == "trap" and kind != "continuous":
                 assert speed == (3 if card.get("subtype") == "counter" else 2)
             if kind == "quick":
                 assert speed in (2, 3)
