@@ -379,6 +379,7 @@
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected || !shown(active);
     if (!info || !lost) return;
+    if (window.boardLight) window.boardLight();  // a zone lit for the card chosen takes it
     const el = refind(info);
     if (el) {
       el.focus({preventScroll: true});
@@ -419,7 +420,7 @@
 
   // Keyboard: "n" plays the next scenario step, "u" undoes, when not typing.
   document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = (event.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "textarea" || tag === "select") return;
     const button = document.querySelector('[data-key="' + event.key + '"]');

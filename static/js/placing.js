@@ -86,6 +86,7 @@
       });
     }
   }
+  window.boardLight = light;  // board.js lights the zones before it puts the focus back
   function litZones() { return Array.from(document.querySelectorAll("#board .zone.allowed")); }
 
   function letGo() {
@@ -121,22 +122,27 @@
     send(action, zone);
   }
 
-  // the lit zone nearest to ``from`` in the direction of an arrow key
+  // the lit zone nearest to ``from`` in the direction of an arrow key: by the gap between
+  // their edges that way, and how far apart they are across (nothing when they face each other)
   function nearest(from, key) {
     const a = from.getBoundingClientRect();
-    const ax = a.left + a.width / 2;
-    const ay = a.top + a.height / 2;
+    const horizontal = key === "ArrowRight" || key === "ArrowLeft";
     let best = null;
     let bestScore = Infinity;
     litZones().forEach(function (zone) {
       if (zone === from) return;
       const b = zone.getBoundingClientRect();
-      const dx = b.left + b.width / 2 - ax;
-      const dy = b.top + b.height / 2 - ay;
-      const along = {ArrowRight: dx, ArrowLeft: -dx, ArrowDown: dy, ArrowUp: -dy}[key];
-      const across = key === "ArrowRight" || key === "ArrowLeft" ? Math.abs(dy) : Math.abs(dx);
-      if (along <= 1) return;
-      const score = along + 2 * across;
+      const along = {ArrowRight: b.left - a.right, ArrowLeft: a.left - b.right,
+                     ArrowDown: b.top - a.bottom, ArrowUp: a.top - b.bottom}[key];
+      const centre = {ArrowRight: b.left + b.width / 2 - (a.left + a.width / 2),
+                      ArrowLeft: a.left + a.width / 2 - (b.left + b.width / 2),
+                      ArrowDown: b.top + b.height / 2 - (a.top + a.height / 2),
+                      ArrowUp: a.top + a.height / 2 - (b.top + b.height / 2)}[key];
+      if (centre <= 1 || along < -Math.min(a.width, a.height) / 2) return;
+      const across = horizontal
+        ? Math.max(0, Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom))
+        : Math.max(0, Math.max(a.left, b.left) - Math.min(a.right, b.right));
+      const score = Math.max(0, along) + 3 * across;
       if (score < bestScore) { bestScore = score; best = zone; }
     });
     if (best) return best;
@@ -146,6 +152,15 @@
     const step = key === "ArrowRight" || key === "ArrowDown" ? 1 : -1;
     return all[(i + step + all.length) % all.length] || null;
   }
+  // where each arrow key leads from a lit zone (the tests plan their way across the mat by it)
+  window.boardArrows = function (from) {
+    const out = {};
+    ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].forEach(function (key) {
+      const to = nearest(from, key);
+      out[key] = to ? to.dataset.zone : "";
+    });
+    return out;
+  };
   // the first lit zone: Player 1's (the side nearest the reader) unless only the other's is
   // lit; where the card is played first (a Monster Zone, the Field Zone, a Spell & Trap Zone,
   // the battle zone), then the hand, then the others
@@ -211,7 +226,7 @@
         const back = input || document.getElementById("library-search");
         if (back && back.offsetParent !== null) back.focus();
       }
-      return;
+      if (event.defaultPrevented) return;
     }
     if (event.key === "Escape" && (onMat || lib) &&
         t.closest && t.closest("#library-choice, #board")) {
@@ -242,7 +257,7 @@
       search.focus();
       search.select();
     }
-  });
+  }, true);  // before the page's shortcuts (the arrows also step the timeline)
 
   // Enter in the search: once the results are those of what was typed, the first is chosen
   // and the focus goes to the first zone lit for it
