@@ -148,3 +148,22 @@ def test_every_entry_has_its_source_text_and_expected_effects(where: str,
         assert ops is None or (isinstance(ops, list) and set(ops) <= set(OPERATIONS)), ops
         cost = expected.get("cost", [])
         assert isinstance(cost, list) and set(cost) <= set(OPERATIONS), cost
+
+
+def test_the_measuring_command_reads_builds_and_plays() -> None:
+    """`python -m bench.reader` runs on the file's form (a few cards of each pair here): it
+    prints every figure with its goal. What the figures are is not tested."""
+    sample = [e for pair in (("yugioh", "en"), ("yugioh", "ja"), ("duel_masters", "ja"),
+                             ("duel_masters", "en"))
+              for e in [x for x in CORPUS if (x["game"], x["lang"]) == pair][:4]]
+    scores = reader.measure(sample)
+    assert [s.entry for s in scores] == sample
+    lines = reader.report(scores, "sample", 0.0)
+    text = "\n".join(lines)
+    for words in ("effects fully right", "effects compiled", "compiled cards played",
+                  "goal >= 95%", "goal >= 80%", "goal: every one"):
+        assert words in text
+    for s in scores:
+        if s.compiled:
+            assert s.card is not None and s.card["effects"] or any(
+                e.flags for e in s.effects), s.entry["name"]
