@@ -14,7 +14,13 @@ each text, and this prints three figures, with the goal beside each:
 * **compiled cards played**: each card with a compiled effect is built from what compiled,
   loaded as a card file is, put on a board made for it, the event its effect waits for fired
   (or the effect activated), and its effect seen to meet its timing (or to be activated) and to
-  resolve with an effect.
+  resolve with something happening. The boards: the card summoned, flipped, destroyed (by
+  battle), sent, banished, discarded or attacking; the phase of a phase timing begun; a Trap
+  or a Counter Trap activated when the opponent attacks, activates a Spell or Summons; an
+  ignition or quick effect activated where it is used from; in Duel Masters the creature put
+  into the battle zone, destroyed, attacking, battling, the turn ending or starting, a shield
+  broken, a spell cast, an S-Trigger broken, a Ninja Strike against an attack, a Blocker's
+  block and a Double breaker's attack.
 
 ``--tuning`` measures the tuning set (bench/reader_tuning.yaml) instead; ``--effects`` lists
 every effect that is not fully right or not compiled, with why; ``--file PATH`` reads another
@@ -229,11 +235,12 @@ YGO_SIDES = {
                     "Trap Hole", "Mystical Space Typhoon", "Kuriboh", "Celtic Guardian"],
            "hand": ["Kuriboh", "Pot of Greed", "Trap Hole"],
            "gy": ["Kuriboh", "Celtic Guardian", "Pot of Greed", "Trap Hole", "Dark Magician"],
-           "monster": [{"card": "Celtic Guardian"}]},
+           "monster": [{"card": "Celtic Guardian", "as": "my_monster"}]},
     "p2": {"deck": ["Kuriboh", "Celtic Guardian", "Pot of Greed", "Trap Hole", "Kuriboh"],
-           "hand": ["Kuriboh", "Pot of Greed"],
+           "hand": [{"card": "Kuriboh", "as": "their_hand_monster"},
+                    {"card": "Pot of Greed", "as": "their_spell"}],
            "gy": ["Kuriboh", "Celtic Guardian"],
-           "monster": [{"card": "Celtic Guardian"}, {"card": "Kuriboh"}],
+           "monster": [{"card": "Celtic Guardian", "as": "their_monster"}, {"card": "Kuriboh"}],
            "spell_trap": [{"card": "Mystical Space Typhoon", "face_up": False},
                           {"card": "Trap Hole", "face_up": False}]},
 }
@@ -245,13 +252,13 @@ DM_SIDES = {
            "mana": DM_MANA,
            "graveyard": ["Burning Mane", "Aqua Hulcus", "Holy Awe"],
            "battle": [{"card": "Burning Mane"}],
-           "shield": ["Aqua Hulcus", "Burning Mane"]},
+           "shield": [{"card": "Aqua Hulcus", "as": "my_shield"}, "Burning Mane"]},
     "p2": {"deck": ["Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe", "Ghost Touch"],
            "hand": ["Burning Mane", "Aqua Hulcus"],
            "mana": ["Burning Mane"] * 3,
            "graveyard": ["Burning Mane"],
            "battle": [{"card": "Burning Mane", "as": "attacker"},
-                      {"card": "Aqua Hulcus", "tapped": True}],
+                      {"card": "Aqua Hulcus", "tapped": True, "as": "their_tapped"}],
            "shield": ["Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe"]},
 }
 CIVILIZATIONS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature",
@@ -305,88 +312,166 @@ def build_card(entry: dict[str, Any], scores: list[EffectScore]) -> dict[str, An
     return card
 
 
-def _answer_all(duel: Any, limit: int = 60, block_with: int | None = None) -> None:
-    """Answer every decision as the board's "auto" does (an optional effect is activated;
-    ``block_with``: that creature blocks)."""
+def _answer_all(duel: Any, iid: int, limit: int = 60) -> None:
+    """Answer every decision as the board's "auto" does (an optional effect is activated),
+    except that the card measured is used wherever it may be: it is activated in a response
+    window, and it blocks."""
     n = 0
     while duel.state.decision is not None and n < limit:
         d = duel.state.decision
         choice = duel.default_answer()
-        if block_with is not None and d.kind == "block" and any(
-                o.get("card") == block_with for o in d.options):
-            choice = str(block_with)
+        if d.kind in ("respond", "block", "phase_trigger") and any(
+                o.get("card") == iid for o in d.options):
+            choice = next(o["id"] for o in d.options if o.get("card") == iid)
         duel.apply({"do": "answer", "choice": choice})
         n += 1
 
 
-def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int
-              ) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | str:
-    """Where the card goes and what is done, for one Yu-Gi-Oh! effect: (zone, placement,
-    actions), or why no set-up is made for it."""
+@dataclass
+class Plan:
+    """A board made for one effect: where the card measured goes (p1's), whose turn and which
+    phase it is, and what is done."""
+
+    zone: str
+    placement: dict[str, Any]
+    actions: list[dict[str, Any]]
+    turn_player: str = "p1"
+    phase: str | None = None
+    #: in answer to what the actions did: the card is activated in the open game state they
+    #: leave when no decision offered it (an attack declared, a Summon), if it may be
+    use: bool = False
+
+
+def _first(value: Any) -> Any:
+    return value[0] if isinstance(value, list) and value else value
+
+
+#: the Yu-Gi-Oh! phase a phase timing is reached from, by "next_phase"
+YGO_PHASE_BEFORE = {"standby": "draw", "main1": "standby", "battle": "main1", "main2": "battle",
+                    "end": "main2"}
+
+
+def _ygo_home(card: dict[str, Any], effect: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Where the card is when its effect is used: where it is activated from, a monster in the
+    Monster Zone face-up, a Spell or Trap face-up in its zone."""
+    here = {"card": BENCH_NAME}
+    where = _first(effect.get("activate_from"))
+    if where:
+        return where, here
+    if card["type"] == "monster":
+        return "monster", here
+    return ("field" if card.get("subtype") == "field" else "spell_trap"), here
+
+
+def _ygo_opponent(ev: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """What the opponent does, on their own turn, for an event or a "When ..." activation
+    condition that is about the opponent's cards, or None."""
+    etype = _first(ev.get("type"))
+    if etype == "attack_declared":
+        return [{"do": "declare_attack", "card": "their_monster", "target": "my_monster"}]
+    if etype == "activated":
+        return [{"do": "activate", "card": "their_spell", "effect": "card"}]
+    if etype in ("summoning", "summoned"):
+        return [{"do": "normal_summon", "card": "their_hand_monster"}]
+    return None
+
+
+def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan | str:
+    """The board for one Yu-Gi-Oh! effect, or why none is made for it."""
     kind = effect.get("kind")
     here = {"card": BENCH_NAME}
+    ev = _first(effect.get("event")) or {}
+    phase = effect.get("phase") or ({"name": ev.get("phase"), "whose": ev.get("player")}
+                                    if ev.get("type") == "phase_start" else None)
+    if kind == "trigger" and phase:
+        name = _first(phase.get("name"))
+        if name not in YGO_PHASE_BEFORE:
+            return f"no set-up for the phase {name}"
+        zone, placement = _ygo_home(card, effect)
+        return Plan(zone, placement, [{"do": "next_phase"}],
+                    turn_player="p2" if phase.get("whose") == "opponent" else "p1",
+                    phase=YGO_PHASE_BEFORE[name])
     if kind == "trigger":
-        ev = effect.get("event") or {}
-        if isinstance(ev, list):
-            ev = ev[0]
-        etype, how = ev.get("type"), ev.get("how")
-        how = how[0] if isinstance(how, list) else how
+        etype, how = ev.get("type"), _first(ev.get("how"))
         if ev.get("card") not in ("self", None):
             return f"no set-up for an event about another card ({etype})"
         if etype == "summoned" and how == "flip" or etype == "flipped":
-            return ("monster", {**here, "face_up": False, "position": "defense"},
-                    [{"do": "flip_summon", "card": BENCH_NAME}])
+            return Plan("monster", {**here, "face_up": False, "position": "defense"},
+                        [{"do": "flip_summon", "card": BENCH_NAME}])
         if etype == "summoned" and how == "special":
-            return "hand", here, [{"do": "special_summon", "card": BENCH_NAME}]
+            return Plan("hand", here, [{"do": "special_summon", "card": BENCH_NAME}])
         if etype == "summoned":
-            return "hand", here, [{"do": "normal_summon", "card": BENCH_NAME}]
+            return Plan("hand", here, [{"do": "normal_summon", "card": BENCH_NAME}])
+        if etype == "attack_declared":
+            return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
+                                           "target": "their_monster"}], phase="battle")
         moves = {"destroyed": "destroy", "sent_to_gy": "send_to_gy", "banished": "banish",
-                 "tributed": "tribute", "discarded": "discard"}
+                 "tributed": "tribute", "discarded": "discard",
+                 "returned_to_hand": "return_to_hand"}
         if etype in moves:
             action: dict[str, Any] = {"do": moves[etype], "card": BENCH_NAME}
             if ev.get("cause") == "battle":
                 action["cause"] = "battle"
-            return ("hand" if etype == "discarded" else "monster", here, [action])
+            return Plan("hand" if etype == "discarded" else "monster", here, [action])
         return f"no set-up for the event {etype}"
     if kind in ("ignition", "quick", "activation"):
-        where = effect.get("activate_from")
-        where = where[0] if isinstance(where, list) else where
-        if card["type"] == "monster":
-            zone = where or "monster"
-        elif card["type"] == "trap":
-            zone, here = "spell_trap", {**here, "face_up": False}
+        if card["type"] == "trap" and kind == "activation":
+            zone, placement = "spell_trap", {**here, "face_up": False}
         elif kind == "activation":
-            zone = "hand"
+            zone, placement = "hand", here
         else:
-            zone = "field" if card.get("subtype") == "field" else "spell_trap"
-        return zone, here, [{"do": "activate", "card": BENCH_NAME,
-                             "effect": "card" if kind == "activation" else index}]
+            zone, placement = _ygo_home(card, effect)
+        use = {"do": "activate", "card": BENCH_NAME,
+               "effect": "card" if kind == "activation" else index}
+        respond = _first(effect.get("respond_to"))
+        if respond:
+            theirs = _ygo_opponent(respond)
+            if theirs is None:
+                return f"no set-up for an activation in answer to {respond.get('type')}"
+            # the opponent acts on their turn; the card is activated in the window it opens
+            battle = _first(respond.get("type")) == "attack_declared"
+            return Plan(zone, placement, theirs, turn_player="p2",
+                        phase="battle" if battle else "main1", use=True)
+        return Plan(zone, placement, [use])
     return f"no set-up for a {kind} effect"
 
 
-def _dm_plan(card: dict[str, Any], effect: dict[str, Any]
-             ) -> tuple[str, dict[str, Any], list[dict[str, Any]]] | str:
+def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
+    """The board for one Duel Masters ability, or why none is made for it."""
     kind = effect.get("kind")
     here = {"card": BENCH_NAME}
     if kind == "ninja_strike":  # the opponent's creature attacks: the Ninja Strike is used
-        return "hand", here, [{"do": "attack", "card": "attacker"}]
+        return Plan("hand", here, [{"do": "attack", "card": "attacker"}], turn_player="p2",
+                    phase="attack")
     if kind == "s_trigger":
-        return "shield", here, [{"do": "break_shield", "card": BENCH_NAME}]
+        return Plan("shield", here, [{"do": "break_shield", "card": BENCH_NAME}])
     if kind == "activation":
-        return "hand", here, [{"do": "cast", "card": BENCH_NAME}]
-    if kind == "trigger":
-        ev = effect.get("event") or {}
-        if isinstance(ev, list):
-            ev = ev[0]
-        etype = ev.get("type")
-        if etype == "put_into_battle" and ev.get("card") == "self":
-            return "hand", here, [{"do": "put_into_battle", "card": BENCH_NAME}]
-        if etype == "destroyed" and ev.get("card") == "self":
-            return "battle", here, [{"do": "destroy", "card": BENCH_NAME}]
-        if etype == "attack_declared" and ev.get("card") == "self":
-            return "battle", here, [{"do": "attack", "card": BENCH_NAME}]
-        return f"no set-up for the event {etype}"
-    return f"no set-up for a {kind} ability"
+        return Plan("hand", here, [{"do": "cast", "card": BENCH_NAME}])
+    if kind != "trigger":
+        return f"no set-up for a {kind} ability"
+    ev = _first(effect.get("event")) or {}
+    etype, mine = _first(ev.get("type")), ev.get("card") == "self"
+    if etype == "put_into_battle" and mine:
+        return Plan("hand", here, [{"do": "put_into_battle", "card": BENCH_NAME}])
+    if etype == "destroyed" and mine:
+        return Plan("battle", here, [{"do": "destroy", "card": BENCH_NAME}])
+    if etype == "attack_declared" and mine:
+        return Plan("battle", here, [{"do": "attack", "card": BENCH_NAME}], phase="attack")
+    if etype == "attack_declared" and ev.get("attacker") == "opponent":
+        return Plan("battle", here, [{"do": "attack", "card": "attacker"}], turn_player="p2",
+                    phase="attack")
+    if etype in ("battle", "battle_won") and mine:
+        return Plan("battle", here, [{"do": "attack", "card": BENCH_NAME,
+                                      "target": "their_tapped"}], phase="attack")
+    if etype == "turn_end":
+        return Plan("battle", here, [{"do": "next_step"}], phase="attack",
+                    turn_player="p2" if ev.get("player") == "opponent" else "p1")
+    if etype == "turn_start":
+        return Plan("battle", here, [{"do": "next_step"}], phase="end_of_turn",
+                    turn_player="p1" if ev.get("player") == "opponent" else "p2")
+    if etype == "shield_broken":
+        return Plan("battle", here, [{"do": "break_shield", "card": "my_shield"}])
+    return f"no set-up for the event {etype}"
 
 
 def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: int) -> str | None:
@@ -401,23 +486,24 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     plan = _ygo_plan(card, effect, index) if game == "yugioh" else _dm_plan(card, effect)
     if isinstance(plan, str):
         return plan
-    zone, placement, actions = plan
     sides = copy.deepcopy(YGO_SIDES if game == "yugioh" else DM_SIDES)
-    sides["p1"].setdefault(zone, []).append(placement)
-    setup: dict[str, Any] = {"turn_player": "p1", "turn": 3, **sides}
-    if game == "yugioh":
-        setup["phase"] = "main1"
-    else:
-        setup["phase"] = "attack" if actions[0]["do"] == "attack" else "main"
-        if effect.get("kind") == "ninja_strike":
-            setup["turn_player"] = "p2"
+    sides["p1"].setdefault(plan.zone, []).append(plan.placement)
+    setup: dict[str, Any] = {"turn_player": plan.turn_player, "turn": 3, **sides,
+                             "phase": plan.phase or ("main1" if game == "yugioh" else "main")}
     try:
         duel = Duel(game, setup=setup, cards=[card])
         iid = duel.ref(BENCH_NAME)
         before = len(duel.state.log)
-        for action in actions:
+        for action in plan.actions:
             duel.apply(action)
-            _answer_all(duel)
+            _answer_all(duel, iid)
+        if plan.use and not any(e["key"] == "chain.link" and e["args"].get("card") == iid
+                                for e in duel.state.log[before:]):
+            use = next((a for a in duel.legal_actions()
+                        if a.get("do") == "activate" and a.get("card") == iid), None)
+            if use is not None:
+                duel.apply(use)
+                _answer_all(duel, iid)
     except EngineError as exc:
         return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
     log = duel.state.log[before:]
@@ -425,7 +511,11 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     keys = {e["key"] for e in mine}
     kind = effect.get("kind")
     if game == "yugioh":
-        if kind == "trigger" and "trigger.met" not in keys:
+        phased = bool(effect.get("phase")) or (_first(effect.get("event")) or {}).get(
+            "type") == "phase_start"
+        met = "trigger.met" in keys or (phased and "chain.link" in keys)  # a phase timing
+        # is met by the phase itself: the trigger is offered or activated when it begins
+        if kind == "trigger" and not met:
             return "its trigger did not meet its timing"
         if "chain.link" not in keys:
             return "it was not activated"
@@ -491,7 +581,7 @@ def play_flag(game: str, card: dict[str, Any], flag: str) -> str | None:
         iid = duel.ref(BENCH_NAME)
         first = len(duel.state.instants)
         duel.apply(attack)
-        _answer_all(duel, block_with=iid)
+        _answer_all(duel, iid)
     except EngineError as exc:
         return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
     events = [ev for inst in duel.state.instants[first:] for ev in inst["events"]]
