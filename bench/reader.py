@@ -88,6 +88,12 @@ def key(entry: dict[str, Any]) -> str:
     return unicodedata.normalize("NFKC", str(entry.get("name", ""))).casefold().strip()
 
 
+def keys(entry: dict[str, Any]) -> set[str]:
+    """Every name the entry's card goes by: its printed name and, for a Japanese text, its
+    English name (``en_name``), case and width aside."""
+    return {key({"name": n}) for n in (entry.get("name"), entry.get("en_name")) if n}
+
+
 # ---------------------------------------------------------------------------- scoring
 @dataclass
 class EffectScore:

@@ -22,7 +22,8 @@ CORPUS = reader.load(reader.CORPUS)
 TUNING = reader.load(reader.TUNING)
 BOTH = [("corpus", e) for e in CORPUS] + [("tuning", e) for e in TUNING]
 
-ENTRY_KEYS = {"name", "game", "lang", "source", "card", "text", "not_effects", "effects"}
+ENTRY_KEYS = {"name", "en_name", "game", "lang", "source", "card", "text", "not_effects",
+              "effects"}
 REQUIRED = {"name", "game", "lang", "source", "card", "text", "effects"}
 EFFECT_KEYS = {"at", "kind", "wording", "optional", "spell_speed", "ops", "cost"}
 KINDS = {
@@ -71,7 +72,8 @@ def test_the_tuning_set_is_separate_and_holds_every_pair() -> None:
     pairs = Counter((e["game"], e["lang"]) for e in TUNING)
     assert set(pairs) == {("yugioh", "en"), ("yugioh", "ja"), ("duel_masters", "ja"),
                           ("duel_masters", "en")}
-    shared = {reader.key(e) for e in CORPUS} & {reader.key(e) for e in TUNING}
+    names = {n for e in CORPUS for n in reader.keys(e)}
+    shared = {n for e in TUNING for n in reader.keys(e)} & names
     assert not shared, f"cards in both the corpus and the tuning set: {sorted(shared)}"
 
 
@@ -89,7 +91,7 @@ def test_no_card_is_a_library_card() -> None:
     for card in builtin_library().cards.values():
         for name in (card.name.values() if isinstance(card.name, dict) else [card.name]):
             names.add(unicodedata.normalize("NFKC", str(name)).casefold().strip())
-    found = sorted(e["name"] for _, e in BOTH if reader.key(e) in names)
+    found = sorted(e["name"] for _, e in BOTH if reader.keys(e) & names)
     assert found == []
 
 
@@ -101,6 +103,8 @@ def test_every_entry_has_its_source_text_and_expected_effects(where: str,
     game, lang, text = entry["game"], entry["lang"], entry["text"]
     assert game in reader.GAMES and lang in reader.LANGS
     assert isinstance(entry["name"], str) and entry["name"].strip()
+    if "en_name" in entry:
+        assert lang == "ja" and not JAPANESE.search(entry["en_name"]), entry["en_name"]
     assert isinstance(entry["source"], str) and len(entry["source"].strip()) >= 8
     assert isinstance(text, str) and text.strip()
     body = "\n".join(line for line in text.splitlines()
