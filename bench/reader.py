@@ -680,16 +680,22 @@ def report(scores: list[CardScore], title: str, seconds: float) -> list[str]:
         total.add(s)
         by.setdefault((s.entry["game"], s.entry["lang"]), Figures()).add(s)
     t = total
+
+    def met(ok: bool) -> str:
+        return "met" if ok else "not met"
+
+    right_ok = t.effects and 100.0 * t.right / t.effects >= GOAL_RIGHT
+    compiled_ok = t.effects and 100.0 * t.compiled / t.effects >= GOAL_COMPILED
     lines = [
         f"reader ({title}): {t.cards} cards, {t.effects} effects, read in {seconds:.1f} s",
         f"  effects fully right      {t.right:4d}/{t.effects:<4d} {_pct(t.right, t.effects)}"
-        f"   goal >= {GOAL_RIGHT:.0f}%",
+        f"   goal >= {GOAL_RIGHT:.0f}%: {met(bool(right_ok))}",
         f"  effects compiled         {t.compiled:4d}/{t.effects:<4d} "
-        f"{_pct(t.compiled, t.effects)}   goal >= {GOAL_COMPILED:.0f}%"
+        f"{_pct(t.compiled, t.effects)}   goal >= {GOAL_COMPILED:.0f}%: {met(bool(compiled_ok))}"
         f"  ({t.compiled_expressible}/{t.expressible} of those the vocabulary can say)",
         f"  compiled cards played    {t.played:4d}/{t.compiled_cards:<4d} "
-        f"{_pct(t.played, t.compiled_cards)}   goal: every one"
-        f"  ({t.loaded} loaded)",
+        f"{_pct(t.played, t.compiled_cards)}   goal: every one: "
+        f"{met(t.played == t.compiled_cards)}  ({t.loaded} loaded)",
         f"  readings of no effect    {t.extra:4d}   (name and stat lines, a text split too far)",
     ]
     for game in GAMES:
