@@ -247,8 +247,9 @@
       return;
     }
     const tag = (t.tagName || "").toLowerCase();
-    if (event.key === "/" && tag !== "input" && tag !== "textarea" && tag !== "select" &&
-        !t.isContentEditable) {
+    const typing = tag === "textarea" || tag === "select" || t.isContentEditable ||
+      (tag === "input" && ["radio", "checkbox", "button", "submit"].indexOf(t.type) === -1);
+    if (event.key === "/" && !typing) {
       const search = document.getElementById("library-search");
       if (!search) return;
       event.preventDefault();
@@ -367,6 +368,26 @@
     }
   });
 
+  // ---- a card's menu opens upward (or leftward) where the page has no room below (right) ----
+  function fitMenu(details) {
+    const body = details && details.querySelector(":scope > .card-body");
+    if (!body || !details.open) return;
+    details.classList.remove("open-up", "open-left");
+    const r = body.getBoundingClientRect();
+    const tile = details.getBoundingClientRect();
+    const vh = document.documentElement.clientHeight;
+    const vw = document.documentElement.clientWidth;
+    if (r.bottom > vh && tile.top - r.height > 0) details.classList.add("open-up");
+    if (r.right > vw) details.classList.add("open-left");
+  }
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("details.card-menu")) fitMenu(event.target);
+  }, true);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const elt = event.detail && event.detail.elt;
+    if (elt && elt.matches && elt.matches("[data-menu]")) fitMenu(elt.closest("details"));
+  });
+
   // ---- a card's tooltip, where it covers no control ---------------------------------------
   // The tile's own .card-tip stays for assistive technology; what is seen is one floating copy,
   // put below, above, beside the card: the first place where it covers no button, link or field.
@@ -405,26 +426,41 @@
     const clampY = function (y) { return Math.max(4, Math.min(y, vh - h - 4)); };
     const cx = card.left + card.width / 2 - w / 2;
     const cy = card.top + card.height / 2 - h / 2;
+    // beside the card first; failing that, the free place nearest to it
     const places = [
       [clampX(cx), card.bottom + gap], [clampX(cx), card.top - gap - h],
       [card.right + gap, clampY(cy)], [card.left - gap - w, clampY(cy)],
       [clampX(card.left), card.bottom + gap], [clampX(card.right - w), card.top - gap - h],
     ];
-    const controls = Array.from(document.querySelectorAll(CONTROLS)).filter(function (el) {
+    const grid = [];
+    for (let y = 4; y + h <= vh - 4; y += 12) {
+      for (let x = 4; x + w <= vw - 4; x += 12) grid.push([x, y]);
+    }
+    const dist = function (p) {
+      return Math.hypot(p[0] + w / 2 - (card.left + card.width / 2),
+                        p[1] + h / 2 - (card.top + card.height / 2));
+    };
+    grid.sort(function (p, q) { return dist(p) - dist(q); });
+    const all = places.concat(grid);
+    const hard = Array.from(document.querySelectorAll(CONTROLS)).filter(function (el) {
       return !tile.contains(el) && !box.contains(el) && el.getClientRects().length &&
         !el.closest("[hidden], .visually-hidden");
     }).map(function (el) { return el.getBoundingClientRect(); })
       .filter(function (r) { return r.width > 0 && r.height > 0; });
     let best = null;
     let bestCost = Infinity;
-    places.forEach(function (p) {
+    for (const p of all) {
       const r = {left: p[0], top: p[1], right: p[0] + w, bottom: p[1] + h};
       let cost = 0;
       if (r.left < 0 || r.top < 0 || r.right > vw || r.bottom > vh) cost += 1e9;
-      controls.forEach(function (c) { cost += overlap(r, c); });
       cost += overlap(r, card) * 10;
+      for (const c of hard) {
+        cost += overlap(r, c);
+        if (cost >= bestCost) break;
+      }
       if (cost < bestCost) { bestCost = cost; best = p; }
-    });
+      if (cost === 0) break;
+    }
     box.style.left = best[0] + "px";
     box.style.top = best[1] + "px";
   }
