@@ -14,7 +14,7 @@ differs between the games lives in the rule policies (``engine/rules``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -25,7 +25,7 @@ from .events import STATS, card_matches, describe_event, make_event
 from .frames import Frame, FrameRecorder
 from .i18n import Translator, language
 from .limits import check_action, check_duel, check_plain, check_room
-from .log import render
+from .log import HIDDEN, render, told_apart
 from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
 from .protection import negated_by, split_choosable
 from .refusals import Refusal
@@ -227,6 +227,26 @@ class Duel:
         card = self.state.cards.get(iid)
         return self.library[card.card_id].name_in(lang) if card else f"#{iid}"
 
+    def namer(self, tr: Translator,
+              hidden: Callable[[int], bool] | None = None) -> Callable[[int], str]:
+        """The names of this duel's cards as the log gives them to a reader, in ``tr``'s
+        language: a card ``hidden`` hides from the reader is "a hidden card", and a card whose
+        name another card the reader sees bears is told apart by whose it is (:data:`log.WHOSE`:
+        "Player 2's" before the name). The cards are counted as they are now."""
+        cards = self.state.cards
+        seen = {iid: self.name_in(iid, tr.lang) for iid in cards
+                if hidden is None or not hidden(iid)}
+        names = told_apart(seen, {iid: cards[iid].controller for iid in seen}, tr)
+
+        def name(iid: int) -> str:
+            if iid in names:
+                return names[iid]
+            if hidden is not None and hidden(iid):
+                return tr(HIDDEN)
+            return self.name_in(iid, tr.lang)
+
+        return name
+
     def translator(self, lang: str) -> Translator:
         """Words this duel's log in ``lang``: the engine's catalogue and the cards' labels."""
         return Translator(lang, self.library.translations(language(lang)))
@@ -293,8 +313,8 @@ class Duel:
     def transcript(self, start: int = 0, lang: str = "en") -> list[str]:
         """The log in ``lang`` (English by default), one line per entry."""
         tr = self.translator(lang)
-        return [render(e, lambda iid: self.name_in(iid, tr.lang), tr)
-                for e in self.state.log[start:]]
+        name = self.namer(tr)
+        return [render(e, name, tr) for e in self.state.log[start:]]
 
     # ------------------------------------------------------------------ instants
     def happen(self, events: list[dict[str, Any]], kind: str = "action") -> int:

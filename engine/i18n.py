@@ -96,6 +96,7 @@ def message_ids() -> list[str]:
                   log.SUMMON_KINDS, log.ZONE_PLACES, log.CARD_KINDS, log.STAT_NAMES):
         values += list(table.values())
     values += [log.DESTROYED_AND_SENT, log.AS_MATERIAL, log.TRIBUTED_AS_MATERIAL, log.PLAYER,
+               log.WHOSE,
                log.HIDDEN, *log.PHRASES, *refusals.REFUSALS.values(), *refusals.REFUSAL_WORDS,
                *frames.FRAME_LINES.values(), *vocabulary.MESSAGES.values(), *vocabulary.WHATS,
                *vocabulary.PHRASES]

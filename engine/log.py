@@ -11,7 +11,7 @@ a setting's name...) are listed in :data:`PHRASES` so that they are translated t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 MESSAGES: dict[str, str] = {
@@ -432,6 +432,8 @@ DESTROYED_AND_SENT = "{card} was destroyed{cause} and sent to the {to}"
 PLAYER = "Player {n}"
 #: a card its reader may not see
 HIDDEN = "a hidden card"
+#: a card told apart from another card of its name by whose it is ("Player 2's" and the name)
+WHOSE = "{player}'s {card}"
 
 
 def seen_by(entry: dict[str, Any], seat: int | None, open_view: bool = False) -> bool:
@@ -465,6 +467,25 @@ def with_article(noun: str) -> str:
 
 def player_name(player: int, tr: Callable[[str], str] | None = None) -> str:
     return (tr or _same)(PLAYER).format(n=player + 1)
+
+
+def whose(card: str, player: int, tr: Callable[[str], str] | None = None) -> str:
+    """A card's name with whose it is ("Player 2's" and the name), in ``tr``'s language."""
+    tr = tr or _same
+    return _fmt(tr(WHOSE), {"card": card, "player": player_name(player, tr)})
+
+
+def told_apart(names: Mapping[int, str], controllers: Mapping[int, int],
+               tr: Callable[[str], str] | None = None) -> dict[int, str]:
+    """Cards' names (``names``: by instance, as the reader reads them), each with whose it is
+    (its controller, ``controllers``) where a card of the same name among them is another
+    player's (two cards of one name of the same player are not told apart by saying whose)."""
+    players: dict[str, set[int]] = {}
+    for iid, name in names.items():
+        players.setdefault(name, set()).add(controllers.get(iid, -1))
+    return {iid: whose(name, controllers[iid], tr)
+            if len(players[name]) > 1 and iid in controllers else name
+            for iid, name in names.items()}
 
 
 class _Safe(dict):

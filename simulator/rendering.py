@@ -11,6 +11,7 @@ import json
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -24,7 +25,7 @@ from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 from engine import RULES, Duel
 from engine.frames import Frame
 from engine.links import encode
-from engine.log import HIDDEN, PHASE_NAMES, player_name, render, seen_by, text_arg
+from engine.log import PHASE_NAMES, player_name, render, seen_by, text_arg
 from engine.protection import negated_by
 from engine.refusals import worded
 from engine.state import State, hidden_from
@@ -54,6 +55,7 @@ class Viewer:
         #: words the engine's log, players and card names in the reader's language
         self.tr = translator(duel)
         self._said: dict[tuple[int, int], str] = {}
+        self._names: tuple[tuple[int, int, int], Callable[[int], str]] | None = None
 
     def hidden(self, iid: int) -> bool:
         if self.view == "open":
@@ -66,7 +68,14 @@ class Viewer:
         return seen_by(entry, self.seat, self.view == "open")
 
     def name(self, iid: int) -> str:
-        return self.tr(HIDDEN) if self.hidden(iid) else self.duel.name_in(iid, self.tr.lang)
+        """A card's name as this viewer reads it: "a hidden card" for one it may not see, and
+        told apart by whose it is where it sees another card of that name ("Player 2's
+        Sangan"; see :meth:`engine.Duel.namer`)."""
+        st = self.duel.state
+        key = (id(st), len(st.log), len(st.cards))
+        if self._names is None or self._names[0] != key:
+            self._names = (key, self.duel.namer(self.tr, self.hidden))
+        return self._names[1](iid)
 
     def knows(self, trigger: Any) -> bool:
         """May this viewer know of a trigger at all: one whose card was hidden when it met its
