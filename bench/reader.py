@@ -120,7 +120,8 @@ class EffectScore:
 class CardScore:
     entry: dict[str, Any]
     effects: list[EffectScore] = field(default_factory=list)
-    extra: int = 0  # readings that are none of the card's effects nor a part left out
+    extra: int = 0  # readings that are none of the card's effects
+    extra_lines: int = 0  # of those, readings of a part that is no effect (a name line...)
     refused: str | None = None  # why the reader refused the text
     card: dict[str, Any] | None = None  # the card built from what compiled
     loaded: bool = False
@@ -228,8 +229,9 @@ def score_entry(entry: dict[str, Any]) -> CardScore:
         _compile(game, score.reading, expected, score)
     parts = [text.find(p) for p in entry.get("not_effects") or []]
     for k, (s, e) in enumerate(spans):
-        if k not in used and not any(s <= p < e for p in parts if p >= 0):
+        if k not in used:
             card.extra += 1
+            card.extra_lines += any(s <= p < e for p in parts if p >= 0)
     return card
 
 
@@ -642,10 +644,12 @@ class Figures:
     loaded: int = 0
     played: int = 0
     extra: int = 0
+    extra_lines: int = 0
 
     def add(self, card: CardScore) -> None:
         self.cards += 1
         self.extra += card.extra
+        self.extra_lines += card.extra_lines
         for e in card.effects:
             self.effects += 1
             self.right += e.right
@@ -696,7 +700,8 @@ def report(scores: list[CardScore], title: str, seconds: float) -> list[str]:
         f"  compiled cards played    {t.played:4d}/{t.compiled_cards:<4d} "
         f"{_pct(t.played, t.compiled_cards)}   goal: every one: "
         f"{met(t.played == t.compiled_cards)}  ({t.loaded} loaded)",
-        f"  readings of no effect    {t.extra:4d}   (name and stat lines, a text split too far)",
+        f"  readings of no effect    {t.extra:4d}   ({t.extra_lines} of a name, type or stat line,"
+        " a Summoning condition or a restriction; the others, a text split too far)",
     ]
     for game in GAMES:
         for lang in LANGS:
