@@ -191,6 +191,7 @@
     if (pick) {
       onMat = {iid: pick.dataset.pick, zones: words(pick.dataset.zones),
                player: pick.dataset.player || null};
+      lib = null;  // one card chosen at a time
       recheck();
       const details = pick.closest("details");
       if (details) details.open = false;
@@ -298,6 +299,7 @@
     const side = tile.closest("[data-zone]");
     onMat = {iid: tile.dataset.card, zones: [],
              player: side ? zoneOf(side).player : null};
+    lib = null;
     recheck();
     light();
     const root = document.querySelector(".board-page");
