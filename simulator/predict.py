@@ -218,7 +218,8 @@ def _resolves_first(future: Future) -> list[Question]:
     def label(e: dict[str, Any]) -> str:
         who = e["args"].get("player")
         card = vw.name(e["args"]["card"])
-        return card if who is None else f"{card} ({player_name(who, _)})"
+        told = card != vw.duel.name_in(e["args"]["card"], vw.tr.lang)  # "Player 2's ..."
+        return card if who is None or told else f"{card} ({player_name(who, _)})"
     right_card = entries[first]["args"]["card"]
     adds = {e["args"]["card"]: label(e) for e in entries
             if e["key"] == "pending.add" and vw.sees(e)}
