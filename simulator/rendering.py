@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
+from django.utils.translation import gettext_noop, ngettext, pgettext, pgettext_lazy
 
 from engine import RULES, Duel
 from engine.frames import Frame
@@ -168,6 +168,7 @@ _MORE_LABELS = {
     "break_shield": gettext_noop("Break this shield"), "attack": gettext_noop("Attack"),
     "cast": gettext_noop("Cast"), "summon": gettext_noop("Summon"),
     "end_turn": gettext_noop("End the turn"), "charge_mana": gettext_noop("Charge as mana"),
+    "next_step": gettext_noop("Next step of the turn"),
 }
 
 
@@ -229,7 +230,8 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         state.append(_("face-down"))
     state += _equip_state(duel, card)
     if card.zone == "monster":
-        state.append(_("Defense") if card.position == "defense" else _("Attack"))
+        state.append(pgettext("battle position", "Defense") if card.position == "defense"
+                     else pgettext("battle position", "Attack"))
     if card.tapped:
         state.append(_("tapped"))
     negated = (duel.policy.on_field(card) and card.face_up  # a Set card shows nothing of itself

@@ -40,7 +40,7 @@ from engine.scenario import load_scenario
 
 from . import access, boards, classroom, gallery, limits, playback, uploads
 from .gallery import scenario_index
-from .language import refusal_reason, translator, watched_languages
+from .language import board_title, refusal_reason, translator, watched_languages
 from .library import library_context, move_choices
 from .models import Board, Lesson
 from .pictures import chain_svg, qr_svg
@@ -136,7 +136,7 @@ def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse
                         "actions": [], "cards": scn.raw_cards})
     link = encode(duel, title=scn.title, cards=scn.raw_cards or None)
     return render(request, "simulator/scenario.html", {
-        "entry": entry, "scenario": scn, "board": board, "game_name": gallery.GAME_NAMES[game],
+        "entry": entry, "scenario": scn, "board": board, "game_name": _(gallery.GAME_NAMES[game]),
         "rules": [RULES.get(r) or {"id": r, "title": ""} for r in scn.rules],
         "steps": len(scn.steps), "preset": duel.settings.get("preset", ""),
         "og": scenario_og(request, game, scn),
@@ -697,7 +697,7 @@ def board_chain_svg(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     duel, _at = _shown_duel(request, board)
     view = access.view_of(access.role(request.session, board), board)
-    svg = chain_svg(duel, title=board.display_title, view=view)
+    svg = chain_svg(duel, title=board_title(board), view=view)
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     if request.GET.get("download"):
         response["Content-Disposition"] = f'attachment; filename="{board.slug}-chain.svg"'

@@ -169,8 +169,26 @@
     if (box) box.dataset.frame = index < 0 ? "" : frames[index].k + "." + frames[index].n;
     markNow(index >= 0);
     controls();
+    reveal();
     document.dispatchEvent(new CustomEvent("playback:shown"));
   }
+
+  // What changed stays in view: the triggers list shows the entry of this moment (the
+  // latest one on the board now), and on a phone the page scrolls to the tile that changed.
+  function reveal() {
+    const list = document.querySelector("#chain ul.triggers");
+    if (list && list.scrollHeight > list.clientHeight) {
+      const entry = list.querySelector("li.frame-changed") ||
+        Array.from(list.querySelectorAll("li[data-trigger]:not([hidden])")).pop();
+      if (entry) list.scrollTop = Math.max(0, entry.offsetTop + entry.offsetHeight - list.clientHeight);
+    }
+    const tile = document.querySelector("#board .frame-changed");
+    if (tile && window.matchMedia("(max-width: 47.99rem)").matches) {
+      tile.scrollIntoView({block: "center", inline: "nearest"});
+    }
+  }
+  document.addEventListener("DOMContentLoaded", reveal);
+  document.addEventListener("htmx:afterSettle", reveal);
 
   // The buttons say what they can do from here: back stops at the first frame, forward
   // after the last frame is the board now, and from the board now there is no forward.
