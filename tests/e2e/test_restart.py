@@ -11,8 +11,13 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.e2e
 
 
-def test_a_board_survives_a_server_restart(page: Page, ui, restartable_server) -> None:
+def test_a_board_survives_a_server_restart(page: Page, ui, restartable_server,
+                                           console_errors) -> None:
     server = restartable_server
+    # while the server is down the page's socket fails to reconnect, as it should (htmx logs
+    # the failed connection's event too)
+    console_errors.allow(r"WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED")
+    console_errors.allow(r"^console: \[object Event\] \(.*/htmx-2\.min\.js\)$")
     page.goto(server.url + "/")
     page.locator("#start-board > summary").click()  # the form sits behind a button
     page.get_by_role("button", name="New board").click()
