@@ -14,11 +14,15 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from engine import RULES
 from engine.scenario import Scenario, builtin_scenarios, load_scenario
 
 GAMES = ("yugioh", "duel_masters")
-GAME_NAMES = {"yugioh": "Yu-Gi-Oh!", "duel_masters": "Duel Masters"}
+#: the games' names (message ids: Japanese readers know them as 遊☆戯☆王 and デュエル・マスターズ)
+GAME_NAMES = {"yugioh": gettext_noop("Yu-Gi-Oh!"), "duel_masters": gettext_noop("Duel Masters")}
 MAX_QUERY = 100
 
 
@@ -109,5 +113,5 @@ def by_game(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for game in GAMES:
         items = [s for s in entries if s["game"] == game]
         if items:
-            groups.append({"game": game, "name": GAME_NAMES[game], "items": items})
+            groups.append({"game": game, "name": _(GAME_NAMES[game]), "items": items})
     return groups

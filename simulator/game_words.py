@@ -24,6 +24,8 @@ WORDS: dict[str, dict[str, str]] = {
         "activation negated": gettext_noop("negated"),
         "did not meet its timing": gettext_noop("did not trigger"),
         "No effect has met its timing yet.": gettext_noop("No ability has triggered yet."),
+        # a spell's own effect, as the picture names it
+        "card activation": gettext_noop("spell cast"),
         # the share panel and the presenter's caption
         "Download the chain as a picture (SVG)":
             gettext_noop("Download the pending abilities as a picture (SVG)"),

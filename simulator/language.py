@@ -52,7 +52,10 @@ def card_names(definition: CardDef) -> dict[str, str]:
     return {"name": definition.name[name_lang],
             "name_lang": "" if name_lang == lang else name_lang,
             "alt": alt if alt != definition.name[name_lang] else "", "alt_lang": alt_lang,
-            "text": definition.display_text(lang), "note": definition.display_note(lang)}
+            "text": definition.display_text(lang), "note": definition.display_note(lang),
+            # English text shown for want of one in the reader's language says so (lang="en")
+            "text_lang": "" if lang == "en" or definition.texts.get(lang) else "en",
+            "note_lang": "" if lang == "en" or definition.notes.get(lang) else "en"}
 
 
 # ---------------------------------------------------------------- live updates

@@ -27,6 +27,7 @@ from engine import RULES, Duel, EngineError
 from engine.frames import Frame
 from engine.log import player_name, text_arg
 
+from .game_words import said
 from .rendering import Viewer
 
 ROW = 64
@@ -226,8 +227,8 @@ def _resolving(vw: Viewer, link: dict[str, Any]) -> dict[str, Any]:
 
 def _effect_label(vw: Viewer, iid: int, index: int) -> str:
     if index < 0:
-        return _("card activation")
-    return text_arg(vw.duel.effect(iid, index).label, vw.tr)
+        return said(vw.duel.game, "card activation")
+    return text_arg(vw.duel.policy.effect_label(vw.duel.effect(iid, index)), vw.tr)
 
 
 def _detail(link: dict[str, Any]) -> str:

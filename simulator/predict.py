@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from engine import RULES, Duel, IllegalAction
-from engine.log import HIDDEN, player_name
+from engine.log import HIDDEN, player_name, text_arg
 from engine.state import hidden_from
 
 from . import boards
@@ -183,7 +183,7 @@ def _rule(entries: list[dict[str, Any]], index: int, fallback: str = "") -> str:
 
 
 def _effect_name(vw: Viewer, card: int, effect: str) -> str:
-    return f"{vw.name(card)}: {effect}" if effect else vw.name(card)
+    return f"{vw.name(card)}: {text_arg(effect, vw.tr)}" if effect else vw.name(card)
 
 
 def _chain_link_1(future: Future) -> list[Question]:
@@ -219,7 +219,7 @@ def _resolves_first(future: Future) -> list[Question]:
         who = e["args"].get("player")
         card = vw.name(e["args"]["card"])
         told = card != vw.duel.name_in(e["args"]["card"], vw.tr.lang)  # "Player 2's ..."
-        return card if who is None or told else f"{card} ({player_name(who, _)})"
+        return card if who is None or told else f"{card} ({player_name(who, vw.tr)})"
     right_card = entries[first]["args"]["card"]
     adds = {e["args"]["card"]: label(e) for e in entries
             if e["key"] == "pending.add" and vw.sees(e)}
@@ -277,7 +277,8 @@ def _life_points(future: Future) -> list[Question]:
         done = max((i for i, e in enumerate(entries) if e["key"] == "chain.done"), default=0)
         out.append(Question(
             f"lp-{player + 1}",
-            _("What is %(player)s's LP after the chain?") % {"player": player_name(player, _)},
+            _("What is %(player)s's LP after the chain?") % {
+                "player": player_name(player, Viewer(future.duel, future.view).tr)},
             options, options.index(str(after)), _rule(entries, done, "YGO-CHAIN"),
             future.scripted))
     return out
