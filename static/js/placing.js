@@ -15,7 +15,8 @@
 
   function editable() {
     const root = document.querySelector(".board-page");
-    return !!root && !!root.dataset.menus && !!document.getElementById("act-form");
+    return !!root && root.dataset.role === "edit" && !!root.dataset.menus &&
+      !!document.getElementById("act-form");
   }
   function words(text) { return (text || "").split(" ").filter(Boolean); }
   function setMode() {
