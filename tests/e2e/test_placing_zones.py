@@ -74,6 +74,9 @@ def test_a_card_of_the_mat_moves_by_its_menu_and_by_drag_and_drop(page: Page, ui
     card.locator("summary").click()
     set_in = card.locator(".set-in").get_by_role("button", name="Spell & Trap Zones")
     ui.click_and_wait(page, set_in)
+    # the focus is back on the card acted on, in the zone it went to
+    moved = ui.zone(page, "p1", "spell_trap").locator("li.card summary")
+    expect(moved).to_be_focused()
     board, duel = saved.duel(e2e_server, slug)
     soul = duel.state.cards[duel.ref("Soul Taker")]
     assert (soul.zone, soul.face_up) == ("spell_trap", False)

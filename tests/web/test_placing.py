@@ -153,6 +153,9 @@ def test_the_board_page_library_keeps_its_hooks(client) -> None:
     assert cards["amazoness_village"]["set-zones"] == "field"
     for card in cards.values():
         assert card["zones"] and "_" not in card["kind"]
+    # no zone has a "+" button: a chosen card lights up the zones it may go to
+    assert 'class="subtle place"' not in html and "Place the chosen card" not in html
+    assert html.count('data-zone="p1:') == html.count('data-zone="p2:') == 8
 
 
 # ---------------------------------------------------------------------- titles
