@@ -329,6 +329,12 @@
       const card = document.querySelector('#board [data-card="' + info.card + '"] summary');
       if (shown(card)) return card;
     }
+    const home = info.panel && document.getElementById(info.panel);
+    if (home && info.text) {  // a button of the same panel that says the same
+      const same = Array.from(home.querySelectorAll("button, a[href], summary")).find(
+        function (el) { return (el.textContent || "").trim().slice(0, 80) === info.text && shown(el); });
+      if (same) return same;
+    }
     const zone = info.zone && document.querySelector('#board [data-zone="' + info.zone + '"]');
     if (zone) {
       if (zone.hasAttribute("tabindex") && zone.tabIndex >= 0) return zone;
