@@ -77,6 +77,12 @@ class Viewer:
             self._names = (key, self.duel.namer(self.tr, self.hidden))
         return self._names[1](iid)
 
+    def told_apart(self) -> frozenset[str]:
+        """The names this viewer reads with whose card it is (see :meth:`name`)."""
+        st = self.duel.state
+        return frozenset(self.name(iid) for iid in st.cards if not self.hidden(iid)
+                         and self.name(iid) != self.duel.name_in(iid, self.tr.lang))
+
     def knows(self, trigger: Any) -> bool:
         """May this viewer know of a trigger at all: one whose card was hidden when it met its
         timing is its controller's alone until it is activated (then it is revealed)."""
@@ -1073,8 +1079,9 @@ def render_update(board: Board, duel: Duel, view: str,
     with _LAST_LOCK:
         prev = _LAST.get(key)
     log = duel.state.log
+    told = Viewer(duel, view).told_apart()  # a change re-words earlier lines: drawn anew
     appendable = (prev is not None and prev["version"] == board.version - 1
-                  and len(log) >= prev["log_len"]
+                  and len(log) >= prev["log_len"] and prev.get("told") == told
                   and (prev["log_len"] == 0 or _fingerprint(log[prev["log_len"] - 1])
                        == prev["log_last"]))
     lang = translation.get_language()
@@ -1114,7 +1121,7 @@ def render_update(board: Board, duel: Duel, view: str,
         out.append(_compact(playback_html(board, duel, view, frames, shown=context)))
     with _LAST_LOCK:
         _LAST[key] = {"version": board.version, "marks": marks, "log_len": len(log),
-                      "steps": steps, "lang": lang, "state": duel.state,
+                      "steps": steps, "lang": lang, "state": duel.state, "told": told,
                       "kept": {name: context[name] for name in _KEPT},
                       "log_last": _fingerprint(log[-1]) if log else ""}
         _LAST.move_to_end(key)

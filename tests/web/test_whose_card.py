@@ -111,3 +111,31 @@ def test_a_card_the_viewer_may_not_see_is_neither_named_nor_counted() -> None:
     assert public.name(duel.ref("mine")) == "Sangan"
     assert Viewer(duel, "p2").name(duel.ref("theirs")) == "Player 2's Sangan"
     assert Viewer(duel).name(duel.ref("mine")) == P1
+
+
+def test_a_second_card_of_a_name_redraws_the_log_in_the_update() -> None:
+    """The log's earlier lines are worded anew when a card of the same name arrives: an
+    update that only appended lines would leave them saying "Sangan" for one of two."""
+    from django.test import Client
+
+    from simulator.models import Board
+    from tests.web.test_board import own
+
+    client = Client(HTTP_HOST="localhost")
+    board = boards.create_board(game="yugioh", setup={})
+    own(client, board)
+
+    def place(version: int, player: str) -> str:
+        return client.post(f"/b/{board.slug}/act", {
+            "version": version, "do": "place", "card": "sangan", "zone": "monster",
+            "player": player}, HTTP_HX_REQUEST="true").content.decode()
+
+    place(0, "p1")
+    kuriboh = client.post(f"/b/{board.slug}/act", {
+        "version": 1, "do": "place", "card": "kuriboh", "zone": "monster", "player": "p1"},
+        HTTP_HX_REQUEST="true").content.decode()
+    assert 'beforeend:#log-list' in kuriboh  # nothing re-worded: the new lines appended
+    html = place(2, "p2")
+    assert 'beforeend:#log-list' not in html and 'id="log"' in html
+    assert "Player 1&#x27;s Sangan" in html and "Player 2&#x27;s Sangan" in html
+    assert Board.objects.get(pk=board.pk).version == 3
