@@ -32,6 +32,13 @@ class Rule:
     sources: tuple[dict[str, str], ...]
     #: the title and statement by language: {"title": {"en": ..., "ja": ...}, ...}
     texts: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, hash=False)
+    #: the examples by language (English, and each translation that gives them)
+    example_texts: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False,
+                                                      hash=False)
+
+    def examples_in(self, lang: str) -> tuple[str, ...]:
+        """The examples in ``lang``, in English where the translation gives none."""
+        return self.example_texts.get(lang) or self.examples
 
 
 def translations(path: Path = PATH) -> dict[str, dict[str, Any]]:
@@ -57,7 +64,11 @@ def load_rules(path: Path = PATH) -> dict[str, Rule]:
                       statement=" ".join(str(e["statement"]).split()),
                       examples=tuple(e.get("examples") or ()),
                       sources=tuple({**s, **_article(s)} for s in e.get("source") or ()),
-                      texts={"title": texts(e, "title"), "statement": texts(e, "statement")})
+                      texts={"title": texts(e, "title"), "statement": texts(e, "statement")},
+                      example_texts={lang: tuple(" ".join(str(x).split()) for x in found)
+                                     for lang in other
+                                     if (found := (other[lang].get(e["id"]) or {}).get(
+                                         "examples"))})
         for e in data
     }
 

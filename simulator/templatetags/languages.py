@@ -22,6 +22,12 @@ def local(item: Any, key: str) -> str:
 
 
 @register.filter
+def local_examples(rule: Any) -> tuple[str, ...]:
+    """``{{ rule|local_examples }}``: a rule's examples in the reader's language."""
+    return rule.examples_in(language.engine_language())
+
+
+@register.filter
 def other_languages(item: Any, key: str) -> list[dict[str, str]]:
     """``{% for lang in rule|other_languages:"statement" %}``: the title and ``key`` in
     every language the site speaks, each with its code and its name in that language."""

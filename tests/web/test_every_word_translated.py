@@ -6,6 +6,7 @@ other text marked as English (``lang="en"``) are set aside."""
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 from functools import cache
 from pathlib import Path
@@ -90,3 +91,21 @@ def test_an_empty_text_is_never_looked_up(lang: str) -> None:
     assert Translator(lang)("") == ""
     with translation.override(lang):
         assert said("duel_masters", "") == said("yugioh", "") == ""
+
+
+@pytest.mark.parametrize("lang", ["ja", "fr"])
+def test_the_glossary_gives_every_example_in_the_readers_language(lang: str) -> None:
+    from django.test import Client
+
+    from engine import RULES
+
+    client = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE=lang)
+    for rule in RULES.values():
+        if not rule.examples:
+            continue
+        local = rule.examples_in(lang)
+        assert len(local) == len(rule.examples) and local != rule.examples, rule.id
+        html = client.get(f"/rules/{rule.id}/").content.decode()
+        for english in rule.examples:
+            assert html_lib.escape(english) not in html, (rule.id, english)
+        assert html_lib.escape(local[0]) in html, rule.id
