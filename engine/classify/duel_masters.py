@@ -52,7 +52,7 @@ def _segments(text: str) -> list[tuple[int, int]]:
 
 # --- patterns ---------------------------------------------------------------------------
 
-_JA_STRIGGER = re.compile(r"^S[・\-･]?トリガー(?:・プラス)?$")
+_JA_STRIGGER = re.compile(r"^(?:S|シールド)[・\-･]?トリガー(?:・プラス)?(?:\s*[（(].*[)）])?$")
 _EN_STRIGGER = re.compile(r"^(?:shield|s)[ -]?trigger\b(?:\s*\(.*\))?[ .]*$", re.I)
 _JA_BLOCKER = re.compile(r"^ブロッカー(?:[（(].*[)）])?$")
 _EN_BLOCKER = re.compile(r"^blocker\b(?:\s*\(.*\))?[ .]*$", re.I)
@@ -306,9 +306,50 @@ class _Reader:
             if not may:  # mandatory: the instruction, stated without "may"
                 self.because("optional", o0, o0 + len(ops))
 
+#: a keyword with its reminder in brackets, then another ability on the same line (English
+#: pasted on one line: "Shield trigger (...) Destroy 1 of ...")
+_KEYWORD_THEN = re.compile(
+    r"(?:S[・\-･]?トリガー|シールド[・\-･]?トリガー|ブロッカー|shield[ -]?trigger|s-trigger"
+    r"|blocker|double breaker|triple breaker|speed attacker|slayer)\s*[（(][^)）]*[)）][ .。]*"
+    r"(?=\S)", re.I)
+#: the lines of a pasted card that are no ability: civilization and cost, card type, race and
+#: power
+_CIV_LINE = re.compile(r"(?:(?:光|水|闇|火|自然)(?:/|／|・)?)+(?:文明)?\s*"
+                       r"[（(]\s*[0-9０-９]+\s*[)）]|(?:(?:light|water|darkness|fire|nature)\s*/?\s*)+\s*\(\s*\d+\s*\)",
+                       re.I)
+_TYPE_LINE = re.compile(r"(?:進化)?(?:クリーチャー|呪文|クロスギア|城)(?:\s*[:：].*)?"
+                        r"|(?:evolution )?(?:creature|spell|cross gear|castle)(?:\s*:.*)?", re.I)
+
+
+def _split_keywords(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out = []
+    for a, b in spans:
+        while (m := _KEYWORD_THEN.match(text, a, b)) and m.end() < b:
+            out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" ."))))
+            a = m.end()
+        out.append((a, b))
+    return out
+
+
+def _card_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans that are abilities: the civilization, type and power lines left out, and
+    the name line above them."""
+    line = [bool(_CIV_LINE.fullmatch(text[a:b].strip())
+                 or _TYPE_LINE.fullmatch(text[a:b].strip().rstrip("。."))) for a, b in spans]
+    keep = []
+    for k, span in enumerate(spans):
+        if line[k] or (k == 0 and len(spans) > 1 and line[1]
+                       and not re.search(r"[、。:：]|\b(when|if)\b", text[span[0]:span[1]],
+                                         re.I)):
+            continue
+        keep.append(span)
+    return keep
+
+
 def read(text: str) -> list[EffectReading]:
     """Split a Duel Masters text into abilities and classify each (see the module doc)."""
-    return [_Reader(text, a, b).read() for a, b in _segments(text)]
+    spans = _card_lines(text, _split_keywords(text, _segments(text)))
+    return [_Reader(text, a, b).read() for a, b in spans]
 
 
 __all__ = ["read"]

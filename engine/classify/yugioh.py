@@ -108,17 +108,23 @@ def _effects_ja(text: str) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------ card type
 
 _TYPE_LINE = re.compile(
-    r"^\s*\[?(Counter Trap|Continuous Trap|Normal Trap|Trap|Quick-Play Spell|Continuous Spell"
+    r"\s*[\[【]?(Counter Trap|Continuous Trap|Normal Trap|Trap|Quick-Play Spell|Continuous Spell"
     r"|Field Spell|Equip Spell|Ritual Spell|Normal Spell|Spell|カウンター罠|永続罠|通常罠|罠"
-    r"|速攻魔法|永続魔法|フィールド魔法|装備魔法|儀式魔法|通常魔法|魔法)( Card)?\]?\s*(\n|$)")
+    r"|速攻魔法|永続魔法|フィールド魔法|装備魔法|儀式魔法|通常魔法|魔法)( ?Card|カード)?[\]】]?"
+    r"[ \t]*(\n|$)", re.I)
 
 
 def _card_type(text: str) -> tuple[str | None, int]:
-    """The card type given on the text's first line, and where the effects start."""
+    """The card type given on the text's first line (or on the second, under the card's
+    name), and where the effects start."""
     m = _TYPE_LINE.match(text)
     if not m:
+        first = text.find("\n")
+        if 0 < first < 80 and not re.search(r"[:：;；。]", text[:first]):
+            m = _TYPE_LINE.match(text, first + 1)
+    if not m:
         return None, 0
-    name = m.group(1)
+    name = m.group(1).title() if m.group(1).isascii() else m.group(1)
     if "Counter" in name or "カウンター" in name:
         kind = "counter"
     elif "Trap" in name or "罠" in name:
@@ -181,15 +187,25 @@ _EVENT_EN = re.compile(
     r"targeted|flipped|detached|Tributed|revealed|drawn|used as material|attacked)\b"
     r"|\b(Normal|Special|Tribute|Flip) Summons?\b|\bdeclares? an attack\b|\battacks?\b"
     r"|\bactivates?\b|\bactivated\b|\btakes? (battle )?damage\b|\binflicts? (battle )?damage\b"
-    r"|\bleaves the field\b|\bwould\b|\bdestroys? .* by battle\b|\bdraws?\b|\bresolves?\b")
+    r"|\bleaves the field\b|\bwould\b|\bdestroys? .* by battle\b|\bdraws?\b|\bresolves?\b"
+    r"|\b(is|are) (Normal|Special|Tribute|Flip)( or (Normal|Special|Tribute|Flip))+ Summoned\b"
+    r"|\bbattles?\b|\bis (Normal |Special )?Summoned\b")
 _STATE_EN = re.compile(r"\b(you|your opponent) (control|controls|have|has)\b|\bthere (is|are)\b"
                        r"|\bis in your\b|\bis face-up\b|\byour LP\b", re.I)
-_PHASE_EN = re.compile(r"\b(During|At the (start|end) of) (the|each|your|your opponent's) "
-                       r"(next )?(End|Standby|Battle|Draw) Phase\b")
+_PHASE_EN = re.compile(r"(During|At the (start|end) of) (the|each|your|your opponent's"
+                       r"|each player's|either player's) (next )?(End|Standby|Draw) Phase\b"
+                       r"(?!,? (if|when|except)\b)", re.I)
+#: a Quick Effect's words (YGO-KIND): said so, or usable in the opponent's turn or phase
+_QUICK_EN = re.compile(r"\(Quick Effect\)|during either player's (turn|Main Phase|Battle Phase)"
+                       r"|during your opponent's (turn|Main Phase|Battle Phase)"
+                       r"|or your opponent's (Main|Battle|Standby|End) Phase"
+                       r"|during the Main Phase or Battle Phase|during the Battle Phase", re.I)
 _COST_EN = re.compile(r"^(Tribute|discard|banish|pay|send|reveal|detach|shuffle|return|"
                       r"remove)\b", re.I)
 _ORDER_EN = re.compile(r"^(Target|Destroy|Draw|Add|Special Summon|Send|Banish|Inflict|Negate|"
                        r"Discard|Tribute|Pay|Return|Shuffle|Gain|Change|Take|Reveal|Look|"
+                       r"Fusion Summon|Ritual Summon|Equip|Toss|"
+                       r"Roll|Both players|Flip|Switch|"
                        r"Excavate|Declare|Each player|Your opponent (discards|takes)|All)\b")
 _CONTINUOUS_EN = re.compile(
     r"\b(gain|gains|lose|loses) \d+ (ATK|DEF|ATK/DEF)\b|\bcannot\b|\bis unaffected\b"
@@ -232,7 +248,9 @@ def _body_en(rd: _Reading, start: int, end: int) -> str | None:
     semi = _semicolon(full[start:end])
     if semi >= 0:
         pre_s, pre_e = start, start + semi
-        for piece in re.finditer(r"[^,]+?(?=, then |, and |$)", full[pre_s:pre_e]):
+        # pieces joined by ", then" / ", and" (a comma inside a target, as in
+        # "1 monster in your GY, except "Name"", belongs to it)
+        for piece in re.finditer(r".+?(?=, then |, and |$)", full[pre_s:pre_e]):
             p = piece.group(0).lstrip(", ").removeprefix("then ").removeprefix("and ").strip()
             if not p:
                 continue
@@ -276,12 +294,29 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
     if colon >= 0:
         head_e = s + colon
         head = seg[:colon]
-        quick = re.search(r"\(Quick Effect\)|during either player's turn|"
-                          r"during your opponent's turn", head, re.I)
+        quick = _QUICK_EN.search(head)
         if re.search(r"When this card (resolves|is activated)", head):
             return rd.unreadable("'When this card resolves/is activated' is part of the card's "
                                  "own resolution, not an effect the reader classifies")
-        if quick:
+        # "Once per turn, during ...": the once-per-turn words do not change the timing
+        lead = re.match(r"(Once|Twice) per turn, ", head)
+        h0 = lead.end() if lead else 0
+        pm = _PHASE_EN.match(head, h0)
+        # "After damage calculation, when ..." / "At the start of the Damage Step, if ...":
+        # a step of the battle, then the trigger's own "when" / "if"
+        step = re.match(r"(After damage calculation|At the (start|end) of the Damage Step"
+                        r"|At the end of the Battle Phase), (?=(when|if) )", head, re.I)
+        if step:
+            h0 = step.end()
+        if pm and not quick:
+            r.kind = "trigger"
+            r.wording = "during"
+            rd.say("kind", s + pm.start(), s + pm.end())
+            rd.say("wording", s + pm.start(), s + pm.end())
+            r.event = rd.say("event", s + pm.start(), s + len(head))
+            r.spell_speed = 2 if card in ("trap", "counter") else 1
+            rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-PHASE", "YGO-WAIT")
+        elif quick:
             r.kind = "quick"
             r.spell_speed = 2
             rd.say("kind", s + quick.start(), s + quick.end())
@@ -291,31 +326,30 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
             if ev:
                 r.event = rd.say("event", s + ev.start(2), s + ev.end(2))
                 r.wording = rd.say("wording", s, s + len(ev.group(1))).lower()
-        elif m := re.match(r"(Once per turn|Twice per turn|During your Main Phase)"
+        elif m := re.match(r"(Once per turn|Twice per turn|During your Main Phase"
+                           r"|Once while face-up on the field|Once per Duel"
+                           r"|During your turn(, except the turn this card was sent to the GY)?)"
                            r"(, (during your Main Phase|if .+))?$", head):
             r.kind = "ignition"
             r.spell_speed = 1
             rd.say("kind", s + m.start(1), s + m.end(1))
             rd.rule("YGO-IDENTIFY", "YGO-KIND")
-            if m.group(3) and m.group(3).startswith("if "):
-                r.condition = rd.say("condition", s + m.start(3), s + m.end(3))
-        elif pm := _PHASE_EN.match(head):
-            r.kind = "trigger"
-            rd.say("kind", s + pm.start(), s + pm.end())
-            r.event = rd.say("event", s + pm.start(), s + len(head))
-            r.spell_speed = 2 if card in ("trap", "counter") else 1
-            rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-PHASE", "YGO-WAIT")
-        elif wm := re.match(r"(When|If|Each time) ", head):
-            word = wm.group(1)
+            if m.group(4) and m.group(4).startswith("if "):
+                r.condition = rd.say("condition", s + m.start(4), s + m.end(4))
+        elif wm := re.compile(r"(When|If|Each time) ", re.I).match(head, h0):
+            word = wm.group(1).capitalize()
+            if word == "Each time":
+                r.wording = "each_time"
+                rd.say("wording", s + wm.start(1), s + wm.end(1))
             rest_s = s + wm.end()
-            cond = re.search(r"(,? while |, if | and if )(.+)$", head)
+            cond = re.compile(r"(,? while |, if | and if )(.+)$").search(head, wm.end())
             ev_end = s + (cond.start() if cond else len(head))
             event_txt = text[rest_s:ev_end]
             if _EVENT_EN.search(event_txt):
                 r.kind = "trigger"
                 if word != "Each time":
                     r.wording = "when" if word == "When" else "if"
-                    rd.say("wording", s, s + len(word))
+                    rd.say("wording", s + wm.start(1), s + wm.end(1))
                 rd.say("kind", s, head_e + 1)
                 r.event = rd.say("event", rest_s, ev_end)
                 if cond:
@@ -337,8 +371,8 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         err = _body_en(rd, head_e + 1, e)
         if err:
             return rd.unreadable(err)
-        if r.kind == "trigger" and card in ("trap", "counter", "spell", "quickplay") \
-                and not r.optional and first:
+        if r.kind in ("trigger", "ignition", "quick") and not r.optional and first \
+                and card in ("trap", "counter", "spell", "quickplay"):
             # a Spell/Trap's first "When ...: <order>" is the card's own activation
             r.kind = "activation"
             r.spell_speed = _activation_speed(card)
@@ -492,9 +526,11 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         rd.say("wording", hs + wm.start(1), hs + wm.end(1))
         r.event = rd.say("event", hs, hs + wm.start())
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
-    elif pm:
+    elif pm and not (wm and wm.start() < pm.start() and _EVENT_JA.search(head[:wm.start()])):
         r.kind = "trigger"
+        r.wording = "during"
         rd.say("kind", hs + pm.start(), hs + pm.end())
+        rd.say("wording", hs + pm.start(), hs + pm.end())
         r.event = rd.say("event", hs + pm.start(), hs + pm.end() - len(pm.group(4)))
         r.spell_speed = 2 if card in ("trap", "counter") else 1
         rd.say("spell_speed", hs + pm.start(), hs + pm.end())
@@ -561,12 +597,35 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
 # ------------------------------------------------------------------ entry point
 
 
+#: a line of a pasted card that is none of its effects: its Attribute, Level or Rank, its
+#: Type line ("[Spellcaster / Effect]", 【魔法使い族／効果】), its ATK/DEF
+_STAT_LINE = re.compile(
+    r"(DARK|LIGHT|WATER|FIRE|EARTH|WIND|DIVINE|[闇光水炎地風神]属性|[闇光水炎地風神])"
+    r"|(Level|Rank|Link|LINK|レベル|ランク|リンク)[ -]?[0-9０-９]+|[★☆]+\s*[0-9０-９]*"
+    r"|[\[【][^\]】]*[/／][^\]】]*[\]】]|[\[【][^\]】]*族[\]】]"
+    r"|(ATK|攻撃力|攻)\s*[/:：]?\s*[0-9０-９?？]+.*"
+    r"|(DEF|守備力|守)\s*[/:：]?\s*[0-9０-９?？]+|(Level|Rank) [0-9]+ .*(ATK|DEF).*", re.I)
+
+
+def _stat_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans that are no stat line, nor the card's name just above its stat lines."""
+    stat = [bool(_STAT_LINE.fullmatch(text[s:e].strip())) for s, e in spans]
+    keep = []
+    for k, (s, e) in enumerate(spans):
+        if stat[k]:
+            continue
+        if k == 0 and len(spans) > 1 and stat[1] and not re.search(r"[:：;；。]", text[s:e]):
+            continue  # the name line above them
+        keep.append((s, e))
+    return keep
+
+
 def read(text: str) -> list[EffectReading]:
     """Split a Yu-Gi-Oh! card's text into effects and classify each one."""
     card, begin = _card_type(text)
     japanese = bool(_JA.search(text[begin:]))
     spans = _effects_ja(text[begin:]) if japanese else _effects_en(text[begin:])
-    spans = [(s + begin, e + begin) for s, e in spans]
+    spans = _stat_lines(text, [(s + begin, e + begin) for s, e in spans])
     reader = _read_ja if japanese else _read_en
     return [reader(text, s, e, card, i == 0) for i, (s, e) in enumerate(spans)]
 
