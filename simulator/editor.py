@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engine import CardDataError, Duel, IllegalAction
 from engine.cards import (
@@ -561,11 +561,24 @@ EFFECT_LABELS = {
 }
 
 
+#: the words of a select's values that the reader's language says otherwise (the card
+#: types); any other value is shown as the card files write it
+TYPE_WORDS = {
+    "yugioh": {"monster": pgettext_lazy("Yu-Gi-Oh! card type", "Monster"),
+               "spell": pgettext_lazy("Yu-Gi-Oh! card type", "Spell"),
+               "trap": pgettext_lazy("Yu-Gi-Oh! card type", "Trap")},
+    "duel_masters": {"creature": pgettext_lazy("Duel Masters card type", "Creature"),
+                     "spell": pgettext_lazy("Duel Masters card type", "Spell")},
+}
+
+
 def _field(name: str, label: Any, value: Any, widget: str, slot: str,
-           errors: dict[str, list[str]], options: tuple = ()) -> dict[str, Any]:
-    """One field to draw, with the errors of its slot."""
+           errors: dict[str, list[str]], options: tuple = (),
+           words: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One field to draw, with the errors of its slot; a select's options as (value, words)."""
     return {"name": name, "label": label, "value": value, "widget": widget, "slot": slot,
-            "errors": errors.get(slot, []), "options": options}
+            "errors": errors.get(slot, []),
+            "options": tuple((o, (words or {}).get(o, o)) for o in options)}
 
 
 def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
@@ -578,7 +591,7 @@ def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
             _field("name_ja", CARD_LABELS["name_ja"], values["name_ja"], "text", "name_ja",
                    errors),
             _field("type", CARD_LABELS["type"], values["type"], "select", "type", errors,
-                   opts["types"]),
+                   opts["types"], TYPE_WORDS[game]),
             _field("subtype", CARD_LABELS["subtype"], values["subtype"], "select", "subtype",
                    errors, ("", *opts["subtypes"]))]
     for k in STAT_FIELDS[game]:

@@ -682,6 +682,7 @@ def _verb(verb: str, n: int, game: str) -> str:
         "break_shield": _("break"), "evolve": _("evolve onto"),
         "detach": _("detach"), "fusion_summon": _("Fusion Summon"),
         "ritual_summon": _("Ritual Summon"), "fusion_material": _("use as Fusion Material"),
+        "cast_spell": _("cast"),
     }
     return verbs.get(verb, verb.replace("_", " "))
 

@@ -134,13 +134,13 @@ def _scenario_pages(entry: dict, with_key: bool) -> dict[str, dict[str, Page]]:
         assert client.get(f"{base}/edit/{board.edit_key}/").status_code == 302
         pages[lang] = {kind: words_of(url, _get(client, url)) for kind, url in urls.items()}
     # presenting from step 1 on (the questions to the room are the engine's there), one asked
-    client = clients["en"]
-    assert client.post(f"{base}/present/").status_code == 302
-    assert client.post(f"{base}/present", {"at": str(min(1, last))}).status_code == 200
-    key = re.search(r'name="key" value="([^"]+)"', _get(client, f"{base}/predict/offer"))
-    if key:
-        assert client.post(f"{base}/predict/ask", {"key": key.group(1)}).status_code == 200
+    # by a presenter reading the page's language
+    assert clients["en"].post(f"{base}/present/").status_code == 302
+    assert clients["en"].post(f"{base}/present", {"at": str(min(1, last))}).status_code == 200
     for lang, client in clients.items():
+        key = re.search(r'name="key" value="([^"]+)"', _get(client, f"{base}/predict/offer"))
+        if key:
+            assert client.post(f"{base}/predict/ask", {"key": key.group(1)}).status_code == 200
         pages[lang]["present"] = words_of(f"{base}/present/", _get(client, f"{base}/present/"))
         watcher = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE=lang)
         pages[lang]["follow"] = words_of(f"{base}/follow/", _get(watcher, f"{base}/follow/"))
