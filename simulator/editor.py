@@ -593,7 +593,7 @@ def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
             _field("type", CARD_LABELS["type"], values["type"], "select", "type", errors,
                    opts["types"], TYPE_WORDS[game]),
             _field("subtype", CARD_LABELS["subtype"], values["subtype"], "select", "subtype",
-                   errors, ("", *opts["subtypes"]))]
+                   errors, ("", *opts["subtypes"]), TYPE_WORDS[game])]
     for k in STAT_FIELDS[game]:
         widget, options = ("number" if k in NUMBERS else "text"), ()
         if k == "civilization":

@@ -187,6 +187,9 @@ PROCEDURE_LABELS = {
     "link_summon": gettext_noop("Link Summon with %(materials)s"),
 }
 
+#: the counters' names in the reader's language (any other counter by its own name)
+COUNTER_NAMES = {"spell": pgettext_lazy("counter", "Spell")}
+
 #: trigger states shown on a card tile
 TILE_STATES = {"met": gettext_noop("met its timing"), "ready": gettext_noop("waiting"),
                "queued": gettext_noop("waiting"), "missed": gettext_noop("missed the timing")}
@@ -244,7 +247,8 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
                and negated_by(duel, card) is not None)
     if negated:
         state.append(_("effects negated"))
-    counters = [{"name": name.replace("_", " ").capitalize(), "count": count}
+    counters = [{"name": COUNTER_NAMES[name] if name in COUNTER_NAMES
+                 else name.replace("_", " ").capitalize(), "count": count}
                 for name, count in sorted(card.counters.items())]
     state += [_("%(name)s counters: %(count)d") % c for c in counters]
     return {

@@ -64,6 +64,7 @@ class _Words(HTMLParser):
         found = dict(attrs)
         lang = found.get("lang")
         english = (lang or "").startswith("en") if lang is not None else self._english()
+        english = english or tag == "code"  # a card file's own keys, as they are written
         for name in SHOWN_ATTRIBUTES:
             if found.get(name):
                 self._add(found[name] or "", english)
@@ -97,6 +98,7 @@ def card_names() -> re.Pattern[str]:
     """Every built-in card's names, in every language: a card is named as it is printed,
     whatever words its name holds ("Breaker the Magical Warrior", "Blocker Hunter")."""
     names = {n for card in builtin_library() for n in card.name.values() if n}
+    names |= {n.split(" (")[0] for n in names}  # "Blocker Hunter (teaching card)", as told
     return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
 
 

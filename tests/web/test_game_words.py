@@ -31,9 +31,9 @@ YUGIOH_TERMS = {
 }
 DUEL_MASTERS_TERMS = {
     "en": [r"\bshields?\b", r"\bmana\b", r"\bS-Trigger", r"\bshield trigger",
-           r"\bcivilizations?\b", r"\b(double |triple )?breaker\b", r"\bcreatures?\b",
+           r"\bcivilizations?\b", r"\b(double|triple) breaker\b", r"\bcreatures?\b",
            r"\b(un)?tapped\b", r"\bpending abilit"],
-    "ja": [r"シールド", r"マナ", r"S・トリガー", r"文明", r"ブレイカー", r"クリーチャー",
+    "ja": [r"シールド", r"マナ", r"S・トリガー", r"文明", r"[WT]・ブレイカー", r"クリーチャー",
            r"タップ", r"待機中の能力"],
     "fr": [r"\bboucliers?\b", r"\bmana\b", r"\bS-Trigger", r"\bcivilisations?\b",
            r"\bcréatures?\b", r"\bengagée?s?\b", r"\bcapacités en attente"],
