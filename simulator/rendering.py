@@ -561,7 +561,7 @@ def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
         out.append({
             "number": link.number, "card": vw.name(link.card), "iid": link.card,
             "effect": (text_arg(effect.label, vw.tr) if effect and effect.label
-                       else _("card activation")),
+                       else said(duel.game, "card activation")),
             "text": definition.display_text(vw.tr.lang),
             "controller": player_name(link.controller, vw.tr),
             "speed": link.speed,

@@ -25,7 +25,7 @@ HEADER = re.compile(r"Content-Type: text/plain|Plural-Forms:|Project-Id-Version|
                     r"Content-Transfer-Encoding|MIME-Version")
 #: message ids that are a word of the page's own markup or a name, said alike in every
 #: language, which a shorter or longer English text holds by chance
-ALIKE = {"OK"}
+ALIKE = {"OK", "Spell"}  # "Spell" (a counter's name): French says "Spell Speed" too
 
 
 def _alike(text: str) -> str:
