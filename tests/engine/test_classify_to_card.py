@@ -72,3 +72,59 @@ def test_a_part_not_mapped_is_reported_beside_its_field() -> None:
     assert "power 2000 or less" in m.problems["operations"]
     [m] = mapped("yugioh", "Monsters your opponent controls lose 500 ATK.")
     assert m.effect is None and "continuous" in m.problems["kind"]
+
+
+@pytest.mark.parametrize(("game", "text", "card_type", "effect"), [
+    ("yugioh", "When this card is destroyed by battle and sent to the GY: You can Special "
+               "Summon 1 WATER monster with 1500 or less ATK from your Deck.", "monster",
+     {"operations": [{"op": "special_summon", "choose": {
+         "zone": "deck", "controller": "you", "count": 1,
+         "filter": {"type": "monster", "attribute": "WATER", "atk_max": 1500}}}]}),
+    ("yugioh", "If this card is Normal or Special Summoned: You can add 1 Level 4 or lower "
+               "\"Foo\" monster from your Deck to your hand.", "monster",
+     {"event": {"type": "summoned", "card": "self"},
+      "operations": [{"op": "add_to_hand", "choose": {
+          "zone": "deck", "controller": "you", "count": 1,
+          "filter": {"type": "monster", "level_max": 4, "archetype": "foo"}}}]}),
+    ("yugioh", "Once per turn, during your Standby Phase: Gain 500 LP.", "monster",
+     {"wording": "during", "phase": {"name": "standby", "whose": "you"}}),
+    ("yugioh", "When this card inflicts battle damage to your opponent: Draw 1 card.", "monster",
+     {"event": {"type": "lp_lost", "cause": "battle", "by": "self", "player": "opponent"}}),
+    ("yugioh", "Normal Trap\nWhen an opponent's monster declares an attack: Destroy all "
+               "Attack Position monsters your opponent controls.", "trap",
+     {"kind": "activation", "respond_to": {"type": "attack_declared", "attacker": "opponent"},
+      "operations": [{"op": "destroy", "all": {"zone": "monster", "controller": "opponent",
+                                               "filter": {"type": "monster",
+                                                          "position": "attack"}}}]}),
+    ("yugioh", "Counter Trap\nWhen your opponent would Special Summon a monster: Negate the "
+               "Special Summon, and if you do, destroy it.", "trap",
+     {"respond_to": {"type": "summoning"},
+      "operations": [{"op": "negate_summon", "destroy": True}]}),
+    ("yugioh", "You can discard this card; draw 1 card.", "monster",
+     {"activate_from": "hand", "cost": [{"op": "discard", "card": "self"}]}),
+    ("yugioh", "Normal Spell\nFusion Summon 1 Fusion Monster from your Extra Deck, using "
+               "monsters from your hand or field as Fusion Material.", "spell",
+     {"kind": "activation"}),
+    ("duel_masters", "S・トリガー（この呪文をコストを支払わずにすぐ唱えてもよい）\n"
+                     "相手のクリーチャーを1体破壊する。", "spell",
+     {"operations": [{"op": "destroy", "choose": {"zone": "battle", "controller": "opponent",
+                                                  "count": 1}}]}),
+    ("duel_masters", "■このクリーチャーをバトルゾーンに出した時、自分の墓地にあるカードを1枚、"
+                     "マナゾーンに置いてもよい。", "creature",
+     {"event": {"type": "put_into_battle", "card": "self"},
+      "operations": [{"op": "put_into_mana", "choose": {"zone": "graveyard",
+                                                        "controller": "you", "count": 1}}]}),
+])
+def test_operation_families_compile(game: str, text: str, card_type: str, effect: dict) -> None:
+    m = mapped(game, text)[-1]
+    assert m.problems == {}, m.problems
+    assert {k: m.effect[k] for k in effect} == effect
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": card_type,
+                  **({"subtype": "normal"} if card_type in ("spell", "trap") else {}),
+                  "effects": [m.effect]}], file="test", game_hint=game)
+
+
+def test_a_filter_or_amount_beside_the_wording_is_not_dropped() -> None:
+    [m] = mapped("yugioh", "FLIP: Inflict 400 damage to your opponent for each card in their "
+                           "hand.")
+    assert "operations" in m.problems
