@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from engine import RULES, DataError, Duel, EngineError, IllegalAction, Recheck, replay_under
 from engine.classify import classify
+from engine.classify.to_card import answer as classify_answer
 from engine.limits import (
     MAX_ACTION_DEPTH,
     MAX_ACTION_ITEMS,
@@ -880,13 +881,16 @@ def card_search(request: HttpRequest) -> HttpResponse:
 @require_safe
 def classify_card(request: HttpRequest) -> JsonResponse:
     """A card's text read as the rules read it: its effects, each classified, with the words
-    that decided it and the rule ids behind it (engine/classify). A text it cannot take (none,
+    that decided it and the rule ids behind it (engine/classify), and ``compiled``: the
+    operations a card file would hold for it (each with its ``op``), or ``compiled: null``
+    and ``not_compiled``: why, in words. A text it cannot take (none,
     too long, too many effects, an unknown game) gets a 400 with the reason."""
     try:
         readings = classify(request.GET.get("game", ""), request.GET.get("text", ""))
     except IllegalAction as exc:
         return JsonResponse({"error": refusal_reason(exc)}, status=400)
-    return JsonResponse({"effects": [r.to_dict() for r in readings]},
+    game = request.GET.get("game", "")
+    return JsonResponse({"effects": [classify_answer(game, r) for r in readings]},
                         json_dumps_params={"ensure_ascii": False})
 
 

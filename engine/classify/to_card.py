@@ -682,4 +682,22 @@ def _unread(words: str) -> str:
             "engine's vocabulary: write this part yourself, or leave it out")
 
 
-__all__ = ["EffectMapping", "map_reading"]
+def answer(game: str, reading: EffectReading) -> dict[str, Any]:
+    """One reading as ``GET /cards/classify`` answers it: the reading, and ``compiled``, the
+    operation mappings a card file would hold for it (each with its ``op``; a keyword such as
+    Blocker as ``{op: flag, blocker: true}``, the card field it sets), or ``compiled: null``
+    and ``not_compiled``: why, in words."""
+    out = reading.to_dict()
+    mapping = map_reading(game, reading)
+    out["compiled"], out["not_compiled"] = None, None
+    if mapping.problems:
+        out["not_compiled"] = " ".join(f"{part}: {why}" for part, why in
+                                       mapping.problems.items())
+    elif mapping.flags:
+        out["compiled"] = [{"op": "flag", **mapping.flags}]
+    else:
+        out["compiled"] = list((mapping.effect or {}).get("operations") or [])
+    return out
+
+
+__all__ = ["EffectMapping", "answer", "map_reading"]

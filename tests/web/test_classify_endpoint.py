@@ -21,8 +21,9 @@ def test_an_optional_when_trigger_reads_as_one(client: Client) -> None:
     response = client.get("/cards/classify", {"game": "yugioh", "text": text})
     assert response.status_code == 200
     [effect] = response.json()["effects"]
-    assert set(effect) == FIELDS
+    assert set(effect) == FIELDS | {"compiled", "not_compiled"}
     assert (effect["kind"], effect["wording"], effect["optional"]) == ("trigger", "when", True)
+    assert effect["compiled"] is None and "targets" in effect["not_compiled"]
     assert "YGO-MISS" in effect["rules"]
     for why in effect["because"]:  # the deciding words, where they stand in the text
         assert text[why["start"]:why["end"]] == why["words"]
@@ -35,6 +36,8 @@ def test_a_japanese_duel_masters_ability_reads_as_one(client: Client) -> None:
     assert response.status_code == 200
     [effect] = response.json()["effects"]
     assert (effect["kind"], effect["optional"]) == ("trigger", True)
+    assert effect["compiled"] == [{"op": "draw", "count": 1}]
+    assert effect["not_compiled"] is None
     assert "このクリーチャーがバトルゾーンに出た時" in response.content.decode()  # not escaped
 
 
