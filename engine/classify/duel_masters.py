@@ -85,7 +85,8 @@ _EN_TARGET = re.compile(r"(?P<t>\bchoose\b[^,.;]*)", re.I)
 
 _JA_STATIC = re.compile(
     r"パワー[+＋\-－−][0-9０-９]+|パワー[はを][+＋\-－−]?[0-9０-９]+|できない|を得る|"
-    r"かわりに|少なくなる|多くなる|コストを[0-9０-９]+少なく|攻撃されない|ブレイクされない")
+    r"かわりに|少なくなる|多くなる|コストを[0-9０-９]+少なく|攻撃されない|ブレイクされない|"
+    r"可能であれば|ブロックされない")
 _EN_STATIC = re.compile(
     r"\bcan't\b|\bcannot\b|\bgets?\s*[+\-]\d+|\bhas\s*[+\-]\d+|\bgains?\b|\binstead\b|"
     r"\bcosts?\b.*\bless\b|\bpower\s*[+\-]\d+", re.I)
@@ -238,10 +239,16 @@ class _Reader:
         rest = s[pos:]
         st = (_JA_STATIC if ja else _EN_STATIC).search(rest)
         act = (_JA_ACTION if ja else _EN_ACTION).search(rest)
+        chooses = re.match(r"[^。.]*選ぶ。|choose [^.]*\.", rest, re.I)
         if instead:
             r.kind = "static"
             self.because("kind", instead.start(), instead.end())
             self.rule("DM-STATIC", "DM-KIND")
+        elif chooses and not st or chooses and st.start() > chooses.end():
+            # a choice made first, then what happens to the chosen: a spell's effect
+            r.kind = "activation"
+            self.because("kind", pos + chooses.start(), pos + chooses.end())
+            self.rule("DM-WAIT")
         elif st:
             r.kind = "static"
             self.because("kind", pos + st.start(), pos + st.end())

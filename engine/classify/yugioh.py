@@ -573,7 +573,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         r.spell_speed = 1
         rd.say("kind", hs + mon.start(), hs + mon.end())
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
-    elif re.fullmatch(r"[^時場合]*", head):
+    elif not re.search(r"時|場合", head):
         # no timing at all: a Spell/Trap card's own activation
         r.kind = "activation"
         rd.say("kind", a_s, a_e - 1)
