@@ -429,7 +429,8 @@ _EVENT_JA = re.compile(
     r"(召喚に成功|特殊召喚に成功|反転召喚に成功|召喚・特殊召喚に成功|召喚された|特殊召喚された|"
     r"破壊され|墓地へ送られ|除外され|手札に加わ|捨てられ|リバースし|攻撃宣言|発動し|"
     r"ダメージを(受け|与え)|対象になっ|戦闘を行っ|戦闘で破壊し|フィールドから離れ|ドローし|"
-    r"リリースされ|戻っ|セットされ)")
+    r"リリースされ|戻っ|セットされ|戦闘を行う|ダメージ計算後|ダメージステップ開始|召喚する|"
+    r"特殊召喚する際|召喚・反転召喚・特殊召喚する際|送った|加わった)")
 _STATE_JA = re.compile(r"(存在しない|存在する|いない|ある|以下の|以上の)場合")
 _COST_JA = re.compile(r"(?:^|、)([^、。]*?(捨てて|リリースして|リリースし|除外して|除外し|払って|"
                       r"払い|墓地へ送って|墓地へ送り|見せて|取り除いて))(?=、|発動|$)")
@@ -509,7 +510,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
     quick = re.compile(r"相手ターンでも発動できる|お互いのターンに発動できる").search(seg, body)
     pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
-    wm = re.search(r"(時|場合)(に|、)", head)
+    wm = re.search(r"(時|場合|際)(に|、)", head)
     if quick:
         r.kind = "quick"
         r.spell_speed = 3 if card == "counter" else 2
@@ -522,7 +523,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         r.spell_speed = 3 if card == "counter" else 2
         rd.say("kind", hs + wm.start(), hs + wm.end())
         rd.say("spell_speed", hs + wm.start(), hs + wm.end())
-        r.wording = "when" if wm.group(1) == "時" else "if"
+        r.wording = "if" if wm.group(1) == "場合" else "when"
         rd.say("wording", hs + wm.start(1), hs + wm.end(1))
         r.event = rd.say("event", hs, hs + wm.start())
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
@@ -537,7 +538,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-PHASE", "YGO-WAIT")
     elif wm and _EVENT_JA.search(head[:wm.start()]):
         r.kind = "trigger"
-        r.wording = "when" if wm.group(1) == "時" else "if"
+        r.wording = "if" if wm.group(1) == "場合" else "when"
         rd.say("wording", hs + wm.start(1), hs + wm.end(1))
         rd.say("kind", hs + wm.start(1), hs + wm.end(1))
         ev_s = hs
