@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: venv browser fonts gettext messages services run serve test lint bench loadtest check clean
+.PHONY: venv browser fonts gettext messages services run serve test test-fast lint bench loadtest check clean
 
 venv: $(STAMP)
 
@@ -84,6 +84,10 @@ services:
 
 test: venv browser fonts messages services
 	$(PY) -m pytest
+
+# The fast loop: the engine and web tests, without browsers and services, over both cores.
+test-fast: venv messages
+	$(PY) -m pytest -n 2 tests/engine tests/web
 
 # Production: migrations, static files, then WORKERS uvicorn worker processes sharing one
 # listening socket on HOST:PORT, behind a reverse proxy that ends TLS (deploy/nginx.conf).
