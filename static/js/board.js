@@ -331,9 +331,11 @@
     }
     const home = info.panel && document.getElementById(info.panel);
     if (home && info.text) {  // a button of the same panel that says the same
-      const same = Array.from(home.querySelectorAll("button, a[href], summary")).find(
-        function (el) { return (el.textContent || "").trim().slice(0, 80) === info.text && shown(el); });
+      const alike = Array.from(home.querySelectorAll("button, a[href], summary")).filter(
+        function (el) { return (el.textContent || "").trim().slice(0, 80) === info.text; });
+      const same = alike.find(shown);
       if (same) return same;
+      if (alike.length) return null;  // hidden while a frame is shown over it: wait for it
     }
     const zone = info.zone && document.querySelector('#board [data-zone="' + info.zone + '"]');
     if (zone) {
@@ -409,7 +411,9 @@
         "#status, #playback, #log, #timeline, #library")) return;
     const info = describe(el);
     window.setTimeout(function () {
-      if (el.isConnected) return;
+      // still there and shown: the user moved the focus away; hidden (a frame played over a
+      // decision hides its form) or gone: it comes back once its match is shown
+      if (el.isConnected && shown(el)) return;
       if (!kept) kept = info;
       restore();
     }, 0);

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import wait_until
+
 pytestmark = pytest.mark.e2e
 
 LIMIT = 80
@@ -142,3 +144,22 @@ def test_the_soul_taker_example_is_built_by_keyboard(page: Page, ui, saved, e2e_
     board, duel = saved.duel(e2e_server, slug)
     assert [(duel.name(t.card), t.status) for t in duel.state.triggers] == [
         ("Amazoness Village", "missed")]
+
+
+def test_a_decision_shown_after_its_frames_play_takes_the_focus(page: Page, ui) -> None:
+    """Frames play over the decision panel while a step's frames are shown (its form hidden):
+    once they have played, the new decision takes the focus, not whatever was shown meanwhile
+    (the note's button, a rule link)."""
+    page.add_init_script("window.localStorage.setItem('chain-simulator.playback', '600')")
+    ui.open_scenario(page, "yugioh", "lightning_punisher_chain_link_3")
+    step = ui.next_step_button(page)
+    step.focus()
+    page.keyboard.press("Enter")  # Mystical Space Typhoon activated: nothing asked yet
+    expect(page.locator("#status")).to_contain_text("6 left")
+    expect(step).to_be_focused()
+    page.keyboard.press("Enter")  # Thunder Break in response: a decision
+    counter = page.locator("#playback .frame-counter")
+    expect(counter).to_contain_text("The board now", timeout=30_000)
+    expect(page.locator("#decision form button").first).to_be_visible()
+    focused = "document.activeElement.closest('#decision form') !== null"
+    wait_until(page, focused)
