@@ -58,6 +58,12 @@ SUBTYPES = {
     "creature": ("creature",),
     "evolution": ("evolution",),
 }
+#: the subtypes each game's cards of a type take (a Duel Masters spell has none of Yu-Gi-Oh!'s)
+GAME_SUBTYPES = {
+    "yugioh": {kind: SUBTYPES[kind] for kind in CARD_TYPES["yugioh"]},
+    "duel_masters": {"creature": SUBTYPES["creature"], "spell": (),
+                     "evolution": SUBTYPES["evolution"]},
+}
 EFFECT_KEYS = {
     "kind", "label", "wording", "optional", "event", "phase", "activate_from", "speed",
     "once_per_turn", "cost", "targets", "operations", "respond_to", "same_link",

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from engine import CardDataError, Duel, IllegalAction
 from engine.cards import (
     CARD_TYPES,
-    SUBTYPES,
+    GAME_SUBTYPES,
     WORDINGS,
     builtin_library,
     one_card_per_name,
@@ -184,7 +184,8 @@ def summary(reading: EffectReading) -> str:
 def choices(game: str) -> dict[str, Any]:
     """The values the form's selects offer: the card files' own vocabulary."""
     types = CARD_TYPES[game]
-    return {"types": types, "subtypes": sorted({s for t in types for s in SUBTYPES[t]}),
+    subtypes = sorted({sub for kind in types for sub in GAME_SUBTYPES[game][kind]})
+    return {"types": types, "subtypes": subtypes,
             "kinds": tuple(k for k in EFFECT_KINDS if k in VOCABULARY_KINDS[game]),
             "wordings": WORDINGS, "stats": STAT_FIELDS[game],
             "flags": FLAGS[game], "yaml_fields": YAML_FIELDS}

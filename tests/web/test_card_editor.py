@@ -376,3 +376,16 @@ def test_a_card_set_taking_a_name_of_the_boards_own_cards_is_refused(client: Cli
     assert "'grave_reader_2'" in text
     other.refresh_from_db()
     assert [c["id"] for c in other.data["cards"]] == ["grave_reader"]
+
+
+def test_each_game_offers_its_own_subtypes(client: Client) -> None:
+    """A Duel Masters spell has none of Yu-Gi-Oh!'s Spell subtypes (Quick-Play, Equip...)."""
+    offered = {}
+    for game in ("yugioh", "duel_masters"):
+        html = client.get("/cards/new", {"game": game}).content.decode()
+        select = re.search(r'<select[^>]*name="subtype".*?</select>', html, re.S)
+        assert select is not None, game
+        offered[game] = set(re.findall(r'<option value="([^"]*)"', select[0]))
+    assert {"quick_play", "equip", "field", "counter"} <= offered["yugioh"]
+    assert not offered["duel_masters"] & {"quick_play", "equip", "field", "counter", "ritual"}
+    assert "creature" in offered["duel_masters"]
