@@ -10,19 +10,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import wait_until
+from .test_keyboard_mobile import COUNT_POINTER
 
 pytestmark = pytest.mark.e2e
 
 LIMIT = 80
 
-COUNT_POINTER = """
-window.__pointer = 0;
-for (const type of ["mousedown", "pointerdown", "click"]) {
-  document.addEventListener(type, function (event) {
-    if (event.isTrusted && event.detail > 0) window.__pointer += 1;
-  }, true);
-}
-"""
 
 FOCUSED_ZONE = "document.activeElement && document.activeElement.dataset.zone || ''"
 
