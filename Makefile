@@ -82,8 +82,11 @@ services:
 	  apt-get -o DPkg::Lock::Timeout=600 update && DEBIAN_FRONTEND=noninteractive \
 	    apt-get -o DPkg::Lock::Timeout=600 install -y $$missing; }
 
+# The engine and web tests run over both cores (pytest-xdist); the scale-out and browser tests
+# then run one at a time, since each starts its own servers and a browser on a timed page.
 test: venv browser fonts messages services
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 tests/engine tests/web
+	$(PY) -m pytest tests/scaleout tests/e2e
 
 # The fast loop: the engine and web tests, without browsers and services, over both cores.
 test-fast: venv messages
