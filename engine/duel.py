@@ -8,7 +8,7 @@ duel exactly as it was; ``legal_actions()`` lists what may be done now; ``undo()
 
 This module is the shared machinery of both games: zones and moves, instants and trigger
 records, activations with costs and targets, resolving operations, decisions and the log. What
-differs between the games lives in the rule policies (``engine/rules``).
+differs between the games lives in the rule policies (``engine/games/<game>``).
 """
 
 from __future__ import annotations

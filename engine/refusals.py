@@ -50,7 +50,7 @@ REFUSALS: dict[str, str] = {
     "malformed_action": "this is not a valid action: a field is missing or has the wrong form",
     "saved_duel": "a saved duel is a mapping with a list of actions",
     "replay_loop": "the replay keeps being asked new decisions",
-    "unknown_game": "unknown game {game}: yugioh or duel_masters",
+    "unknown_game": "unknown game {game}: {games}",
     "unknown_preset": "unknown preset {preset}: {presets}",
     "unknown_phase_of": "unknown phase {phase}: {phases}",
     # card definitions: within one file a name or an id means one card
@@ -67,7 +67,7 @@ REFUSALS: dict[str, str] = {
     # reading a card's text
     "no_text": "there is no text to read",
     "text_too_long": "the text has {n} characters; at most {max} (limit MAX_STRING)",
-    "text_game": "game must be yugioh or duel_masters",
+    "text_game": "game must be one of {games}",
     "too_many_effects": "the text holds {n} effects; at most {max} (limit MAX_EFFECTS)",
     # input past a limit (engine/limits.py); ``what`` names the thing refused
     "with_limit": "{reason} (limit {limit})",

@@ -1,8 +1,8 @@
 """Reading a card's text: split it into effects and classify each one the way the rules do.
 
 ``classify(game, text)`` returns one :class:`EffectReading` per effect of the text, for a
-Yu-Gi-Oh! text (English or Japanese, :mod:`engine.classify.yugioh`) or a Duel Masters text
-(Japanese or English, :mod:`engine.classify.duel_masters`). The reader goes by each game's
+Yu-Gi-Oh! text (English or Japanese, :mod:`engine.games.yugioh.reader`) or a Duel Masters text
+(Japanese or English, :mod:`engine.games.duel_masters.reader`). The reader goes by each game's
 card-text conventions (Problem-Solving Card Text; the OCG's and Duel Masters' Japanese
 wording), never by a list of known cards. What it cannot read is reported as such
 (``kind: "unreadable"`` with the reason), never guessed.
@@ -60,12 +60,12 @@ def classify(game: str, text: str) -> list[EffectReading]:
         raise IllegalAction(Refusal("no_text"))
     if len(text) > MAX_STRING:
         raise IllegalAction(Refusal("text_too_long", n=len(text), max=MAX_STRING))
-    if game == "yugioh":
-        from .yugioh import read
-    elif game == "duel_masters":
-        from .duel_masters import read
-    else:
-        raise IllegalAction(Refusal("text_game"))
+    from ..games import game as registered
+    from ..games import known, names
+
+    if not known(game):
+        raise IllegalAction(Refusal("text_game", games=", ".join(names())))
+    read = registered(game).module("reader").read
     readings = read(text)
     if len(readings) > MAX_EFFECTS:
         raise IllegalAction(Refusal("too_many_effects", n=len(readings), max=MAX_EFFECTS))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..refusals import Refusal
 from .base import Policy
 
 if TYPE_CHECKING:
@@ -12,17 +11,10 @@ if TYPE_CHECKING:
 
 
 def policy_for(game: str) -> Policy:
-    if game == "yugioh":
-        from .yugioh import YugiohPolicy
+    """A new rule policy for a duel of ``game``, from its registered package."""
+    from ..games import game as registered
 
-        return YugiohPolicy()
-    if game == "duel_masters":
-        from .duel_masters import DuelMastersPolicy
-
-        return DuelMastersPolicy()
-    from ..errors import IllegalAction
-
-    raise IllegalAction(Refusal("unknown_game", game=repr(game)))
+    return registered(game).policy()
 
 
 def zones_for(definition: CardDef) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from engine.classify import classify
-from engine.classify.duel_masters import read
+from engine.games.duel_masters.reader import read
 
 TABLE = yaml.safe_load((Path(__file__).parent / "classify_duel_masters.yaml").read_text("utf-8"))
 SUBSTRING_FIELDS = ("event", "condition", "targets")

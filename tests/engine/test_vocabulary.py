@@ -279,7 +279,7 @@ def test_the_set_up_keys_are_those_the_engine_reads() -> None:
     import inspect
 
     from engine.rules.base import Policy
-    from engine.rules.yugioh import YugiohPolicy
+    from engine.games.yugioh.policy import YugiohPolicy
 
     setup = _read_keys(inspect.getsource(Policy.apply_setup), "setup")
     assert setup | {"p1", "p2"} == set(vocab.TABLES["setup"].keys)
@@ -293,7 +293,7 @@ def test_the_set_up_keys_are_those_the_engine_reads() -> None:
 def test_the_settings_are_those_the_engine_reads() -> None:
     import inspect
 
-    from engine.rules.yugioh import YugiohPolicy
+    from engine.games.yugioh.policy import YugiohPolicy
 
     source = inspect.getsource(YugiohPolicy.normalise_settings)
     ygo = _read_keys(source, "settings") | set(re.findall(r'"([a-z_]+)"', source.split(

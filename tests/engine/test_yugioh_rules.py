@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.cards import builtin_library
-from engine.rules.yugioh import identify_effect
+from engine.games.yugioh.policy import identify_effect
 
 # ---------------------------------------------------------------------- helpers
 from tests.engine.helpers import (  # noqa: E402

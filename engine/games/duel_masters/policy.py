@@ -20,19 +20,19 @@ from __future__ import annotations
 from bisect import bisect_right, insort
 from typing import TYPE_CHECKING, Any
 
-from .. import protection, refusals
-from ..errors import IllegalAction
-from ..events import event_matches, make_event
-from ..log import card_kind, with_article, zone_place
-from ..refusals import Refusal, joined, word
-from ..state import ChainLink, Decision, player_index
-from .base import Policy
+from ... import protection, refusals
+from ...errors import IllegalAction
+from ...events import event_matches, make_event
+from ...log import card_kind, with_article, zone_place
+from ...refusals import Refusal, joined, word
+from ...rules.base import Policy
+from ...state import ChainLink, Decision, player_index
 
 if TYPE_CHECKING:
-    from ..cards import CardDef, EffectDef
-    from ..duel import Duel
-    from ..operations import Context
-    from ..state import Card, State, Trigger
+    from ...cards import CardDef, EffectDef
+    from ...duel import Duel
+    from ...operations import Context
+    from ...state import Card, State, Trigger
 
 #: the kinds of effect that wait in the pending pool (DM-KIND)
 #: the rule an attack declaration is refused under (the declaration step of DM-ATTACK-STEPS)
@@ -333,7 +333,7 @@ class DuelMastersPolicy(Policy):
         ref = spec.get("onto")
         if ref is None or ctx is None or duel.definition(card).type != "evolution":
             return None
-        from ..operations import select
+        from ...operations import select
 
         found = select(duel, ctx, {"card": ref}, "evolve")
         bases = self.bases(duel, card, card.owner)
@@ -1240,3 +1240,6 @@ def _changes_zone(ev: dict[str, Any]) -> bool:
 def _leaves_battle(ev: dict[str, Any]) -> bool:
     """Is the event a card leaving the battle zone (destroyed, returned, sent...)?"""
     return ev["was"].get("zone") == "battle" and ev.get("to") not in (None, "battle")
+
+#: the rule policy of this game's duels (engine.games.Game.policy)
+POLICY = DuelMastersPolicy

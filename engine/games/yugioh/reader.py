@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from . import Because, EffectReading
+from ...classify import Because, EffectReading
 
 _JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _MARKERS = "①②③④⑤⑥⑦⑧⑨⑩"

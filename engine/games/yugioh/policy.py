@@ -15,23 +15,23 @@ import re
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .. import protection, refusals, summons
-from ..errors import IllegalAction
-from ..events import describe_event, event_matches, make_event
-from ..i18n import TRANSLATED, Translator
-from ..log import EVENT_SEPARATOR, HIDDEN, card_kind, with_article, zone_place
-from ..refusals import Refusal, Worded, joined
-from ..state import ChainLink, Decision, hidden_from
-from .base import Policy
-from .yugioh_summoning import SummonMoment
+from ... import protection, refusals, summons
+from ...errors import IllegalAction
+from ...events import describe_event, event_matches, make_event
+from ...i18n import TRANSLATED, Translator
+from ...log import EVENT_SEPARATOR, HIDDEN, card_kind, with_article, zone_place
+from ...refusals import Refusal, Worded, joined
+from ...rules.base import Policy
+from ...state import ChainLink, Decision, hidden_from
+from .summoning import SummonMoment
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..cards import CardDef, EffectDef
-    from ..duel import Duel
-    from ..operations import Context
-    from ..state import Card, Trigger
+    from ...cards import CardDef, EffectDef
+    from ...duel import Duel
+    from ...operations import Context
+    from ...state import Card, Trigger
 
 PRESETS = {
     "TCG": {"trigger_first": False, "hand_triggers_last": False},
@@ -1855,3 +1855,6 @@ def _window_kind(patterns: tuple[dict[str, Any], ...]) -> str:
     return "activated" if any(p.get("type") in ("activated", ["activated"])
                               for p in patterns) else "other"
 
+
+#: the rule policy of this game's duels (engine.games.Game.policy)
+POLICY = YugiohPolicy

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from . import Because, EffectReading
+from ...classify import Because, EffectReading
 
 # --- splitting --------------------------------------------------------------------------
 

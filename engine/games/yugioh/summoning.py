@@ -19,18 +19,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import refusals
-from ..errors import IllegalAction
-from ..events import event_matches, make_event
-from ..log import SUMMON_KINDS
-from ..operations import OPERATIONS, Context
-from ..refusals import Refusal
-from ..state import Decision
+from ... import refusals
+from ...errors import IllegalAction
+from ...events import event_matches, make_event
+from ...log import SUMMON_KINDS
+from ...operations import OPERATIONS, Context
+from ...refusals import Refusal
+from ...state import Decision
 
 if TYPE_CHECKING:
-    from ..cards import EffectDef
-    from ..duel import Duel
-    from ..state import Card
+    from ...cards import EffectDef
+    from ...duel import Duel
+    from ...state import Card
 
 #: the Summons that have a "would be Summoned" moment when done as a player's action
 NEGATABLE = ("normal", "tribute", "flip", "special", "synchro", "xyz", "link")

@@ -1,0 +1,147 @@
+"""The games the engine plays, and the registry that finds them.
+
+Each game is a package (``engine/games/yugioh``, ``engine/games/duel_masters``, or one outside
+the engine) whose ``__init__`` holds a :class:`Game`: its name, its title, what it has (a
+chain of numbered links, life points, shields, a pending pool), its card types and phases.
+Its behaviour lives in the package's modules, found by name: ``policy`` (the rule policy,
+``POLICY``), ``reader`` (``read``: its card texts), ``vocabulary`` and ``words``.
+
+>>> from engine.games import game, names
+>>> names()
+('yugioh', 'duel_masters')
+>>> game("duel_masters").pending_pool
+True
+
+A package is registered by its import path: :func:`use` replaces the registered games (the
+site calls it with the ``CHAIN_GAMES`` setting), :func:`register` adds one. Nothing else in the
+engine names a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..rules.base import Policy
+
+#: the games played when nothing else is said (the ``CHAIN_GAMES`` setting or variable)
+DEFAULT_PACKAGES = ("engine.games.yugioh", "engine.games.duel_masters")
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the shared machinery and the site ask of a game, as data."""
+
+    name: str
+    #: the game's name as its players write it (translated by the site)
+    title: str
+    package: str
+    #: the card types (``type:``) and, for each, the subtypes it takes
+    card_types: tuple[str, ...]
+    subtypes: dict[str, tuple[str, ...]]
+    #: the phases (or steps of the turn) in order
+    phases: tuple[str, ...]
+    #: the stats a card's "change the stat" operation changes by default
+    stats: tuple[str, ...] = ()
+    #: the verb for using an effect: Yu-Gi-Oh! "activates", Duel Masters "uses"
+    verb: str = "activate"
+    #: numbered chain links built by both players and resolved last first (YGO-CHAIN)
+    chain: bool = False
+    #: a pool of pending abilities resolved one at a time (DM-POOL)
+    pending_pool: bool = False
+    life_points: bool = False
+    shields: bool = False
+    #: the folder of its built-in cards and scenarios (``engine/data/<name>`` by default)
+    data_dir: Path | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def module(self, name: str) -> ModuleType:
+        """One of the game's modules (``policy``, ``reader``, ``vocabulary``, ``words``)."""
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def policy(self) -> Policy:
+        """A new rule policy for a duel of this game."""
+        return self.module("policy").POLICY()
+
+    @property
+    def data(self) -> Path:
+        return self.data_dir or Path(__file__).parent.parent / "data" / self.name
+
+
+_registered: dict[str, Game] = {}
+
+
+def _load(path: str) -> Game:
+    module = importlib.import_module(path)
+    spec = getattr(module, "GAME", None)
+    if not isinstance(spec, Game):
+        raise ImportError(f"{path} holds no GAME (an engine.games.Game)")
+    return spec
+
+
+def register(path: str) -> Game:
+    """Add the game package at ``path`` (an import path) and return its :class:`Game`."""
+    spec = _load(path)
+    _registered[spec.name] = spec
+    _clear()
+    return spec
+
+
+def use(paths: tuple[str, ...] | list[str]) -> None:
+    """Play exactly the games at these import paths, in this order."""
+    specs = [_load(path) for path in paths]
+    _registered.clear()
+    _registered.update((spec.name, spec) for spec in specs)
+    _clear()
+
+
+def _clear() -> None:
+    names.cache_clear()
+
+
+def _ensure() -> None:
+    if not _registered:
+        packages = os.environ.get("CHAIN_GAMES", "")
+        use([p.strip() for p in packages.split(",") if p.strip()] or DEFAULT_PACKAGES)
+
+
+@cache
+def names() -> tuple[str, ...]:
+    """The registered games' names, in order."""
+    _ensure()
+    return tuple(_registered)
+
+
+def games() -> tuple[Game, ...]:
+    _ensure()
+    return tuple(_registered.values())
+
+
+def known(name: Any) -> bool:
+    return isinstance(name, str) and name in names()
+
+
+def game(name: str) -> Game:
+    """The registered game called ``name``; an illegal action naming the known ones if none."""
+    _ensure()
+    if name not in _registered:
+        from ..errors import IllegalAction
+        from ..refusals import Refusal
+
+        raise IllegalAction(Refusal("unknown_game", game=repr(name), games=" or ".join(names())))
+    return _registered[name]
+
+
+def default() -> str:
+    """The game a file or form that names none is read as: the first registered."""
+    return names()[0]
+
+
+__all__ = ["DEFAULT_PACKAGES", "Game", "default", "game", "games", "known", "names",
+           "register", "use"]
