@@ -360,31 +360,34 @@ ZONE_PLACES = {
     "graveyard": "in the graveyard",
 }
 
-#: a card's kind as its game names it, by (game, type, subtype); "" is any subtype
-CARD_KINDS = {
-    ("yugioh", "monster", "normal"): "Normal Monster",
-    ("yugioh", "monster", "effect"): "Effect Monster",
-    ("yugioh", "monster", "flip"): "Flip Effect Monster",
-    ("yugioh", "monster", "ritual"): "Ritual Monster",
-    ("yugioh", "monster", "fusion"): "Fusion Monster",
-    ("yugioh", "monster", "synchro"): "Synchro Monster",
-    ("yugioh", "monster", "xyz"): "Xyz Monster",
-    ("yugioh", "monster", "link"): "Link Monster",
-    ("yugioh", "monster", "token"): "Token",
-    ("yugioh", "token", ""): "Token",
-    ("yugioh", "spell", "normal"): "Normal Spell",
-    ("yugioh", "spell", "quick_play"): "Quick-Play Spell",
-    ("yugioh", "spell", "continuous"): "Continuous Spell",
-    ("yugioh", "spell", "field"): "Field Spell",
-    ("yugioh", "spell", "equip"): "Equip Spell",
-    ("yugioh", "spell", "ritual"): "Ritual Spell",
-    ("yugioh", "trap", "normal"): "Normal Trap",
-    ("yugioh", "trap", "continuous"): "Continuous Trap",
-    ("yugioh", "trap", "counter"): "Counter Trap",
-    ("duel_masters", "creature", ""): "Creature",
-    ("duel_masters", "evolution", ""): "Evolution Creature",
-    ("duel_masters", "spell", ""): "Spell",
-}
+def kind_names(game: str) -> dict[tuple[str, str], str]:
+    """A game's names of its cards' kinds, by (type, subtype), "" any subtype: its package's
+    ``words.KIND_NAMES`` (none for a game that has no ``words`` or is not registered)."""
+    from .games import game as registered
+    from .games import known
+
+    if not known(game):
+        return {}
+    spec = registered(game)
+    try:
+        words = spec.module("words")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{spec.package}.words":
+            raise
+        return {}
+    return getattr(words, "KIND_NAMES", {})
+
+
+def __getattr__(name: str) -> Any:
+    """``CARD_KINDS``: every registered game's kind names, by (game, type, subtype), read from
+    the game packages when asked (the catalogue lists their English names)."""
+    if name == "CARD_KINDS":
+        from .games import names
+
+        return {(game, *kind): words for game in names()
+                for kind, words in kind_names(game).items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: between the cards of a list, and between the events of one instant
 LIST_SEPARATOR = ", "
@@ -454,9 +457,9 @@ def zone_place(zone: str, tr: Callable[[str], str] | None = None) -> str:
 
 def card_kind(definition: Any, tr: Callable[[str], str] | None = None) -> str:
     """A card's kind as its game names it ("Field Spell", "Effect Monster", "Creature")."""
-    kind = (CARD_KINDS.get((definition.game, definition.type, definition.subtype))
-            or CARD_KINDS.get((definition.game, definition.type, ""))
-            or definition.type)
+    names = kind_names(definition.game)
+    kind = (names.get((definition.type, definition.subtype))
+            or names.get((definition.type, "")) or definition.type)
     return (tr or _same)(kind)
 
 
