@@ -134,13 +134,15 @@ _UNREAD = object()
 def render_predict(board: Board, request=None, prediction: Prediction | None | object = _UNREAD
                    ) -> str:
     """The question the room is answering (or its revealed answer), for every follower and
-    the presenter: the same HTML for all (a student's own answer is marked by the page).
+    the presenter: the same HTML for all who read one language (a student's own answer is
+    marked by the page), the question worded in the current language.
     ``prediction``: that question (None: there is none), when it was read already."""
     from . import predict
 
     asked = predict.current(board) if prediction is _UNREAD else prediction
-    return render_to_string("simulator/partials/predict.html", {
-        "board": board, "prediction": asked, "oob": True}, request=request)
+    return render_to_string("simulator/partials/predict.html", {  # worded in the reader's language
+        "board": board, "prediction": predict.asked_for_reader(asked), "oob": True},
+        request=request)
 
 
 def render_tally(board: Board, prediction: Prediction | None, request=None, *,

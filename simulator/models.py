@@ -146,7 +146,9 @@ class Prediction(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return self.question.get("text", "")
+        from .predict import shown
+
+        return shown(self.question)["text"]
 
 
 class PredictionVote(models.Model):

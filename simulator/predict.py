@@ -6,6 +6,11 @@ player's decision with more than one answer before the answer is known), or else
 scenario's scripted steps (the question then says so). Each question names the rule id that
 decides it.
 
+A question asked is stored without a language (:meth:`Question.to_dict`): its wording as a
+message id with its parameters, each option as a message id, a number, or a card's (or a
+player's) name in every language of the site; each reader sees it in their own language
+(:func:`shown`). Questions stored worded already, by an older version, are shown as they are.
+
 Votes: one per browser, known by a signed cookie that holds an anonymous voter id and name
 (no account, no session). They are rows of :class:`~simulator.models.PredictionVote`, one per
 voter and question (a unique constraint refuses a second one at once, across processes).
@@ -17,18 +22,25 @@ import csv
 import hashlib
 import io
 import secrets
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine import RULES, Duel, IllegalAction
+from engine.games import game
+from engine.i18n import pick
 from engine.log import HIDDEN, player_name, text_arg
 from engine.state import hidden_from
 
 from . import boards
+from .language import engine_language
 from .models import Board, Prediction, PredictionVote
 from .rendering import Viewer
 
@@ -42,22 +54,104 @@ MAX_OPTIONS = 4
 NOT_ACTIVATED = ("trigger.missed", "trigger.not_met", "trigger.not_activated",
                  "trigger.declined", "pending.declined", "pending.not_triggered")
 ACTIVATED = ("chain.link", "chain.link_same", "pending.add")
+#: the languages a stored question names its cards and players in
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+#: the wordings of questions and options, translated as they are shown (see :func:`word`)
+LINK_1 = gettext_noop("Which effect will be Chain Link 1?")
+FIRST = gettext_noop("Whose ability resolves first?")
+ACTIVATES = gettext_noop("Does %(card)s's effect activate?")
+USED = gettext_noop("Is %(card)s's ability used?")
+LP_AFTER = gettext_noop("What is %(player)s's LP after the chain?")
+YES, NO = gettext_noop("Yes"), gettext_noop("No")
+MESSAGES = frozenset({LINK_1, FIRST, ACTIVATES, USED, LP_AFTER, YES, NO})
+
+#: A language-free label: ``{"msg": id}`` (one of :data:`MESSAGES`), ``{"text": "9000"}`` (the
+#: same in every language) or ``{"names": {"en": ..., "ja": ..., "fr": ...}}``; a plain string
+#: is a label of an older record, worded already.
+Label = dict[str, Any] | str
+
+
+def word(label: Label) -> str:
+    """A label in the current language."""
+    if isinstance(label, str):
+        return label
+    if not isinstance(label, dict):
+        return ""
+    if label.get("msg") in MESSAGES:
+        return _(label["msg"])
+    if isinstance(label.get("names"), dict):
+        return pick(label["names"], engine_language())
+    return str(label.get("text", ""))
+
+
+def worded(message: dict[str, Any] | str, scripted: bool = False) -> str:
+    """A question's wording (``{"id": message id, "args": {name: label}}``) in the current
+    language; an older record's text as it is."""
+    if isinstance(message, str):
+        return message
+    if not isinstance(message, dict) or message.get("id") not in MESSAGES:
+        return ""
+    args = message.get("args") or {}
+    text = _(message["id"]) % {k: word(v) for k, v in args.items()} if args else _(message["id"])
+    if scripted:
+        text = _("%(question)s (as the scenario plays it)") % {"question": text}
+    return text
 
 
 @dataclass
 class Question:
-    """One question: its kind and key (stable for a step), its text, the options, the index
-    of the right one, the rule id that decides it and whether the script decides it."""
+    """One question: its kind and key (stable for a step), its wording (a message id and its
+    parameters), its options (labels), the index of the right one, the rule id that decides it
+    and whether the script decides it. ``text`` and ``options`` are worded in the current
+    language."""
 
     key: str
-    text: str
-    options: list[str]
+    message: dict[str, Any]
+    labels: list[Label]
     answer: int
     rule: str
     scripted: bool
 
+    @property
+    def text(self) -> str:
+        return worded(self.message, self.scripted)
+
+    @property
+    def options(self) -> list[str]:
+        return [word(label) for label in self.labels]
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """As stored: without a language."""
+        return {"key": self.key, "text": self.message, "options": list(self.labels),
+                "answer": self.answer, "rule": self.rule, "scripted": self.scripted,
+                "format": 2}
+
+
+def shown(question: dict[str, Any]) -> dict[str, Any]:
+    """A stored question worded in the current language: its text and options, with its key,
+    right answer, rule and whether the script decides it. An older record (worded already in
+    the language it was asked in) is shown as it was stored."""
+    options = question.get("options") or []
+    return {**question, "text": worded(question.get("text", ""),
+                                       bool(question.get("scripted")) and isinstance(
+                                           question.get("text"), dict)),
+            "options": [word(label) for label in options]}
+
+
+@dataclass
+class Asked:
+    """A question asked, as a page shows it: its id, whether its answer is revealed, and the
+    question worded in the reader's language (:func:`shown`)."""
+
+    pk: int
+    revealed: bool
+    question: dict[str, Any]
+
+
+def asked_for_reader(prediction: Prediction | None) -> Asked | None:
+    if prediction is None:
+        return None
+    return Asked(prediction.pk, prediction.revealed, shown(prediction.question))
 
 
 @dataclass
@@ -71,6 +165,19 @@ class Future:
     settled: bool
     scripted: bool
     view: str = "open"
+    _viewers: dict[str, Viewer] = field(default_factory=dict, repr=False)
+
+    def viewer(self) -> Viewer:
+        """The room's view of the duel played on, in the current language."""
+        return Viewer(self.duel, self.view)
+
+    def names(self, name: Callable[[Viewer], str]) -> Label:
+        """A label naming something (``name`` of a viewer) in every language of the site."""
+        if not self._viewers:
+            for lang in LANGUAGES:
+                with translation.override(lang):
+                    self._viewers[lang] = Viewer(self.duel, self.view)
+        return {"names": {lang: name(vw) for lang, vw in self._viewers.items()}}
 
 
 # ---------------------------------------------------------------------- generating questions
@@ -160,16 +267,14 @@ def _forced(duel: Duel, limit: int = 500) -> None:
 
 def _from_future(future: Future, board: Board) -> list[Question]:
     found: list[Question] = []
-    if future.duel.game == "yugioh":
+    chain = game(future.duel.game).chain  # a numbered chain (else a pool of pending abilities)
+    if chain:
         found += _chain_link_1(future)
     else:
         found += _resolves_first(future)
     found += _activates(future)
-    if future.duel.game == "yugioh":
+    if chain:
         found += _life_points(future)
-    if future.scripted:
-        for q in found:
-            q.text = _("%(question)s (as the scenario plays it)") % {"question": q.text}
     return found
 
 
@@ -187,7 +292,7 @@ def _effect_name(vw: Viewer, card: int, effect: str) -> str:
 
 
 def _chain_link_1(future: Future) -> list[Question]:
-    entries, vw = future.entries, Viewer(future.duel, future.view)
+    entries, vw = future.entries, future.viewer()
     first = next((i for i, e in enumerate(entries)
                   if e["key"] in ("chain.link", "chain.link_same")
                   and e["args"].get("link") == 1), None)
@@ -195,8 +300,11 @@ def _chain_link_1(future: Future) -> list[Question]:
             "args"]["card"] for e in entries[:first]):
         return []  # none, or the card a player just activated: no question
     args = entries[first]["args"]
-    right = _effect_name(vw, args["card"], args.get("effect", ""))
-    others = [_effect_name(vw, e["args"]["card"], e["args"].get("effect", ""))
+
+    def effect_name(a: dict[str, Any]) -> Label:
+        return future.names(lambda v: _effect_name(v, a["card"], a.get("effect", "")))
+    right = effect_name(args)
+    others = [effect_name(e["args"])
               for e in entries if e["key"] in ("chain.link", "chain.link_same", "trigger.met")
               and vw.sees(e)]
     options = _options(right, others)
@@ -205,38 +313,42 @@ def _chain_link_1(future: Future) -> list[Question]:
     rule = next((_rule(entries, i) for i, e in enumerate(entries[:first])
                  if e["key"] in ("trigger.order", "trigger.order_forced",
                                  "trigger.order_partly_forced", "chain.segoc")), "")
-    return [Question("link1", _("Which effect will be Chain Link 1?"), options,
+    return [Question("link1", {"id": LINK_1}, options,
                      options.index(right), rule or _rule(entries, first, "YGO-CHAIN"),
                      future.scripted)]
 
 
 def _resolves_first(future: Future) -> list[Question]:
-    entries, vw = future.entries, Viewer(future.duel, future.view)
+    entries, vw = future.entries, future.viewer()
     first = next((i for i, e in enumerate(entries) if e["key"] == "pending.resolve"), None)
     if first is None:
         return []
-    def label(e: dict[str, Any]) -> str:
-        who = e["args"].get("player")
-        card = vw.name(e["args"]["card"])
-        told = card != vw.duel.name_in(e["args"]["card"], vw.tr.lang)  # "Player 2's ..."
-        return card if who is None or told else f"{card} ({player_name(who, vw.tr)})"
+
+    def label(e: dict[str, Any]) -> Label:
+        who, iid = e["args"].get("player"), e["args"]["card"]
+
+        def named(v: Viewer) -> str:
+            card = v.name(iid)
+            told = card != v.duel.name_in(iid, v.tr.lang)  # "Player 2's ..."
+            return card if who is None or told else f"{card} ({player_name(who, v.tr)})"
+        return future.names(named)
     right_card = entries[first]["args"]["card"]
     adds = {e["args"]["card"]: label(e) for e in entries
             if e["key"] == "pending.add" and vw.sees(e)}
-    right = adds.get(right_card, vw.name(right_card))
+    right = adds.get(right_card) or future.names(lambda v: v.name(right_card))
     options = _options(right, list(adds.values()))
     if len(options) < 2:
         return []
     rule = next((_rule(entries, i) for i in range(first, -1, -1)
                  if entries[i]["key"] in ("pending.next", "pending.resolve")), "")
-    return [Question("first", _("Whose ability resolves first?"), options,
+    return [Question("first", {"id": FIRST}, options,
                      options.index(right), rule or "DM-ORDER", future.scripted)]
 
 
 def _activates(future: Future) -> list[Question]:
     """"Does X activate?" for each trigger whose fate (activated, or not and why) comes after
     the shown moment."""
-    entries, vw = future.entries, Viewer(future.duel, future.view)
+    entries, vw = future.entries, future.viewer()
     log = future.duel.state.log
     offset = len(log) - len(entries)
     out: list[Question] = []
@@ -252,10 +364,10 @@ def _activates(future: Future) -> list[Question]:
         met = next((i for i in range(offset + j, -1, -1) if log[i]["key"] == "trigger.met"
                     and log[i]["args"].get("tid") == tid), None)
         rule = _rule(log, met) if yes and met is not None else _rule(entries, j)
-        text = (_("Does %(card)s's effect activate?") if future.duel.game == "yugioh"
-                else _("Is %(card)s's ability used?")) % {"card": vw.name(card)}
-        out.append(Question(f"activates-{card}", text, [_("Yes"), _("No")], 0 if yes else 1,
-                            rule, future.scripted))
+        wording = ACTIVATES if game(future.duel.game).verb == "activate" else USED
+        message = {"id": wording, "args": {"card": future.names(lambda v, c=card: v.name(c))}}
+        out.append(Question(f"activates-{card}", message, [{"msg": YES}, {"msg": NO}],
+                            0 if yes else 1, rule, future.scripted))
     return [q for q in out if q.rule]
 
 
@@ -273,25 +385,28 @@ def _life_points(future: Future) -> list[Question]:
         if after == before or not deltas:
             continue
         near = [before, before - (after - before), after + deltas[0], after - deltas[-1]]
-        options = sorted(_options(str(after), [str(v) for v in near if v >= 0]), key=int)
+        right = {"text": str(after)}
+        options = sorted(_options(right, [{"text": str(v)} for v in near if v >= 0]),
+                         key=lambda label: int(label["text"]))
         done = max((i for i, e in enumerate(entries) if e["key"] == "chain.done"), default=0)
+        message = {"id": LP_AFTER,
+                   "args": {"player": future.names(lambda v, p=player: player_name(p, v.tr))}}
         out.append(Question(
-            f"lp-{player + 1}",
-            _("What is %(player)s's LP after the chain?") % {
-                "player": player_name(player, Viewer(future.duel, future.view).tr)},
-            options, options.index(str(after)), _rule(entries, done, "YGO-CHAIN"),
-            future.scripted))
+            f"lp-{player + 1}", message, options, options.index(right),
+            _rule(entries, done, "YGO-CHAIN"), future.scripted))
     return out
 
 
-def _options(right: str, others: list[str]) -> list[str]:
+def _options(right: Label, others: list[Label]) -> list[Label]:
     """The right answer among up to three distinct others, in an order that does not give
-    it away (the same every time)."""
+    it away (the same every time, and in every language: by the English label)."""
     options = [right]
     for other in others:
         if other not in options and len(options) < MAX_OPTIONS:
             options.append(other)
-    return sorted(options, key=lambda text: hashlib.sha256(text.encode()).hexdigest())
+    with translation.override("en"):
+        return sorted(options, key=lambda label: hashlib.sha256(
+            word(label).encode()).hexdigest())
 
 
 # ---------------------------------------------------------------------- asking and voting
@@ -346,15 +461,16 @@ def vote(prediction: Prediction, who: dict[str, str], choice: int) -> bool:
 
 def tally(prediction: Prediction) -> list[dict[str, Any]]:
     """Each option with its number of votes and whether it is the right one."""
-    counts = [0] * len(prediction.question["options"])
+    question = shown(prediction.question)
+    counts = [0] * len(question["options"])
     for choice in prediction.votes.values_list("choice", flat=True):
         if 0 <= choice < len(counts):
             counts[choice] += 1
     total = sum(counts) or 1
     return [{"index": i, "label": label, "votes": counts[i],
              "percent": round(100 * counts[i] / total),
-             "right": i == prediction.question["answer"]}
-            for i, label in enumerate(prediction.question["options"])]
+             "right": i == question["answer"]}
+            for i, label in enumerate(question["options"])]
 
 
 def results_csv(board: Board) -> str:
@@ -364,7 +480,7 @@ def results_csv(board: Board) -> str:
     writer.writerow(["question", "step", "frame", "rule", "right answer", "student",
                      "answer", "right"])
     for p in Prediction.objects.filter(board=board).order_by("pk"):
-        q = p.question
+        q = shown(p.question)
         right = q["options"][q["answer"]]
         for v in p.votes.order_by("pk"):
             answer = q["options"][v.choice] if 0 <= v.choice < len(q["options"]) else ""

@@ -6,17 +6,19 @@ connections); the tally, the reveal and the CSV of the answers."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 from pathlib import Path
 
 import pytest
 from django.contrib.sessions.models import Session
 from django.test import Client
+from django.utils import translation
 
 from engine import RULES
 from engine.scenario import builtin_scenarios, load_scenario
 from engine.state import hidden_from
-from simulator import boards, followers, predict
+from simulator import boards, classroom, followers, predict
 from simulator.models import Board, Prediction, PredictionVote
 
 pytestmark = pytest.mark.django_db
@@ -155,6 +157,57 @@ def test_one_vote_per_cookie_the_tally_and_the_reveal() -> None:
     page = alice.get(f"/b/{board.slug}/follow/").content.decode()
     assert f'data-question="{asked.pk}" data-choice="{right}"' in page
     assert f'data-answer="{right}"' in page
+
+
+def test_a_question_asked_in_japanese_is_read_in_french_by_a_french_follower() -> None:
+    """The question is stored without a language: each follower reads it in their own (here
+    the language cookie the switcher sets), card names and options included."""
+    owner, student = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
+    owner.cookies["django_language"] = "ja"
+    student.cookies["django_language"] = "fr"
+    board = _presented(owner)
+    offer = owner.get(f"/b/{board.slug}/predict/offer").content.decode()
+    assert 'value="activates-4"' in offer and "アマゾネスの里の効果は発動しますか？" in offer
+    asking = owner.post(f"/b/{board.slug}/predict/ask", {"key": "activates-4"})
+    assert asking.status_code == 200
+    asked = Prediction.objects.get(board=board, closed=False)
+    assert asked.question["text"] == {"id": "Does %(card)s's effect activate?", "args": {
+        "card": {"names": {"en": "Amazoness Village", "fr": "Amazoness Village",
+                           "ja": "アマゾネスの里"}}}}
+    assert asked.question["options"] == [{"msg": "Yes"}, {"msg": "No"}]
+    page = html.unescape(student.get(f"/b/{board.slug}/follow/").content.decode())
+    question = page.split('class="predict-question">', 1)[1].split("</h2>", 1)[0]
+    assert question == ("L'effet de Amazoness Village s'active-t-il ? "
+                        "(tel que le scénario le joue)")
+    assert ">Oui</button>" in page and ">Non</button>" in page and "はい" not in page
+    mine = html.unescape(owner.get(f"/b/{board.slug}/follow/").content.decode())
+    assert "アマゾネスの里の効果は発動しますか？（シナリオの進行どおり）" in mine
+    with translation.override("fr"):  # the messages sent to the room's French readers
+        sent = html.unescape(classroom.render_predict(board))
+    assert "L'effet de Amazoness Village s'active-t-il ?" in sent
+    with translation.override("en"):
+        assert [row["label"] for row in predict.tally(asked)] == ["Yes", "No"]
+        assert str(asked) == ("Does Amazoness Village's effect activate? "
+                              "(as the scenario plays it)")
+
+
+def test_a_question_stored_worded_already_still_shows() -> None:
+    """A question stored by an older version, worded in the asker's language, is shown as it
+    was asked."""
+    owner, student = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
+    student.cookies["django_language"] = "fr"
+    board = _presented(owner)
+    asked = Prediction.objects.create(board=board, step=0, question={
+        "key": "lp-2", "text": "チェーンの後、プレイヤー2のLPはいくつですか？",
+        "options": ["8000", "9000"], "answer": 1, "rule": "YGO-CHAIN", "scripted": False})
+    page = student.get(f"/b/{board.slug}/follow/").content.decode()
+    assert "チェーンの後、プレイヤー2のLPはいくつですか？" in page and ">9000</button>" in page
+    assert [row["label"] for row in predict.tally(asked)] == ["8000", "9000"]
+    assert owner.post(f"/b/{board.slug}/predict/reveal").status_code == 200
+    rows = list(csv.reader(io.StringIO(owner.get(f"/b/{board.slug}/predict.csv").content
+                                       .decode())))
+    assert len(rows) == 1  # no votes yet: the header alone
+    assert str(asked) == "チェーンの後、プレイヤー2のLPはいくつですか？"
 
 
 def test_forged_or_bad_votes_are_refused_politely() -> None:
