@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .errors import IllegalAction
 from .operations import Context, _mark, operation, run_nested, select
+from .refusals import Refusal
+from .rules.interfaces import Battles
 from .state import Decision
 
 if TYPE_CHECKING:
@@ -43,6 +46,8 @@ def battle(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     me = duel.state.cards[ctx.source]
     for other in select(duel, ctx, spec, "battle")[:1]:
         if duel.policy.on_field(other) and other is not me:
+            if not isinstance(duel.policy, Battles):
+                raise IllegalAction(Refusal("no_fight"))
             _mark(ctx, duel.policy.fight(duel, me, other))
 
 

@@ -90,8 +90,5 @@ def stat_of(duel: Duel, card: Card, stat: str, *, original: bool = False) -> int
                "power": definition.power, "cost": definition.cost}[stat]
     if original or not duel.policy.on_field(card):
         return printed
-    if stat in ("atk", "def") and duel.game == "yugioh":
-        return duel.policy.stat(duel, card, stat)
-    if stat == "power":
-        return duel.policy.power(duel, card) or 0
-    return printed
+    value = duel.policy.stat(duel, card, stat)
+    return (value or 0) if stat == "power" else value

@@ -19,13 +19,15 @@ import yaml
 from .amounts import problem as amount_problem
 from .errors import CardDataError
 from .events import BOUNDS
+from .games import game as registered
+from .games import games, known, on_change
+from .games import names as game_names
 from .i18n import data_translations, pick, texts_of
 from .limits import MAX_DEPTH, spend
 from .log import with_article
 
 DATA_DIR = Path(__file__).parent / "data"
 
-GAMES = ("yugioh", "duel_masters")
 EFFECT_KINDS = (
     "trigger",  # YGO trigger / trigger-like effect; DM triggered ability
     "ignition",  # YGO ignition effect (Spell Speed 1, Main Phase, open state)
@@ -45,25 +47,20 @@ CHECK_AT = ("event", "resolution", "both")
 #: and in Duel Masters "while tapped", "while untapped"
 BATTLE_ROLES = ("attacking", "blocking")
 WHILE = (*BATTLE_ROLES, "tapped", "untapped")
-CARD_TYPES = {
-    "yugioh": ("monster", "spell", "trap", "token"),
-    "duel_masters": ("creature", "spell", "evolution"),
-}
-SUBTYPES = {
-    "monster": ("normal", "effect", "flip", "ritual", "fusion", "synchro", "xyz", "link",
-                "token"),
-    "token": ("token",),
-    "spell": ("normal", "quick_play", "continuous", "field", "equip", "ritual"),
-    "trap": ("normal", "continuous", "counter"),
-    "creature": ("creature",),
-    "evolution": ("evolution",),
-}
-#: the subtypes each game's cards of a type take (a Duel Masters spell has none of Yu-Gi-Oh!'s)
-GAME_SUBTYPES = {
-    "yugioh": {kind: SUBTYPES[kind] for kind in CARD_TYPES["yugioh"]},
-    "duel_masters": {"creature": SUBTYPES["creature"], "spell": (),
-                     "evolution": SUBTYPES["evolution"]},
-}
+
+
+def subtypes_of(card_type: str) -> tuple[str, ...]:
+    """The subtypes a card of ``card_type`` may take, over every registered game, the
+    default first (a game's own list is ``Game.subtypes``)."""
+    found: dict[str, None] = {}
+    for spec in games():
+        found.update(dict.fromkeys(spec.subtypes.get(card_type, ())))
+    return tuple(found)
+
+
+#: the card types and subtypes each game's cards take, as the card editor lists them
+CARD_TYPES = {spec.name: spec.card_types for spec in games()}
+GAME_SUBTYPES = {spec.name: dict(spec.subtypes) for spec in games()}
 EFFECT_KEYS = {
     "kind", "label", "wording", "optional", "event", "phase", "activate_from", "speed",
     "once_per_turn", "cost", "targets", "operations", "respond_to", "same_link",
@@ -279,14 +276,6 @@ class CardDef:
         return pick(self.notes, lang)
 
 
-def _default_zone(card_type: str, game: str) -> tuple[str, ...]:
-    if game == "duel_masters":
-        return ("battle",) if card_type in ("creature", "evolution") else ("hand",)
-    if card_type in ("monster", "token"):
-        return ("monster",)
-    return ("spell_trap", "field")
-
-
 def _as_tuple_of_maps(value: Any, err) -> tuple[dict[str, Any], ...]:
     if value is None:
         return ()
@@ -316,7 +305,7 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None,
 
     if not isinstance(card_id, str) or not card_id:
         fail("a card needs a string id", "id")
-    if strict and raw.get("game", game_hint) in GAMES:
+    if strict and known(raw.get("game", game_hint)):
         from .vocabulary import card_problem
 
         problem = card_problem(raw, raw.get("game", game_hint))
@@ -327,8 +316,8 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None,
         if key not in CARD_KEYS and not key.startswith("__"):
             fail(f"unknown field {key!r}", key)
     game = raw.get("game", game_hint)
-    if game not in GAMES:
-        fail(f"game must be one of {', '.join(GAMES)}", "game")
+    if not known(game):
+        fail(f"game must be one of {', '.join(game_names())}", "game")
     names = raw.get("name")
     if isinstance(names, str):
         names = {"en": names}
@@ -336,11 +325,13 @@ def parse_card(raw: Any, *, file: str, game_hint: str | None = None,
         fail("name needs at least an English name under 'en'", "name")
     names = {k: str(v) for k, v in strip_lines(names).items()}
     ctype = raw.get("type")
-    if ctype not in CARD_TYPES[game]:
-        fail(f"type must be one of {', '.join(CARD_TYPES[game])}", "type")
-    subtype = raw.get("subtype", SUBTYPES[ctype][0])
-    if subtype not in SUBTYPES[ctype]:
-        fail(f"subtype of a {ctype} must be one of {', '.join(SUBTYPES[ctype])}", "subtype")
+    types = registered(game).card_types
+    if ctype not in types:
+        fail(f"type must be one of {', '.join(types)}", "type")
+    subtypes = subtypes_of(ctype)
+    subtype = raw.get("subtype", subtypes[0])
+    if subtype not in subtypes:
+        fail(f"subtype of a {ctype} must be one of {', '.join(subtypes)}", "subtype")
     for num in ("level", "atk", "def", "cost", "power"):
         if num in raw and not isinstance(raw[num], int):
             fail("must be a whole number", num)
@@ -455,19 +446,10 @@ def _parse_effect(
         fail("phase needs a 'name'", "phase")
     activate_from = raw.get("activate_from")
     if activate_from is None:
-        activate_from = _default_zone(ctype, game)
+        activate_from = registered(game).rules.default_activate_from(ctype)
     elif isinstance(activate_from, str):
         activate_from = (activate_from,)
-    if game == "yugioh":
-        speed_default = 1
-        if kind == "quick" or (ctype == "trap" and kind in ("trigger", "activation")):
-            speed_default = 2  # YGO-KIND: a Trap's trigger-like effect is Spell Speed 2
-        if ctype == "trap" and subtype == "counter":
-            speed_default = 3
-        if ctype == "spell" and subtype == "quick_play" and kind == "activation":
-            speed_default = 2
-    else:
-        speed_default = 0
+    speed_default = registered(game).rules.default_speed(ctype, subtype, kind)
     speed = raw.get("speed", speed_default)
     if speed not in (0, 1, 2, 3):
         fail("speed must be 1, 2 or 3", "speed")
@@ -789,20 +771,20 @@ def builtin_library() -> Library:
     """Every built-in card of both games: ``engine/data/cards/<game>.yaml`` and the files of
     ``engine/data/cards/<game>/`` (one file per family of cards)."""
     library = Library()
-    for path in builtin_card_files():
-        for card in load_card_file(path, game_hint=path.stem if path.stem in GAMES
-                                   else path.parent.name if path.parent.name in GAMES else None):
-            library.add(card)
+    for spec in games():
+        for path in spec.card_files():
+            for card in load_card_file(path, game_hint=spec.name):
+                library.add(card)
     return library
 
 
+on_change(builtin_library.cache_clear)
+
+
 def builtin_card_files(game: str | None = None) -> list[Path]:
-    """The built-in card files, of one game or of both."""
-    root = DATA_DIR / "cards"
-    files = []
-    for name in GAMES if game is None else (game,):
-        files += [root / f"{name}.yaml", *sorted((root / name).glob("*.yaml"))]
-    return [f for f in files if f.exists()]
+    """The built-in card files, of one game or of every registered game."""
+    return [path for spec in (games() if game is None else (registered(game),))
+            for path in spec.card_files()]
 
 
 def default_library(game: str | None = None) -> Library:

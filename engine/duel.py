@@ -21,14 +21,16 @@ from typing import Any
 from . import refusals
 from .cards import CardDef, EffectDef, Library, default_library
 from .errors import IllegalAction, TriggerLoopError
-from .events import STATS, card_matches, describe_event, make_event
+from .events import card_matches, describe_event, make_event
 from .frames import Frame, FrameRecorder
+from .games import game as registered
 from .i18n import Translator, language
 from .limits import check_action, check_duel, check_plain, check_room
 from .log import HIDDEN, render, told_apart
 from .operations import FEASIBLE, OPERATIONS, SELF_ONLY, SOURCE_ONLY, Context
 from .protection import negated_by, split_choosable
 from .refusals import Refusal
+from .rules.interfaces import CutsIn, Shields
 from .state import PLAYERS, Card, ChainLink, Decision, State, Trigger, hidden_from, player_index
 
 #: what malformed input makes Python itself raise deep in the engine: an action or set-up of
@@ -72,7 +74,7 @@ class Duel:
 
     def __init__(
         self,
-        game: str = "yugioh",
+        game: str | None = None,
         *,
         setup: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
@@ -80,14 +82,17 @@ class Duel:
         cards: list[dict[str, Any]] | None = None,
         recorded: bool = False,
     ) -> None:
-        """``cards``: extra card definitions (the YAML schema, as mappings) for this duel.
+        """``game``: a registered game's name (the first registered when None).
+        ``cards``: extra card definitions (the YAML schema, as mappings) for this duel.
         ``recorded``: the set-up is the record of a duel built before (see :attr:`replaying`).
         """
         from .rules import policy_for
 
         check_duel(setup=setup, cards=list(cards or []), what="the duel")
         check_plain(settings or {}, "the settings")
-        self.game = game
+        from .games import default
+
+        self.game = game = game or default()
         self.policy = policy_for(game)
         self.library = library if library is not None else default_library(game)
         if cards:
@@ -211,12 +216,7 @@ class Duel:
         """A stat as it is now: power (Duel Masters) and ATK/DEF (Yu-Gi-Oh!) with their
         changes, the printed cost and Level; what filters compare (``cost_max``,
         ``power_less_than``...)."""
-        power = self.policy.power(self, card) if stat == "power" else None
-        if power is not None:
-            return power
-        if stat in ("atk", "def"):
-            return self.policy.stat(self, card, stat)
-        return getattr(self.definition(card), STATS[stat])
+        return self.policy.stat(self, card, stat)
 
     def name(self, iid: int) -> str:
         card = self.state.cards.get(iid)
@@ -462,6 +462,9 @@ class Duel:
         return [ev]
 
     def break_shield(self, card: Card, *, by: int | None) -> list[dict[str, Any]]:
+        """Break a shield, in a game that has them (DM-SHIELD); else refused."""
+        if not isinstance(self.policy, Shields):
+            raise IllegalAction(Refusal("no_shields"))
         return self.policy.break_shield(self, card, by=by)
 
     # ------------------------------------------------------------------ decisions
@@ -618,7 +621,7 @@ class Duel:
                 self.log("decision.pass", d.rules, seat=d.player, player=d.player)
             return
         if d.kind in ("activate_trigger", "s_trigger", "ninja_strike"):
-            verb = "activate" if self.game == "yugioh" else "use"
+            verb = registered(self.game).verb
             key = f"decision.{verb}" if choice == "yes" else f"decision.not_{verb}"
             self.log(key, d.rules, player=d.player, card=d.args.get("card"),
                      effect=d.args.get("effect"))
@@ -791,7 +794,7 @@ class Duel:
             ctx.key = f"res{link.number}.{link.pc}"
             if spec.get("then") and ctx.events:
                 self.close_instant(ctx)
-                if self.policy.cut_in(self, link):
+                if isinstance(self.policy, CutsIn) and self.policy.cut_in(self, link):
                     return ctx  # paused: another ability cuts in first (DM-STRIGGER)
             needs = "if_done" if spec.get("if_done") else (
                 "then" if spec.get("then") and self.policy.THEN_NEEDS_DONE else None)

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .events import describe_event
+from .games import game as registered
 from .log import (
     EVENT_SEPARATOR,
     NOTHING,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .duel import Duel
-    from .state import Card, State
+    from .state import State
 
 #: log entries that say what a moment is about, most telling first
 HEADLINES = ("chain.resolve", "chain.link", "chain.link_same", "chain.negated",
@@ -153,7 +154,7 @@ class Frame:
         tr = tr or _same
         out = []
         for link in reversed(self.chain):
-            key = "resolving" if self.game == "duel_masters" else (
+            key = "resolving" if not registered(self.game).chain else (
                 "link_resolving" if link["resolving"] else "link")
             effect = link["effect"] or FRAME_LINES["card_activation"]
             out.append(self._entry(key, link["card"], effect, link["controller"], name, tr,
@@ -198,17 +199,8 @@ def board_of(duel: Duel) -> dict[str, Any]:
     st = duel.state
     return {"zones": [{z: list(ids) for z, ids in side.items()} for side in st.zones],
             "lp": list(st.lp), "chain": [link.number for link in st.chain],
-            "pending": list(st.queue) if duel.game == "duel_masters" else [],
+            "pending": list(st.queue) if registered(duel.game).pending_pool else [],
             "triggers": [(t.tid, t.status) for t in st.triggers]}
-
-
-def _strength(duel: Duel, card: Card) -> int | list[int] | None:
-    """ATK/DEF of a Yu-Gi-Oh! monster, power of a Duel Masters creature, else None."""
-    if duel.game == "duel_masters":
-        return duel.policy.power(duel, card) if card.zone == "battle" else None
-    if card.zone == "monster":
-        return [duel.policy.stat(duel, card, "atk"), duel.policy.stat(duel, card, "def")]
-    return None
 
 
 class FrameRecorder:
@@ -260,7 +252,7 @@ class FrameRecorder:
             log=[dict(e) for e in log],
             zones=[{z: list(ids) for z, ids in side.items()} for side in st.zones],
             cards=cards, lp=list(st.lp), chain=chain,
-            pending=list(st.queue) if duel.game == "duel_masters" else [],
+            pending=list(st.queue) if registered(duel.game).pending_pool else [],
             triggers=triggers,
             decision=({"kind": d.kind, "player": d.player, "prompt": d.prompt,
                        "card": d.args.get("card"), "rules": list(d.rules)}
@@ -287,7 +279,8 @@ class FrameRecorder:
 
     @staticmethod
     def _cards(duel: Duel) -> dict[int, list[Any]]:
-        return {iid: [c.zone, c.controller, c.face_up, c.position, c.tapped, _strength(duel, c)]
+        return {iid: [c.zone, c.controller, c.face_up, c.position, c.tapped,
+                      duel.policy.strength(duel, c)]
                 for iid, c in duel.state.cards.items() if c.zone not in ("limbo", "under")}
 
     @staticmethod

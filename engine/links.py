@@ -18,9 +18,10 @@ import json
 import zlib
 from typing import Any
 
-from .cards import GAMES, parse_cards
+from .cards import parse_cards
 from .duel import Duel
 from .errors import EngineError
+from .games import known
 from .limits import LimitError, check_duel, check_text, load_json
 from .versions import (
     RULES_VERSION,
@@ -97,7 +98,7 @@ def decode(link: str) -> dict[str, Any]:
 def _checked(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or not set(data) <= KEYS:
         raise LinkError("the link does not describe a board")
-    if data.get("game") not in GAMES:
+    if not known(data.get("game")):
         raise LinkError("the link names an unknown game")
     for key, kind in (("settings", dict), ("setup", dict), ("actions", list), ("cards", list)):
         if key in data and not isinstance(data[key], kind):

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .amounts import evaluate
 from .events import BOUNDS
+from .games import game as registered
 from .protection import ask_ahead, split_choosable
 
 if TYPE_CHECKING:
@@ -324,7 +325,7 @@ def change_position(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 @operation("modify_stat")
 def modify_stat(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     """A lasting change: ``amount`` is computed once, now; ``until`` says when it ends."""
-    stats = spec.get("stat", "atk" if duel.game == "yugioh" else "power")
+    stats = spec.get("stat", registered(duel.game).stats[0])
     amount = amount_of(duel, ctx, spec)
     for card in select(duel, ctx, spec, "modify_stat"):
         if not duel.policy.on_field(card):

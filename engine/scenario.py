@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import refusals
-from .cards import DATA_DIR, GAMES, default_library, line_of, load_yaml_with_lines, parse_cards
+from . import games, refusals
+from .cards import DATA_DIR, default_library, line_of, load_yaml_with_lines, parse_cards
 from .catalogue import RULES
 from .duel import Duel
 from .errors import EngineError, IllegalAction, ScenarioError
@@ -135,8 +135,8 @@ def parse_scenario(raw: Any, file: str) -> Scenario:
             raise ScenarioError(f"unknown key {key!r}; known: {', '.join(sorted(TOP_KEYS))}",
                                 file=file, line=line_of(raw, key), field=key)
     game = raw.get("game")
-    if game not in GAMES:
-        raise ScenarioError(f"game must be one of {', '.join(GAMES)}", file=file,
+    if not games.known(game):
+        raise ScenarioError(f"game must be one of {', '.join(games.names())}", file=file,
                             line=line_of(raw, "game"), field="game")
     for key in ("title", "setup", "steps", "expect"):
         if key not in raw:
@@ -265,7 +265,9 @@ def _shown(path: Path) -> str:
 
 
 def builtin_scenarios(game: str | None = None) -> list[Path]:
-    folders = [SCENARIO_DIR / game] if game else [SCENARIO_DIR / g for g in GAMES]
+    """The built-in scenario files, of one game or of every registered game."""
+    folders = [spec.scenario_dir for spec in (
+        (games.game(game),) if game else games.games())]
     return sorted(p for folder in folders for p in folder.glob("*.yaml"))
 
 
@@ -471,7 +473,7 @@ def check_scenario(scn: Scenario, result: Result | None = None) -> list[str]:
 #: applied), power (Duel Masters), tapped (Duel Masters), battle position
 CARD_VALUES: dict[str, Callable[[Duel, Card], Any]] = {
     "positions": lambda duel, card: card.position,
-    "power": lambda duel, card: duel.policy.power(duel, card),
+    "power": lambda duel, card: duel.policy.stat(duel, card, "power"),
     "atk": lambda duel, card: duel.policy.stat(duel, card, "atk"),
     "def": lambda duel, card: duel.policy.stat(duel, card, "def"),
     "tapped": lambda duel, card: card.tapped,

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 #: the games played when nothing else is said (the ``CHAIN_GAMES`` setting or variable)
 DEFAULT_PACKAGES = ("engine.games.yugioh", "engine.games.duel_masters")
+#: where the built-in games keep their cards and scenarios
+BUILTIN_DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass(frozen=True)
@@ -57,21 +60,39 @@ class Game:
     pending_pool: bool = False
     life_points: bool = False
     shields: bool = False
-    #: the folder of its built-in cards and scenarios (``engine/data/<name>`` by default)
+    #: a game outside the engine keeps its cards and scenarios in ``<data_dir>/cards`` and
+    #: ``<data_dir>/scenarios``; the built-in games in ``engine/data`` (None)
     data_dir: Path | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def module(self, name: str) -> ModuleType:
         """One of the game's modules (``policy``, ``reader``, ``vocabulary``, ``words``)."""
         return importlib.import_module(f"{self.package}.{name}")
 
+    @property
+    def rules(self) -> type[Policy]:
+        """The class of the game's rule policy (its class-level rules: defaults of a card)."""
+        return self.module("policy").POLICY
+
     def policy(self) -> Policy:
         """A new rule policy for a duel of this game."""
-        return self.module("policy").POLICY()
+        return self.rules()
+
+    def card_files(self) -> list[Path]:
+        """The game's built-in card files: ``engine/data/cards/<name>.yaml`` and the files of
+        ``engine/data/cards/<name>/`` (one per family of cards), or ``<data_dir>/cards/``."""
+        if self.data_dir is None:
+            root = BUILTIN_DATA / "cards"
+            files = [root / f"{self.name}.yaml", *sorted((root / self.name).glob("*.yaml"))]
+        else:
+            files = sorted((self.data_dir / "cards").glob("*.yaml"))
+        return [f for f in files if f.exists()]
 
     @property
-    def data(self) -> Path:
-        return self.data_dir or Path(__file__).parent.parent / "data" / self.name
+    def scenario_dir(self) -> Path:
+        """The folder of the game's built-in scenarios."""
+        if self.data_dir is None:
+            return BUILTIN_DATA / "scenarios" / self.name
+        return self.data_dir / "scenarios"
 
 
 _registered: dict[str, Game] = {}
@@ -101,8 +122,18 @@ def use(paths: tuple[str, ...] | list[str]) -> None:
     _clear()
 
 
+_listeners: list[Callable[[], None]] = []
+
+
+def on_change(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever the registered games change (a cache built from them)."""
+    _listeners.append(forget)
+
+
 def _clear() -> None:
     names.cache_clear()
+    for forget in _listeners:
+        forget()
 
 
 def _ensure() -> None:
@@ -144,4 +175,4 @@ def default() -> str:
 
 
 __all__ = ["DEFAULT_PACKAGES", "Game", "default", "game", "games", "known", "names",
-           "register", "use"]
+           "on_change", "register", "use"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .. import protection, refusals
 from ..amounts import evaluate
 from ..errors import IllegalAction
-from ..events import card_matches, describe_event, event_matches, make_event
+from ..events import STATS, card_matches, describe_event, event_matches, make_event
 from ..log import card_kind, with_article
 from ..refusals import Refusal, Worded
 from ..state import PLAYER_KEYS, Card, Decision, Trigger, hidden_from, player_index
@@ -55,6 +55,18 @@ class Policy:
     #: you do"? In Duel Masters it does, as a cost does (DM-EVENT-HAPPENED: a spell that
     #: destroys a creature whose destruction is replaced still draws)
     REPLACED_IS_DONE = True
+
+    # ------------------------------------------------------------------ a card's defaults
+    @classmethod
+    def default_activate_from(cls, card_type: str) -> tuple[str, ...]:
+        """The zones an effect of a card of ``card_type`` is used from when its data names
+        none."""
+        return ("hand",)
+
+    @classmethod
+    def default_speed(cls, card_type: str, subtype: str, kind: str) -> int:
+        """An effect's Spell Speed when its data gives none (0: the game has none)."""
+        return 0
 
     # ------------------------------------------------------------------ settings and set-up
     def normalise_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
@@ -378,13 +390,14 @@ class Policy:
         cards listed in no zone, as Duel Masters reaches the cards under an evolution)."""
         return duel.state.zones[player][zone]
 
-    def power(self, duel: Duel, card: Card) -> int | None:
-        return None
+    def stat(self, duel: Duel, card: Card, stat: str) -> int | None:
+        """A stat (``atk``, ``def``, ``power``, ``level``, ``cost``) as printed; a game whose
+        stats change overrides this for those."""
+        return getattr(duel.definition(card), STATS[stat])
 
-    def stat(self, duel: Duel, card: Card, stat: str) -> int:
-        """ATK or DEF as printed (a game with changes to them overrides this)."""
-        definition = duel.definition(card)
-        return definition.atk if stat == "atk" else definition.defense
+    def strength(self, duel: Duel, card: Card) -> int | list[int] | None:
+        """What the mat shows of a card's strength now (None: nothing)."""
+        return None
 
     # ------------------------------------------------------------------ conditions
     def conditions_hold(self, duel: Duel, card: Card, effect: EffectDef,
@@ -532,16 +545,6 @@ class Policy:
 
     def source_still_there(self, duel: Duel, source: Card, link: Any) -> bool:
         return source.obj == link.obj and self.on_field(source)
-
-    def cut_in(self, duel: Duel, link: Any) -> bool:
-        """Must ``link`` pause after an instant of its resolution for another (DM-STRIGGER)?"""
-        return False
-
-    def break_shield(self, duel: Duel, card: Card, *, by: int | None) -> list[dict[str, Any]]:
-        raise IllegalAction(Refusal("no_shields"))
-
-    def fight(self, duel: Duel, one: Card, other: Card) -> list[dict[str, Any]]:
-        raise IllegalAction(Refusal("no_fight"))
 
     def basic_move(self, duel: Duel, card: Card, to: str, events: list[dict[str, Any]], *,
                    cause: str | None, by: int | None, by_player: int | None,

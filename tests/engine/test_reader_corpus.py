@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from bench import reader
-from engine.cards import CARD_TYPES, SUBTYPES, builtin_library
+from engine.cards import builtin_library, subtypes_of
+from engine.games import game as registered
 from engine.operations import OPERATIONS
 
 CORPUS = reader.load(reader.CORPUS)
@@ -111,9 +112,9 @@ def test_every_entry_has_its_source_text_and_expected_effects(where: str,
                      if line.strip() not in (entry.get("not_effects") or []))
     assert bool(JAPANESE.search(body)) == (lang == "ja"), "the text is not in its language"
     card = entry["card"]
-    assert card["type"] in CARD_TYPES[game]
+    assert card["type"] in registered(game).card_types
     if "subtype" in card:
-        assert card["subtype"] in SUBTYPES[card["type"]]
+        assert card["subtype"] in subtypes_of(card["type"])
     if game == "yugioh" and card["type"] in ("spell", "trap"):
         line = TYPE_LINES[(card["type"], card["subtype"])][lang == "ja"]
         assert text.lstrip().startswith(line), f"a {card['type']} opens with {line!r}"

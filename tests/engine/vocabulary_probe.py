@@ -23,13 +23,13 @@ from typing import Any
 
 from engine import vocabulary as vocab
 from engine.cards import (
-    GAMES,
     builtin_card_files,
     load_yaml_with_lines,
     parse_card,
     strip_lines,
 )
 from engine.errors import EngineError
+from engine.games import known
 from engine.scenario import (
     Scenario,
     builtin_scenarios,
@@ -93,7 +93,7 @@ def builtin_raw_cards() -> dict[str, tuple[Path, str, dict[str, Any]]]:
     """Every built-in card as written: id -> (file, game, raw mapping with its lines)."""
     out = {}
     for path in builtin_card_files():
-        game = path.stem if path.stem in GAMES else path.parent.name
+        game = path.stem if known(path.stem) else path.parent.name
         for raw in load_yaml_with_lines(path.read_text(encoding="utf-8"), str(path)) or []:
             out[raw["id"]] = (path, game, raw)
     return out

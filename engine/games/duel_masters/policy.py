@@ -26,6 +26,7 @@ from ...events import event_matches, make_event
 from ...log import card_kind, with_article, zone_place
 from ...refusals import Refusal, joined, word
 from ...rules.base import Policy
+from ...rules.interfaces import Battles, CutsIn, Shields
 from ...state import ChainLink, Decision, player_index
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ ATTACK_STEPS = {"block": "Block step", "battle": "Battle", "break": "Shield brea
 MOMENTS = {"start": ("turn_start", "turn started"), "end_of_turn": ("turn_end", "turn ended")}
 
 
-class DuelMastersPolicy(Policy):
+class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
     GAME = "duel_masters"
     ZONES = ("hand", "deck", "mana", "shield", "battle", "graveyard")
     FIELD_ZONES = frozenset({"battle"})
@@ -67,6 +68,10 @@ class DuelMastersPolicy(Policy):
     STATIC_RULES = ("DM-STATIC",)
     #: choices whose moment one rule fixes: shields broken in the attack, an evolution's base
     CHOICE_RULES = {"break": "DM-ATTACK-STEPS", "evolve": "DM-EVOLUTION-BASE"}
+
+    @classmethod
+    def default_activate_from(cls, card_type: str) -> tuple[str, ...]:
+        return ("battle",) if card_type in ("creature", "evolution") else ("hand",)
 
     def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
         """A shield to break (DM-ATTACK-STEPS), a base to evolve onto (DM-EVOLUTION-BASE); any
@@ -111,6 +116,14 @@ class DuelMastersPolicy(Policy):
         if card.zone != "battle":
             return definition.power
         return self.modified(duel, card, "power", definition.power)
+
+    def stat(self, duel: Duel, card: Card, stat: str) -> int | None:
+        """Power as it is now (DM-STATIC); other stats as printed."""
+        return self.power(duel, card) if stat == "power" else super().stat(duel, card, stat)
+
+    def strength(self, duel: Duel, card: Card) -> int | None:
+        """The power of a creature in the battle zone."""
+        return self.power(duel, card) if card.zone == "battle" else None
 
     def statics_work(self, duel: Duel, source: Card) -> bool:
         return source.zone == "battle" and not self.ignored(duel, source)

@@ -118,6 +118,22 @@ class YugiohPolicy(SummonMoment, Policy):
     #: a target not destroyed (something else happened instead) was not destroyed
     REPLACED_IS_DONE = False
 
+    @classmethod
+    def default_activate_from(cls, card_type: str) -> tuple[str, ...]:
+        return ("monster",) if card_type in ("monster", "token") else ("spell_trap", "field")
+
+    @classmethod
+    def default_speed(cls, card_type: str, subtype: str, kind: str) -> int:
+        """YGO-KIND: an ignition or trigger effect is Spell Speed 1, a quick effect, a Trap's
+        trigger-like effect and a Quick-Play Spell's activation 2, a Counter Trap 3."""
+        if card_type == "trap" and subtype == "counter":
+            return 3
+        if kind == "quick" or (card_type == "trap" and kind in ("trigger", "activation")):
+            return 2
+        if card_type == "spell" and subtype == "quick_play" and kind == "activation":
+            return 2
+        return 1
+
     def choice_rules(self, duel: Duel, purpose: str, cost: bool) -> list[str]:
         """Costs are paid at activation (YGO-SEQUENCE); targets are chosen as the chain link
         is made, other choices as it resolves (YGO-CHAIN)."""
@@ -651,13 +667,22 @@ class YugiohPolicy(SummonMoment, Policy):
                                          by=target.iid)
         return events, doomed
 
-    def stat(self, duel: Duel, card: Card, stat: str) -> int:
-        """Current ATK or DEF: printed, lasting changes, continuous effects (never below 0)."""
+    def stat(self, duel: Duel, card: Card, stat: str) -> int | None:
+        """Current ATK or DEF: printed, lasting changes, continuous effects (never below 0);
+        other stats as printed."""
+        if stat not in ("atk", "def"):
+            return super().stat(duel, card, stat)
         definition = duel.definition(card)
         base = definition.atk if stat == "atk" else definition.defense
         if not self.on_field(card):
             return base
         return max(0, self.modified(duel, card, stat, base))
+
+    def strength(self, duel: Duel, card: Card) -> list[int] | None:
+        """ATK and DEF of a monster on the field."""
+        if card.zone != "monster":
+            return None
+        return [self.stat(duel, card, "atk"), self.stat(duel, card, "def")]
 
     # ------------------------------------------------------------------ triggers
     def trigger_met(self, duel: Duel, card: Card, effect: EffectDef, ev: dict[str, Any],
