@@ -168,12 +168,19 @@ class Decision:
 
 @dataclass
 class State:
+    """Everything a duel is at one moment, as plain data (copied for undo and replay).
+
+    The fields are shared by both games; where a game reads one in its own way, its comment
+    says so (Yu-Gi-Oh!'s chain and Duel Masters' pending pool use the same ``chain``,
+    ``queue`` and ``triggers``)."""
+
     game: str
     settings: dict[str, Any] = field(default_factory=dict)
     turn: int = 1
     turn_player: int = 0
     phase: str = "main1"
     step: str | None = None
+    #: life points (Yu-Gi-Oh!); a game without them leaves them untouched
     lp: list[int] = field(default_factory=lambda: [8000, 8000])
     zones: list[dict[str, list[int]]] = field(default_factory=list)
     cards: dict[int, Card] = field(default_factory=dict)
@@ -182,15 +189,22 @@ class State:
     #: recent instants, for the log; an entry is never changed once written (copies of the
     #: state share them; one is replaced to add to it)
     instants: list[dict[str, Any]] = field(default_factory=list)
+    #: every trigger that met (or missed) its timing, with its fate
     triggers: list[Trigger] = field(default_factory=list)
     next_tid: int = 1
+    #: Yu-Gi-Oh!: the chain's links, Chain Link 1 first (YGO-CHAIN). Duel Masters: the
+    #: abilities being resolved, the one that cut in last at the end (DM-STRIGGER)
     chain: list[ChainLink] = field(default_factory=list)
-    chain_state: str | None = None  # None, "building", "resolving"
-    chain_opened_after: int = 0
+    #: Yu-Gi-Oh!: None, "building" or "resolving"; Duel Masters: "resolving" while an
+    #: ability resolves
+    chain_state: str | None = None
     chain_flags: dict[str, Any] = field(default_factory=dict)
+    #: Yu-Gi-Oh!: who may add to the chain now, and how many passed in a row
     priority: int = 0
     passes: int = 0
-    queue: list[int] = field(default_factory=list)  # trigger ids waiting to be activated
+    #: trigger ids waiting: Yu-Gi-Oh!'s triggers to be placed on the next chain (YGO-SEGOC);
+    #: Duel Masters' pending pool (DM-POOL)
+    queue: list[int] = field(default_factory=list)
     activation: dict[str, Any] | None = None  # an activation in progress (choices pending)
     answers: dict[str, Any] = field(default_factory=dict)
     decision: Decision | None = None
@@ -203,7 +217,6 @@ class State:
     #: "always ask": the last instant after which the players were asked about their hidden
     #: cards' triggers (each is asked once per instant, whatever it holds)
     hidden_asked: int = -1
-    resolving: dict[str, Any] | None = None  # Duel Masters: the ability being resolved
     log: list[dict[str, Any]] = field(default_factory=list)
     winner: int | None = None
 

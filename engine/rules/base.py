@@ -194,7 +194,7 @@ class Policy:
     def edit(self, duel: Duel, action: dict[str, Any]) -> None:
         """Board edits: place, move, remove a card; set LP, turn player, phase."""
         st = duel.state
-        if st.chain or st.activation or st.queue or st.resolving or any(
+        if st.chain or st.activation or st.queue or any(
             p.get("auto") for p in st.procedure
         ):
             raise IllegalAction(Refusal("editing_while_resolving"))
@@ -217,7 +217,9 @@ class Policy:
             if zone not in self.ZONES:
                 raise IllegalAction(Refusal("unknown_zone", zone=repr(zone)))
             self.check_placement(duel, duel.definition(card), zone)
-            attrs = self.placement_attrs(duel, zone, action)  # a shield goes face down
+            # a shield goes face down; a Set card moved on the field stays Set, unless the
+            # edit says how it lies
+            attrs = self.placement_attrs(duel, zone, {**self.kept_face(card, zone), **action})
             duel.put(card, zone, controller=card.controller,
                      face_up=attrs.get("face_up", True),
                      position=attrs.get("position", "attack"))
@@ -243,6 +245,18 @@ class Policy:
             st.phase = action["phase"]
             st.step = action.get("step")
             duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
+
+    def kept_face(self, card: Card, zone: str) -> dict[str, Any]:
+        """How a card moved by a board edit lies unless the edit says otherwise: from one
+        zone of the field to another it keeps its face (a Set card stays face-down), and
+        within one kind of zone its position too (a face-down Defense Position monster stays
+        so). Anywhere else it comes face-up, as a card put there does."""
+        if card.zone not in self.FIELD_ZONES or zone not in self.FIELD_ZONES:
+            return {}
+        kept: dict[str, Any] = {"face_up": card.face_up}
+        if card.zone == zone:
+            kept["position"] = card.position
+        return kept
 
     def card_arg(self, duel: Duel, action: dict[str, Any], key: str = "card") -> Card:
         ref = action.get(key)
