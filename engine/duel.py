@@ -931,6 +931,35 @@ class Duel:
         for card in self.state.cards.values():
             self._index_card(card)
 
+    def copy(self) -> Duel:
+        """An independent duel in the same state, with the same history, to act on: an action
+        applied to it (or refused) never touches this one. The card library, the set-up, the
+        applied actions and the kept copies of the state are shared, as none of them is ever
+        changed in place; the state and the indexes are copied."""
+        other = Duel.__new__(Duel)
+        other.__dict__.update(self.__dict__)
+        other.state = self.state.copy()
+        other.actions = list(self.actions)
+        other.aliases = dict(self.aliases)
+        other._watchers = set(self._watchers)
+        other._continuous = set(self._continuous)
+        other._snapshots = dict(self._snapshots)
+        other.recorded_frames = {}
+        other._frames_read = dict(self._frames_read)
+        return other
+
+    def keep_state(self, n: int, state: State) -> None:
+        """Keep ``state`` as this duel's copy of the state after its first ``n`` actions (a
+        caller that already holds it, unchanged: it is shared), so the frames of the steps
+        after ``n`` open from it. Only the latest such copy is kept besides the regular ones
+        (every ``SNAPSHOT_EVERY`` steps and the step before)."""
+        if not 0 < n <= len(self.actions):
+            return
+        kept = {k: s for k, s in self._snapshots.items()
+                if k % SNAPSHOT_EVERY in (0, SNAPSHOT_EVERY - 1)}
+        kept[n] = state
+        self._snapshots = kept
+
     def at(self, k: int) -> Duel:
         """A new duel showing this one after its first ``k`` actions (from a kept copy of the
         state when there is one, so step 500 opens as fast as step 10)."""
