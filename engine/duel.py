@@ -948,6 +948,14 @@ class Duel:
         other._frames_read = dict(self._frames_read)
         return other
 
+    def showing(self, state: State) -> Duel:
+        """A duel for reading only, whose state is ``state`` (a frame's): everything else,
+        the history included, is this duel's, shared. Acting on it is not meant."""
+        shown = copy.copy(self)
+        shown.state = state
+        shown._reindex()
+        return shown
+
     def keep_state(self, n: int, state: State) -> None:
         """Keep ``state`` as this duel's copy of the state after its first ``n`` actions (a
         caller that already holds it, unchanged: it is shared), so the frames of the steps

@@ -72,4 +72,8 @@ def classify(game: str, text: str) -> list[EffectReading]:
     return readings
 
 
-__all__ = ["MAX_EFFECTS", "Because", "EffectReading", "classify"]
+# a reading as a card file's effect (after EffectReading, which it builds on)
+from .to_card import EffectMapping, answer, map_reading  # noqa: E402
+
+__all__ = ["MAX_EFFECTS", "Because", "EffectMapping", "EffectReading", "answer", "classify",
+           "map_reading"]
