@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # DEBUG is off unless DJANGO_DEBUG=1; HOST=0.0.0.0 opens it to a classroom network (add the
-# machine's address to DJANGO_ALLOWED_HOSTS, see the README).
+# machine's address to DJANGO_ALLOWED_HOSTS, see docs/deployment.md).
 run: venv fonts messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(HOST):$(PORT)
@@ -94,8 +94,8 @@ test-fast: venv messages
 
 # Production: migrations, static files, then WORKERS uvicorn worker processes sharing one
 # listening socket on HOST:PORT, behind a reverse proxy that ends TLS (deploy/nginx.conf).
-# Set DATABASE_URL (PostgreSQL) and REDIS_URL (Redis) to run more than one worker; see the
-# README's deployment guide for every variable. The workers speak HTTP with uvicorn's httptools
+# Set DATABASE_URL (PostgreSQL) and REDIS_URL (Redis) to run more than one worker; see
+# docs/deployment.md for every variable. The workers speak HTTP with uvicorn's httptools
 # protocol bounding a request's head (simulator/heads.py: 414 and 431).
 WORKERS ?= 2
 DJANGO_SECURE ?= true
