@@ -20,6 +20,12 @@ list exactly these keys (``tests/engine/test_docs_vocabulary.py`` compares them)
 ``text`` (names, texts, labels, notes, titles) changes no outcome, every other one changes an
 outcome or the log in some built-in or test scenario (``tests/engine/test_vocabulary.py``).
 
+The keys every game has are here; a game's own keys (a Yu-Gi-Oh! card's ``atk``, a Duel
+Masters filter's ``tapped``), its actions of a step and its effect kinds are in its package's
+``vocabulary`` module (``engine/games/<game>/vocabulary.py``), added to these tables for every
+registered game when they are first read (:func:`_merge`), each honoured in that game alone.
+A game's phases, card types and title come from its :class:`engine.games.Game`.
+
 Only new input is judged this strictly: files, uploads, the card editor. A board or a link
 saved before (its custom cards, its set-up and history) is read as it always was
 (:func:`engine.cards.parse_cards` with ``strict=False``), so it keeps opening.
@@ -27,17 +33,16 @@ saved before (its custom cards, its set-up and history) is read as it always was
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from types import ModuleType
 from typing import Any
 
+from .games import Game, default, games, known, names
+from .games import game as registered
 from .log import _fmt
 from .refusals import Worded
-
-GAMES = ("yugioh", "duel_masters")
-YGO = ("yugioh",)
-DM = ("duel_masters",)
-GAME_NAMES = {"yugioh": "Yu-Gi-Oh!", "duel_masters": "Duel Masters"}
 
 # ---------------------------------------------------------------- the messages
 #: the templates of the messages (message ids of the engine's catalogue)
@@ -117,7 +122,7 @@ class At:
     path: str = ""
     key: str = ""
     line: int | None = None
-    game: str = "yugioh"
+    game: str = field(default_factory=default)
     kind: str = ""
     place: str = "operations"
 
@@ -266,7 +271,7 @@ class OneOf(Value):
 
     def doc(self) -> str:
         if self.by_game:
-            return "; ".join(f"{GAME_NAMES[g]}: {_listed(vs)}" for g, vs in self.by_game.items())
+            return "; ".join(f"{_title(g)}: {_listed(vs)}" for g, vs in self.by_game.items())
         if self.values == (None,):
             return "null"
         if len(self.values) == 1:
@@ -290,6 +295,33 @@ class Zone(OneOf):
 
     def said(self) -> Worded:
         return _word("a zone")
+
+
+class ByGame(OneOf):
+    """One of the values each registered game honours, read from the game when asked:
+    ``of(game)`` gives its own (its phases, its card types, its effect kinds)."""
+
+    def __init__(self, of: Callable[[Game], Iterable[Any]]) -> None:
+        self.values = ()
+        self.of = of
+
+    @property  # type: ignore[override]
+    def by_game(self) -> dict[str, tuple[Any, ...]]:
+        return {spec.name: tuple(self.of(spec)) for spec in games()}
+
+    def allowed(self, game: str) -> tuple[Any, ...]:
+        return tuple(self.of(registered(game))) if known(game) else ()
+
+
+class GameName(OneOf):
+    """The name of a registered game (engine.games)."""
+
+    def __init__(self) -> None:
+        self.by_game = {}
+
+    @property  # type: ignore[override]
+    def values(self) -> tuple[Any, ...]:
+        return names()
 
 
 class ListOf(Value):
@@ -424,7 +456,7 @@ class Map(Value):
     def check(self, value: Any, at: At) -> Problem | None:
         if not isinstance(value, dict):
             return _wrong(at, self)
-        return TABLES[self.table].check(value, at)
+        return _TABLES[self.table].check(value, at)
 
     def said(self) -> Worded:
         return Said("v_mapping")
@@ -433,7 +465,7 @@ class Map(Value):
         return [self.table]
 
     def doc(self) -> str:
-        return TABLES[self.table].what
+        return _TABLES[self.table].what
 
 
 class Dict(Value):
@@ -471,22 +503,27 @@ class Dict(Value):
 class Key:
     """One key of a mapping: the value it takes and what it does (a line of the docs).
 
-    ``text``: a name, text, label, note or title (it changes no outcome). ``games``: the games
-    that honour it. ``kinds``: the effect kinds that honour it (any when None). ``places``:
-    the places of an operation where it is honoured (``operations``, ``cost``, ``instead``,
-    ``option``). ``beside``: honoured only beside one of these keys of the same mapping;
-    ``not_beside``: not honoured beside any of these."""
+    ``text``: a name, text, label, note or title (it changes no outcome). ``only``: the games
+    that alone honour it (a key of a game's own vocabulary; every game when empty), and
+    ``games`` the games that honour it. ``kinds``: the effect kinds that honour it (any when
+    None). ``places``: the places of an operation where it is honoured (``operations``,
+    ``cost``, ``instead``, ``option``). ``beside``: honoured only beside one of these keys of
+    the same mapping; ``not_beside``: not honoured beside any of these."""
 
     value: Value
     means: str
     text: bool = False
-    games: tuple[str, ...] = GAMES
+    only: tuple[str, ...] = ()
     kinds: tuple[str, ...] | None = None
     places: tuple[str, ...] | None = None
     beside: tuple[str, ...] = ()
     not_beside: tuple[str, ...] = ()
     #: a key the mapping must have
     required: bool = False
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        return self.only or names()
 
 
 @dataclass
@@ -509,9 +546,11 @@ class Table:
 
     def honoured(self, at: At, keys: dict[str, Key] | None = None) -> dict[str, Key]:
         """The keys honoured where ``at`` is (the game, the effect's kind, the place)."""
+        _merge()
         return {k: key for k, key in (keys or self.keys).items() if _honours(key, at)}
 
     def check(self, mapping: dict[str, Any], at: At) -> Problem | None:
+        _merge()
         what = _word(self.what)
         if self.context is not None:
             at = self.context(mapping, at)
@@ -554,7 +593,7 @@ class Table:
 
 
 def _honours(key: Key, at: At) -> bool:
-    return (at.game in key.games and (key.kinds is None or at.kind in key.kinds)
+    return ((not key.only or at.game in key.only) and (key.kinds is None or at.kind in key.kinds)
             and (key.places is None or at.place in key.places))
 
 
@@ -564,9 +603,9 @@ PLACES = {"cost": "in_cost", "instead": "in_instead", "option": "in_option"}
 def _not_honoured(name: str, key: Key, mapping: dict[str, Any], at: At, what: Worded,
                   honoured: dict[str, Key]) -> Problem | None:
     known = _listed(honoured)
-    if at.game not in key.games:
+    if key.only and at.game not in key.only:
         return Problem(at.path, Said("not_in_game", key=name, what=what,
-                                     game=GAME_NAMES[at.game], known=known), at.line)
+                                     game=_title(at.game), known=known), at.line)
     if key.kinds is not None and at.kind not in key.kinds:
         return Problem(at.path, Said("not_for_kind", key=name, kind=at.kind, known=known),
                        at.line)
@@ -582,14 +621,15 @@ def _not_honoured(name: str, key: Key, mapping: dict[str, Any], at: At, what: Wo
     return None
 
 
-TABLES: dict[str, Table] = {}
+#: the tables by name (``TABLES``, with every registered game's own keys in them)
+_TABLES: dict[str, Table] = {}
 
 
 def table(name: str, what: str, doc: str, keys: dict[str, Key], **extra: Any) -> Table:
-    TABLES[name] = Table(name, what, doc, keys, **extra)
+    _TABLES[name] = Table(name, what, doc, keys, **extra)
     if what not in WHATS:
         WHATS.append(what)
-    return TABLES[name]
+    return _TABLES[name]
 
 
 CARDS_MD = "docs/cards.md"
@@ -628,57 +668,54 @@ SUMMON_KINDS = ("normal", "tribute", "special", "flip", "fusion", "synchro", "xy
                 "ritual", "summon", "cast", "effect", "s_trigger", "ninja_strike")
 CAUSES = ("effect", "cost", "battle", "rule", "summon", "damage", "break", "charge")
 MATERIAL_KINDS = ("fusion", "synchro", "xyz", "link", "ritual", "any")
-YGO_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
-DM_PHASES = ("start", "draw_step", "charge", "main", "attack", "end_of_turn")
-EFFECT_KINDS = {
-    "yugioh": ("trigger", "ignition", "quick", "activation", "continuous", "replacement",
-               "procedure"),
-    "duel_masters": ("trigger", "activation", "continuous", "replacement", "s_trigger",
-                     "ninja_strike"),
-}
+#: a phase (or step of the turn) of the game
+PHASES = ByGame(lambda spec: spec.phases)
+#: the effect kinds, by game (``EFFECT_KINDS``: each game's vocabulary's own)
+_EFFECT_KINDS: dict[str, tuple[str, ...]] = {}
 #: the effect kinds that start no resolution of their own: what they do is in ``apply`` /
 #: ``instead``
 STANDING = ("continuous", "replacement")
-ACTING = tuple(dict.fromkeys(k for kinds in EFFECT_KINDS.values() for k in kinds
-                             if k not in STANDING))
+#: the other effect kinds of the engine (engine/cards.py EFFECT_KINDS)
+ACTING = ("trigger", "ignition", "quick", "activation", "procedure", "s_trigger",
+          "ninja_strike")
 STATS = ("atk", "def", "level", "power", "cost")
-BOUNDS = tuple(f"{stat}_{how}" for stat in STATS
-               for how in ("max", "min", "less_than", "more_than"))
 
 
 def K(value: Value, means: str, **extra: Any) -> Key:  # noqa: N802 - reads as a table row
     return Key(value, means, **extra)
 
 
+def _own(spec: Game, name: str, empty: Any = ()) -> Any:
+    """What a game's own vocabulary (its package's ``vocabulary`` module) says under ``name``;
+    ``empty`` when it says nothing or has no such module."""
+    module = _vocabulary_of(spec)
+    return getattr(module, name, empty) if module is not None else empty
+
+
+def _vocabulary_of(spec: Game) -> ModuleType | None:
+    try:
+        return spec.module("vocabulary")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{spec.package}.vocabulary":
+            raise
+        return None
+
+
+def _title(game: str) -> str:
+    """A game's name as its players write it ("Yu-Gi-Oh!")."""
+    return registered(game).title if known(game) else game
+
+
 # ---------------------------------------------------------------- a card
 table("card", "a card", CARDS_MD, {
     "id": K(Text(), "its id: unique, snake_case", required=True),
-    "game": K(OneOf(*GAMES), "yugioh or duel_masters (the file's game when absent)"),
+    "game": K(GameName(), "the name of its game (the file's game when absent)"),
     "name": K(TEXTS, "its name, or its names by language", text=True, required=True),
-    "type": K(OneOf(by_game={"yugioh": ("monster", "spell", "trap", "token"),
-                             "duel_masters": ("creature", "spell", "evolution")}),
-              "its card type", required=True),
+    "type": K(ByGame(lambda spec: spec.card_types), "its card type", required=True),
     "subtype": K(OneOf(*SUBTYPES_ALL), "its kind within its type"),
-    "attribute": K(Text(), "its Attribute (DARK, LIGHT...), for filters", games=YGO),
-    "race": K(Text(), "its Type (Fiend, Spellcaster...), for filters", games=YGO),
-    "level": K(Int(0, 13), "its Level", games=YGO),
-    "atk": K(Int(0), "its ATK", games=YGO),
-    "def": K(Int(0), "its DEF", games=YGO),
-    "archetypes": K(ListOf(Text()), "the archetypes its name belongs to", games=YGO),
     "text": K(TEXTS, "its printed text", text=True),
     "note": K(TEXTS, "what its structured effects leave out", text=True),
     "effects": K(ListOf(Map("effect")), "its effects, in the shared vocabulary"),
-    "civilization": K(Text(), "its civilization", games=DM),
-    "cost": K(Int(0), "its cost", games=DM),
-    "power": K(Int(0), "its power", games=DM),
-    "races": K(ListOf(Text()), "its races", games=DM),
-    "evolves_from": K(FILTER, "an evolution creature's base: a filter", games=DM),
-    "blocker": K(BOOL, "a Blocker", games=DM),
-    "double_breaker": K(BOOL, "a Double Breaker: breaks 2 shields", games=DM),
-    "tuner": K(BOOL, "a Tuner", games=YGO),
-    "rank": K(Int(1, 13), "an Xyz Monster's Rank", games=YGO),
-    "link": K(Int(1, 8), "a Link Monster's Link Rating", games=YGO),
-    "materials": K(Map("materials"), "what an Extra Deck monster is summoned with", games=YGO),
 })
 
 table("materials", "materials", CARDS_MD, {
@@ -691,24 +728,15 @@ table("materials", "materials", CARDS_MD, {
 
 # ---------------------------------------------------------------- an effect
 table("effect", "an effect", CARDS_MD, {
-    "kind": K(OneOf(by_game=EFFECT_KINDS), "what sort of effect it is", required=True),
+    "kind": K(ByGame(lambda spec: _own(spec, "EFFECT_KINDS")), "what sort of effect it is",
+              required=True),
     "label": K(TEXTS, "a short name for the log", text=True),
     "text": K(Text(), "the effect's own line of card text", text=True),
-    "wording": K(OneOf("when", "if", "during", "flip", "each_time"),
-                 "when / if / during / flip / each_time: whether it can miss the timing",
-                 games=YGO, kinds=("trigger",)),
     "optional": K(BOOL, "\"you can\" / \"you may\"", kinds=(*ACTING, "replacement")),
-    "once_per_turn": K(Either(BOOL, OneOf("card", "name")),
-                       "card (this copy, also true) or name (hard once per turn)", games=YGO,
-                       kinds=ACTING),
     "event": K(OneOrList(Map("event")), "the event pattern a trigger waits for",
                kinds=ACTING),
-    "phase": K(Map("phase"), "a phase timing", games=YGO, kinds=("trigger",)),
     "activate_from": K(ZONES, "the zones its card must be in",
                        kinds=tuple(k for k in ACTING if k not in ("s_trigger", "ninja_strike"))),
-    "speed": K(Int(1, 3), "its Spell Speed", games=YGO, kinds=ACTING),
-    "respond_to": K(OneOrList(Map("event")), "a \"When ...\" activation condition",
-                    games=YGO, kinds=ACTING),
     "cost": K(InPlace(OneOrList(Map("operation")), "cost"), "operations paid at activation",
               kinds=ACTING),
     "targets": K(OneOrList(Map("target")), "targets chosen at activation", kinds=ACTING),
@@ -716,8 +744,6 @@ table("effect", "an effect", CARDS_MD, {
                     "what it does at resolution", kinds=ACTING),
     "condition": K(OneOrList(Map("condition")), "conditions checked at the event or at "
                    "resolution", kinds=ACTING),
-    "same_link": K(BOOL, "a Continuous Trap's effect activated with the card", games=YGO,
-                   kinds=("trigger", "quick")),
     "apply": K(Map("apply"), "a continuous effect", kinds=("continuous",)),
     "instead": K(Map("instead"), "a replacement effect", kinds=("replacement",),
                  required=True),
@@ -748,8 +774,7 @@ table("event", "an event pattern", CARDS_MD, {
     "to": K(EVENT_ZONES, "the zone the card went to"),
     "how": K(OneOrList(OneOf(*SUMMON_KINDS)), "how a card was summoned or put into the battle "
              "zone"),
-    "phase": K(OneOrList(OneOf(by_game={"yugioh": YGO_PHASES, "duel_masters": DM_PHASES})),
-               "the phase (phase_start)"),
+    "phase": K(OneOrList(PHASES), "the phase (phase_start)"),
     "card_type": K(OneOrList(OneOf(*CARD_TYPES_ALL)), "the kind of card activated"),
     "destroyed": K(BOOL, "true: the card went there by being destroyed"),
     "direct": K(BOOL, "true: a direct attack"),
@@ -765,33 +790,28 @@ table("event", "an event pattern", CARDS_MD, {
 
 FILTER_KEYS: dict[str, Key] = {
     "name": K(NAMES, "its English name or id (or one of a list)"),
-    "archetype": K(NAMES, "it belongs to the archetype (or one of a list)", games=YGO),
     "type": K(OneOrList(OneOf(*CARD_TYPES_ALL)), "its card type"),
     "subtype": K(OneOrList(OneOf(*SUBTYPES_ALL)), "its subtype"),
-    "attribute": K(NAMES, "its Attribute", games=YGO),
     "race": K(NAMES, "its Type (Yu-Gi-Oh!) or one of its races (Duel Masters)"),
-    "race_has": K(NAMES, "a race of it holds this word (a race family)", games=DM),
-    "civilization": K(NAMES, "its civilization", games=DM),
     "controller": K(YOU_OPPONENT_ANY, "who controls it"),
     "face_up": K(BOOL, "face-up (true) or face-down (false)"),
-    "position": K(OneOf("attack", "defense"), "its battle position", games=YGO),
     "summoned": K(OneOrList(OneOf(*SUMMON_KINDS)), "how it was summoned"),
     "other": K(BOOL, "true: not the card itself"),
     "has_effects": K(BOOL, "it has effects (true) or none (false)"),
-    "blocker": K(BOOL, "a Blocker", games=DM),
-    "tuner": K(BOOL, "a Tuner", games=YGO),
-    "tapped": K(BOOL, "tapped (true) or untapped (false)", games=DM),
 }
-for _bound in BOUNDS:
-    _stat, _how = _bound.split("_", 1)
-    FILTER_KEYS[_bound] = K(Check(_stat_bound, "a number or a card (self, event_card, ...)"),
-                            f"its {_stat} compared with a number or a card's ({_how})",
-                            games=YGO if _stat in ("atk", "def", "level") else
-                            DM if _stat in ("power", "cost") else GAMES)
 table("filter", "a filter", CARDS_MD, FILTER_KEYS)
 
+
+def stat_bounds(*stats: str) -> dict[str, Key]:
+    """A filter's comparisons of these stats (``atk_max``, ``power_more_than``...), for a
+    game's own filter keys (engine/events.py BOUNDS)."""
+    return {f"{stat}_{how}": K(Check(_stat_bound, "a number or a card (self, event_card, ...)"),
+                               f"its {stat} compared with a number or a card's ({how})")
+            for stat in stats for how in ("max", "min", "less_than", "more_than")}
+
+
 table("phase", "a phase timing", CARDS_MD, {
-    "name": K(OneOf(*YGO_PHASES), "the phase", required=True),
+    "name": K(PHASES, "the phase", required=True),
     "whose": K(YOU_OPPONENT_ANY, "whose turn it is (any by default)"),
 })
 
@@ -868,14 +888,10 @@ def _apply_rules(apply: dict[str, Any], at: At) -> Problem | None:
 
 table("apply", "apply", CARDS_MD, {
     "rule": K(OneOf("unique_names"), "a rule of its own: unique_names"),
-    "atk": K(AMOUNT, "added to ATK", games=YGO),
-    "def": K(AMOUNT, "added to DEF", games=YGO),
-    "power": K(AMOUNT, "added to power", games=DM),
     "to": K(Either(OneOf("self", "equipped"), Map("apply_to")),
             "the cards it applies to: self, equipped or {zone, controller, filter, other}",
             beside=(*STAT_KEYS, "cannot")),
-    "while": K(OneOf(by_game={"yugioh": ("attacking", "blocking"),
-                              "duel_masters": ("attacking", "blocking", "tapped", "untapped")}),
+    "while": K(ByGame(lambda spec: _own(spec, "WHILE")),
                "only while the card it applies to attacks, blocks, is tapped or is untapped",
                beside=(*STAT_KEYS, "cannot")),
     "cannot": K(OneOf("destroyed", "targeted", "chosen"), "a protection"),
@@ -969,19 +985,14 @@ AMOUNT_KEY = K(AMOUNT, "a number, or a computed amount", required=True)
 #: the operations that take a selector and nothing else (one table: the same keys, read by
 #: the same function, engine.operations.select)
 SELECTOR_ONLY = _with_selector()
-OP_KEYS: dict[str, dict[str, Key]] = {
+#: each operation's own keys (``OP_KEYS``, with every registered game's own keys in them)
+_OP_KEYS: dict[str, dict[str, Key]] = {
     **{name: SELECTOR_ONLY for name in (
         "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "discard",
         "tribute", "put_into_mana", "add_shield", "equip", "negate_effects",
         "tap", "untap", "break_shield", "battle", "cast_spell")},
-    "put_into_battle": _with_selector(onto=K(
-        CARD_REF, "the creature an evolution creature is put onto (event_card, attacker...)",
-        games=DM)),
-    "protect": _with_selector(
-        cannot=K(OneOf("leave", "destroyed"), "this turn, leave: it does not leave the battle "
-                 "zone; destroyed: it is not destroyed", required=True, games=DM)),
-    "put_into_deck": _with_selector(bottom=K(BOOL, "true: at the bottom of the deck",
-                                             games=DM)),
+    # each with keys of its own in a game's vocabulary (OP_KEYS)
+    **{name: _with_selector() for name in ("put_into_battle", "protect", "put_into_deck")},
     "special_summon": _with_selector(position=K(OneOf("attack", "defense"),
                                                 "its battle position (attack by default)")),
     "summon_token": {
@@ -1033,7 +1044,7 @@ OP_KEYS: dict[str, dict[str, Key]] = {
         "rest": K(OneOf("bottom", "top"), "where the others go (bottom by default)"),
     },
 }
-TABLES["operation"].more = lambda op, at: OP_KEYS.get(op.get("op"))  # type: ignore[misc]
+_TABLES["operation"].more = lambda op, at: _OP_KEYS.get(op.get("op"))  # type: ignore[misc]
 
 SELECTOR_BASE = {
     "zone": K(ZONES, "where the cards are (monster by default)"),
@@ -1051,8 +1062,6 @@ table("choose", "choose", CARDS_MD, {
 })
 table("all", "all", CARDS_MD, {
     **SELECTOR_BASE,
-    "cards": K(BOOL, "true: cards, the cards under an evolution creature included "
-               "(DM-EVOLUTION-CONTINUES); creatures only by default", games=DM),
 })
 table("top", "top", CARDS_MD, {
     "zone": SELECTOR_BASE["zone"], "controller": SELECTOR_BASE["controller"],
@@ -1078,15 +1087,15 @@ table("option", "an option of choose_one", CARDS_MD, {
                     required=True),
 })
 
-TABLES["card"].context = lambda card, at: replace(  # type: ignore[misc]
-    at, game=card.get("game", at.game) if card.get("game") in GAMES else at.game)
-TABLES["effect"].context = lambda effect, at: replace(  # type: ignore[misc]
+_TABLES["card"].context = lambda card, at: replace(  # type: ignore[misc]
+    at, game=card["game"] if known(card.get("game")) else at.game)
+_TABLES["effect"].context = lambda effect, at: replace(  # type: ignore[misc]
     at, kind=str(effect.get("kind", "")), place="operations")
 
 
 def card_problem(raw: dict[str, Any], game: str) -> Problem | None:
     """The first key or value of a card mapping the vocabulary refuses, or None."""
-    return TABLES["card"].check(raw, At(game=game, line=_line(raw, None, None)))
+    return _TABLES["card"].check(raw, At(game=game, line=_line(raw, None, None)))
 
 
 # ================================================================ scenario files
@@ -1106,10 +1115,9 @@ class Cards(Value):
 
 REF = Either(Text(), Int(0))  # a card of the table: its name, alias, p2:Name, Name#2 or number
 RULE_IDS = OneOrList(Text())
-PRESETS = ("TCG", "TCG classic", "OCG")
 
 table("scenario", "a scenario", SCENARIOS_MD, {
-    "game": K(OneOf(*GAMES), "yugioh or duel_masters", required=True),
+    "game": K(GameName(), "the name of its game", required=True),
     "title": K(TEXTS, "the board's title", text=True, required=True),
     "question": K(TEXTS, "what the scenario asks", text=True),
     "explanation": K(TEXTS, "its answer", text=True),
@@ -1126,21 +1134,13 @@ table("scenario", "a scenario", SCENARIOS_MD, {
 })
 
 table("settings", "the settings", SCENARIOS_MD, {
-    "preset": K(OneOf(*PRESETS), "the YGO-SEGOC reading: TCG, TCG classic or OCG", games=YGO),
-    "trigger_first": K(BOOL, "the preset's switch: triggers before the turn player's other "
-                       "choices", games=YGO),
-    "hand_triggers_last": K(BOOL, "the preset's switch: hand triggers go on the chain last",
-                            games=YGO),
-    "first_turn": K(BOOL, "the set-up is the Duel's first turn: no Battle Phase", games=YGO),
     "unlimited_zones": K(BOOL, "true: zones hold any number of cards"),
-    "seed": K(Int(), "seeds the random picks (0 by default)", games=DM),
 })
 
 table("setup", "the set-up", SCENARIOS_MD, {
     "turn_player": K(PLAYER_KEY, "p1 or p2"),
-    "phase": K(OneOf(by_game={"yugioh": YGO_PHASES, "duel_masters": DM_PHASES}), "the phase"),
+    "phase": K(PHASES, "the phase"),
     "turn": K(Int(1), "the turn number (1 by default)"),
-    "step": K(OneOf("battle_step", "damage"), "the step of the Battle Phase", games=YGO),
     "p1": K(Either(Map("side"), OneOf(None)), "Player 1's zones and LP"),
     "p2": K(Either(Map("side"), OneOf(None)), "Player 2's zones and LP"),
 })
@@ -1162,11 +1162,8 @@ table("side", "a side of the set-up", SCENARIOS_MD, {
 SETUP_CARD = {
     "card": K(Text(), "the card's name or id", required=True),
     "as": K(Text(), "an alias used by later steps and by expect"),
-    "set": K(BOOL, "true: face-down (a Set card)", games=YGO),
     "face_up": K(BOOL, "false: face-down"),
-    "position": K(OneOf("attack", "defense"), "its battle position", games=YGO),
     "summoned": K(OneOf(*SUMMON_KINDS), "how it got there (for \"a Special Summoned monster\")"),
-    "tapped": K(BOOL, "true: tapped", games=DM),
     "under": K(ListOf(Text()), "the cards under it (Xyz Materials, evolution sources)"),
 }
 table("setup_card", "a card of the set-up", SCENARIOS_MD, SETUP_CARD)
@@ -1182,61 +1179,25 @@ CARD = K(REF, "the card", required=True)
 WHO = K(PLAYER_KEY, "the player (p1 by default)")
 MOVE_KEYS = {"card": CARD, "cause": K(OneOf(*CAUSES), "how it happened (effect by default)"),
              "by_player": K(PLAYER_KEY, "whose card caused it (the opponent by default)")}
+#: the board edits every game has (a game's own keys of them: its vocabulary's EDIT_KEYS)
 EDIT_ACTIONS: dict[str, dict[str, Key]] = {
     "place": {**{k: v for k, v in SETUP_CARD.items()}, "card": K(Text(), "the card's name or id",
                                                                  required=True),
               "player": WHO, "zone": K(Zone(), "the zone (hand by default)")},
     "move": {"card": CARD, "zone": K(Zone(), "the zone", required=True),
-             "face_up": K(BOOL, "false: face-down"),
-             "position": K(OneOf("attack", "defense"), "its battle position", games=YGO)},
+             "face_up": K(BOOL, "false: face-down")},
     "remove": {"card": CARD},
     "set_lp": {"player": WHO, "lp": K(Int(0), "the life points", required=True)},
     "set_turn": {"player": WHO, "turn": K(Int(1), "the turn number")},
-    "set_phase": {"phase": K(OneOf(by_game={"yugioh": YGO_PHASES, "duel_masters": DM_PHASES}),
-                             "the phase", required=True),
-                  "step": K(OneOf("battle_step", "damage"), "the step", games=YGO)},
+    "set_phase": {"phase": K(PHASES, "the phase", required=True)},
     "answer": {"choice": K(Either(Scalar(), ListOf(Scalar())), "the answer", required=True)},
     "always_ask": {"on": K(BOOL, "ask each player at every window the rules give it, whatever "
                                  "it holds (the default for boards with seats)",
                            required=True)},
 }
-ACTIONS: dict[str, dict[str, dict[str, Key]]] = {
-    "yugioh": {
-        **EDIT_ACTIONS,
-        "pass": {},
-        "activate": {"card": CARD, "effect": K(Either(Int(0), Text()), "its effect N (from 0)"),
-                     "with_effect": K(Int(0), "a Continuous Trap's effect in the same link")},
-        **dict.fromkeys(("normal_summon", "tribute_summon"), {
-            "card": CARD, "tributes": K(ListOf(REF), "the monsters Tributed")}),
-        **dict.fromkeys(("synchro_summon", "xyz_summon", "link_summon"), {
-            "card": CARD, "materials": K(ListOf(REF), "the materials")}),
-        "special_summon": {"card": CARD, "player": K(PLAYER_KEY, "whose field (its owner's by "
-                                                                  "default)"),
-                           "position": K(OneOf("attack", "defense"), "its battle position")},
-        "inherent_summon": {"card": CARD,
-                            "position": K(OneOf("attack", "defense"), "its battle position")},
-        **dict.fromkeys(("flip_summon", "set", "change_position"), {"card": CARD}),
-        **dict.fromkeys(("destroy", "send_to_gy", "banish", "return_to_hand", "discard",
-                         "tribute"), MOVE_KEYS),
-        **dict.fromkeys(("gain_lp", "lose_lp", "damage"), {
-            "player": WHO, "amount": K(Int(1), "how many LP", required=True)}),
-        "declare_attack": {"card": CARD, "target": K(REF, "the monster attacked (none: a direct "
-                                                          "attack)")},
-        "battle": {},
-        "next_phase": {},
-    },
-    "duel_masters": {
-        **EDIT_ACTIONS,
-        "summon": {"card": CARD, "base": K(REF, "the creature an evolution goes on")},
-        **dict.fromkeys(("cast", "charge", "tap", "break_shield"), {"card": CARD}),
-        "attack": {"card": CARD, "target": K(REF, "the tapped creature attacked (none: the "
-                                                  "player)")},
-        "draw": {"player": WHO},
-        **dict.fromkeys(("put_into_battle", "destroy"), {
-            "card": K(REF, "the card"), "cards": K(ListOf(REF), "several cards at once")}),
-        "next_step": {},
-    },
-}
+#: each game's actions of a step, each with its own keys (``ACTIONS``: the board edits and
+#: the game's vocabulary's own ACTIONS)
+_ACTIONS: dict[str, dict[str, dict[str, Key]]] = {}
 
 
 def _step_keys(step: dict[str, Any], at: At) -> dict[str, Key] | None:
@@ -1247,7 +1208,8 @@ def _step_keys(step: dict[str, Any], at: At) -> dict[str, Key] | None:
                 "for": K(PLAYER_KEY, "the same as player", not_beside=("player",))}
     if "do" not in step:
         return {}
-    actions = ACTIONS.get(at.game, {})
+    _merge()
+    actions = _ACTIONS.get(at.game, {})
     if not isinstance(step["do"], str) or step["do"] not in actions:
         return None  # the engine refuses it when it is played, naming the action
     return {"do": K(Text(), "the action", required=True), **actions[step["do"]]}
@@ -1262,19 +1224,11 @@ CARD_NAMES = "cards, named as in the steps"
 table("expect", "expect", SCENARIOS_MD, {
     "chains": K(ListOf(ListOf(Either(Text(), Map("chain_link")))),
                 "every chain built, links in order"),
-    "order": K(ListOf(Text()), "the pending abilities that resolved, in order", games=DM),
     "triggers": K(ListOf(Map("expect_trigger")), "the fate of each trigger that met its timing"),
     "all_triggers": K(BOOL, "false: triggers need not list every trigger",
                       beside=("triggers",)),
     "lp": K(Map("lp"), "final life points"),
     "zones": K(EXPECT_ZONES, "final contents of the zones listed"),
-    "positions": K(Dict(OneOf("attack", "defense"), names=CARD_NAMES),
-                   "final battle positions", games=YGO),
-    "power": K(Dict(Int(), names=CARD_NAMES), "final power", games=DM),
-    "atk": K(Dict(Int(), names=CARD_NAMES), "final ATK", games=YGO),
-    "def": K(Dict(Int(), names=CARD_NAMES), "final DEF", games=YGO),
-    "tapped": K(Dict(BOOL, names=CARD_NAMES), "final tapped (true) or untapped (false)",
-                games=DM),
     "counters": K(Dict(Dict(Int(0), names="counter names"), names=CARD_NAMES),
                   "counters on a card"),
     "effects": K(ListOf(Map("expect_effect")), "the rule ids the log cites about a card"),
@@ -1307,8 +1261,8 @@ table("lp", "expect's life points", SCENARIOS_MD, {
 def scenario_problem(raw: dict[str, Any]) -> Problem | None:
     """The first key or value of a scenario mapping the vocabulary refuses, or None (its
     ``cards`` are checked as cards, by :func:`engine.cards.parse_cards`)."""
-    game = raw.get("game") if raw.get("game") in GAMES else "yugioh"
-    return TABLES["scenario"].check(raw, At(game=game, line=_line(raw, None, None)))
+    game = raw["game"] if known(raw.get("game")) else default()
+    return _TABLES["scenario"].check(raw, At(game=game, line=_line(raw, None, None)))
 
 
 # ================================================================ the docs
@@ -1318,8 +1272,8 @@ KIND_WORDS = {"trigger": "trigger", "ignition": "ignition", "quick": "quick"}
 def _where(key: Key) -> str:
     """Where a key is honoured, in words for the docs ("Yu-Gi-Oh! only; not in a cost")."""
     words = []
-    if key.games != GAMES:
-        words.append(f"{GAME_NAMES[key.games[0]]} only")
+    if key.only:
+        words.append(" / ".join(_title(g) for g in key.only) + " only")
     if key.kinds is not None and set(key.kinds) != set(ACTING):
         words.append("kind " + " / ".join(f"`{k}`" for k in key.kinds))
     elif key.kinds is not None:
@@ -1343,7 +1297,8 @@ def _where(key: Key) -> str:
 def doc_keys(name: str) -> dict[str, Key]:
     """The keys the docs list for one mapping: its table's; a step's, with those of an answer
     and ``do`` (each action's own keys: :data:`ACTIONS`)."""
-    keys = dict(TABLES[name].keys)
+    _merge()
+    keys = dict(_TABLES[name].keys)
     if name == "step":
         keys = {"do": K(Text(), "the action: its own keys are below"),
                 **_step_keys({"answer": ""}, At()), **keys}
@@ -1399,7 +1354,8 @@ def walk(value: Any, spec: Value, at: At) -> Iterable[tuple[str, At, dict[str, A
         for i, card in enumerate(value):
             yield from walk(card, Map("card"), at.child(i, card))
     elif isinstance(spec, Map) and isinstance(value, dict):
-        table = TABLES[spec.table]
+        _merge()
+        table = _TABLES[spec.table]
         if table.context is not None:
             at = table.context(value, at)
         yield spec.table, at, value
@@ -1411,7 +1367,7 @@ def walk(value: Any, spec: Value, at: At) -> Iterable[tuple[str, At, dict[str, A
                 continue
             if key in keys:
                 yield from walk(item, keys[key].value, at.child(key, value))
-            elif table is TABLES["side"] and isinstance(item, list):
+            elif table is _TABLES["side"] and isinstance(item, list):
                 for i, entry in enumerate(item):
                     yield from walk(entry, Either(Text(), Map("setup_card")),
                                     at.child(key, value).child(i, entry))
@@ -1424,5 +1380,66 @@ def card_mappings(raw: dict[str, Any], game: str) -> list[tuple[str, At, dict[st
 
 def scenario_mappings(raw: dict[str, Any]) -> list[tuple[str, At, dict[str, Any]]]:
     """Every mapping of a scenario (its inline cards' too), with its table and where it is."""
-    game = raw.get("game") if raw.get("game") in GAMES else "yugioh"
+    game = raw["game"] if known(raw.get("game")) else default()
     return list(walk(raw, Map("scenario"), At(game=game)))
+
+
+# ================================================================ each game's own vocabulary
+_merging = threading.Lock()
+#: the games whose own keys are in the tables, and the registered games they were read for
+_merged: list[str] = []
+_merged_for: list[tuple[str, ...]] = [()]
+
+
+def _merge() -> None:
+    """Add each registered game's own vocabulary (its package's ``vocabulary`` module) to the
+    tables, once, every key honoured in that game alone: ``KEYS`` (a table's name to its
+    keys), ``OP_KEYS`` (an operation's), ``EDIT_KEYS`` (a board edit's), ``ACTIONS`` (the
+    game's own actions of a step), ``EFFECT_KINDS`` and ``WHILE``. Read when first needed, not
+    when this module is imported, so a game's vocabulary may import the shared values from
+    here."""
+    if _merged_for[0] == names():
+        return
+    with _merging:
+        for spec in games():
+            if spec.name in _merged:
+                continue
+            for name, keys in _own(spec, "KEYS", {}).items():
+                _add(_TABLES[name].keys, keys, spec.name)
+                if name == "setup_card":  # placing a card takes what a set-up card takes
+                    _add(EDIT_ACTIONS["place"], keys, spec.name)
+            for name, keys in _own(spec, "OP_KEYS", {}).items():
+                _add(_OP_KEYS.setdefault(name, {}), keys, spec.name)
+            for name, keys in _own(spec, "EDIT_KEYS", {}).items():
+                _add(EDIT_ACTIONS[name], keys, spec.name)
+            _ACTIONS[spec.name] = {**EDIT_ACTIONS, **_own(spec, "ACTIONS", {})}
+            _EFFECT_KINDS[spec.name] = tuple(_own(spec, "EFFECT_KINDS"))
+            _merged.append(spec.name)
+        _merged_for[0] = names()
+
+
+def _add(keys: dict[str, Key], own: dict[str, Key], game: str) -> None:
+    """A game's own keys added to a mapping's (a key another game has too is honoured in
+    both; a shared key is honoured in every game already)."""
+    for name, key in own.items():
+        there = keys.get(name)
+        if there is None:
+            keys[name] = replace(key, only=(game,))
+        elif not there.only:
+            raise ValueError(f"{game}'s vocabulary names {name}, a key every game has")
+        elif game not in there.only:
+            keys[name] = replace(there, only=(*there.only, game))
+
+
+def __getattr__(name: str) -> Any:
+    """The names read from the registered games: ``GAMES`` (their names), ``GAME_NAMES``
+    (their titles), and ``TABLES``, ``OP_KEYS``, ``ACTIONS`` (by game) and ``EFFECT_KINDS``
+    (by game), each game's own vocabulary in them."""
+    if name == "GAMES":
+        return names()
+    if name == "GAME_NAMES":
+        return {spec.name: spec.title for spec in games()}
+    if name in ("TABLES", "OP_KEYS", "ACTIONS", "EFFECT_KINDS"):
+        _merge()
+        return globals()[f"_{name}"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
