@@ -148,6 +148,38 @@ def test_board_edit_move_follows_the_same_rules() -> None:
     assert duel.transcript()[-1] == "Player 1: puts Soul Taker in a Spell & Trap Zone"
 
 
+def test_a_set_card_moved_on_the_field_stays_set_unless_the_edit_says_otherwise() -> None:
+    duel = new_duel({"p1": {"hand": ["Trap Hole"]}})
+    duel.apply({"do": "place", "card": "Sangan", "zone": "monster", "player": "p1",
+                "set": True})
+    duel.apply({"do": "place", "card": "Soul Taker", "zone": "spell_trap", "player": "p1",
+                "set": True})
+    sangan, soul_taker = (duel.state.cards[duel.ref(name)] for name in ("Sangan", "Soul Taker"))
+    assert (sangan.face_up, sangan.position) == (False, "defense")
+    for card, zone in ((sangan, "monster"), (soul_taker, "spell_trap")):
+        duel.apply({"do": "move", "card": card.iid, "zone": zone})
+        assert card.zone == zone and not card.face_up
+    assert sangan.position == "defense"  # still face-down Defense Position
+    duel.apply({"do": "move", "card": "Trap Hole", "zone": "spell_trap"})  # from the hand
+    assert duel.state.cards[duel.ref("Trap Hole")].face_up
+    duel.apply({"do": "move", "card": soul_taker.iid, "zone": "spell_trap", "face_up": True})
+    assert soul_taker.face_up  # the edit says how it lies
+    duel.apply({"do": "move", "card": sangan.iid, "zone": "gy"})
+    assert sangan.face_up and sangan.position == "attack"  # off the field: face-up
+    duel.apply({"do": "move", "card": sangan.iid, "zone": "monster"})
+    assert sangan.face_up and sangan.position == "attack"
+
+
+def test_duel_masters_a_shield_moved_to_the_battle_zone_comes_face_up() -> None:
+    duel = Duel("duel_masters", setup={"p1": {"shield": ["Aqua Surfer"]}})
+    surfer = duel.state.cards[duel.ref("Aqua Surfer")]
+    assert not surfer.face_up
+    duel.apply({"do": "move", "card": surfer.iid, "zone": "battle"})
+    assert surfer.zone == "battle" and surfer.face_up
+    duel.apply({"do": "move", "card": surfer.iid, "zone": "shield"})
+    assert not surfer.face_up
+
+
 def test_duel_masters_spells_never_go_in_the_battle_zone() -> None:
     duel = Duel("duel_masters", setup={"p1": {"hand": ["Terror Pit"]}})
     assert_illegal(duel, {"do": "place", "card": "Terror Pit", "zone": "battle"},

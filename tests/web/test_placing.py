@@ -293,3 +293,32 @@ def test_a_card_of_the_mat_is_set_from_its_menu(client) -> None:
     assert response.status_code == 200, _message(response.content.decode())
     sangan = boards.duel_of(Board.objects.get(pk=board.pk)).state.cards[card]
     assert (sangan.zone, sangan.face_up, sangan.position) == ("monster", False, "defense")
+
+
+def test_a_set_card_moved_on_the_mat_stays_set(client) -> None:
+    """A card Set from the library and moved (dragged) to a zone of the field stays
+    face-down, a monster in Defense Position; moved off the field it comes face-up."""
+    board = own(client, boards.create_board(game="yugioh", setup={"turn_player": "p1"}))
+    for version, (card, zone) in enumerate((("Mirror Force", "spell_trap"),
+                                            ("Sangan", "monster"))):
+        response = client.post(f"/b/{board.slug}/act", {"version": version, "action": json.dumps(
+            {"do": "place", "card": card, "player": "p1", "zone": zone, "set": True})})
+        assert response.status_code == 200, _message(response.content.decode())
+    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    trap, sangan = duel.ref("Mirror Force"), duel.ref("Sangan")
+    for version, (card, zone) in enumerate(((trap, "spell_trap"), (sangan, "monster")), 2):
+        response = client.post(f"/b/{board.slug}/act", {"version": version, "action": json.dumps(
+            {"do": "move", "card": card, "zone": zone})})  # as a drop on the mat sends it
+        assert response.status_code == 200, _message(response.content.decode())
+    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    cards = duel.state.cards
+    assert (cards[trap].zone, cards[trap].face_up) == ("spell_trap", False)
+    assert (cards[sangan].zone, cards[sangan].face_up, cards[sangan].position) == (
+        "monster", False, "defense")
+    page = client.get(f"/b/{board.slug}/").content.decode()
+    tile = re.search(rf'<li class="card tile ([^"]*)" data-card="{sangan}"', page)[1].split()
+    assert "face-down" in tile and "defense" in tile
+    response = client.post(f"/b/{board.slug}/act", {"version": 4, "action": json.dumps(
+        {"do": "move", "card": trap, "zone": "hand"})})
+    assert response.status_code == 200, _message(response.content.decode())
+    assert boards.duel_of(Board.objects.get(pk=board.pk)).state.cards[trap].face_up
