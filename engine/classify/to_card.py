@@ -2,18 +2,24 @@
 vocabulary (docs/cards.md): each effect's kind, wording, optional, event pattern, costs,
 targets and operations, as far as the words say them.
 
-The phrases below are the games' usual wordings of a few common events and operations
-("this card is sent to the GY", 「墓地へ送られた」, "draw 1 card", 「破壊する」...), not a list of
-cards. A part that does not match one of them is not guessed: it is left out of the effect and
-reported beside its field, for the person writing the card to fill in.
+The phrases are the games' usual wordings of a few common events and operations ("this card
+is sent to the GY", 「墓地へ送られた」, "draw 1 card", 「破壊する」...), not a list of cards. A part
+that does not match one of them is not guessed: it is left out of the effect and reported
+beside its field, for the person writing the card to fill in.
+
+Costs and operations are read here for every game; what only one game's cards say (its events,
+targets, phases, wording...) is in its package's ``to_card`` module, read by :func:`part`.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 from . import EffectReading
@@ -38,150 +44,44 @@ class EffectMapping:
     problems: dict[str, str] = field(default_factory=dict)
 
 
-def _norm(text: str | None) -> str:
+def norm(text: str | None) -> str:
     """Text as matched: NFKC (full-width digits and letters as ASCII), trimmed; the patterns
     match it whatever its case, and a name or an Attribute keeps its own."""
     return unicodedata.normalize("NFKC", text or "").strip(" .。、,;:")
 
 
-def _n(m: re.Match[str]) -> int:
+def number(m: re.Match[str]) -> int:
     """The number a pattern read, under its name ``n`` or ``k`` (one per alternative); "a",
     "an" and "one" are 1."""
     found = m.groupdict().get("n") or m.groupdict().get("k") or "1"
     return int(found) if found.isdigit() else 1
 
 
-def _self(event_type: str, **more: Any) -> Callable[[re.Match[str]], dict[str, Any]]:
+def of_self(event_type: str, **more: Any) -> Callable[[re.Match[str]], dict[str, Any]]:
     """An event pattern about the card itself."""
     return lambda m: {"type": event_type, "card": "self", **more}
 
 
-_NORMAL = ["normal", "tribute"]
-#: (pattern, event) for Yu-Gi-Oh! events, English and Japanese; the first match wins
-_YGO_EVENTS: list[Pattern] = [
-    (r"this (face-up )?card (on the field )?is sent (from the field )?to the (gy|graveyard)",
-     _self("sent_to_gy")),
-    (r"このカードが(フィールドから)?墓地へ送られ", _self("sent_to_gy")),
-    (r"this card is destroyed by battle|このカードが戦闘で破壊され",
-     _self("destroyed", cause="battle")),
-    (r"this card is destroyed|このカードが(戦闘・効果で)?破壊され", _self("destroyed")),
-    (r"this card is (normal|tribute) summoned|このカードが(通常)?召喚(に成功し|され)",
-     _self("summoned", how=_NORMAL)),
-    (r"this card is special summoned|このカードが特殊召喚(に成功し|され)",
-     _self("summoned", how="special")),
-    (r"this card is flip summoned|このカードが反転召喚", _self("summoned", how="flip")),
-    (r"this card is (normal or special )?summoned|このカードが(召喚・特殊召喚|召喚)",
-     _self("summoned")),
-    (r"this card is discarded|このカードが手札から捨てられ", _self("discarded")),
-    (r"this card is banished|このカードが除外され", _self("banished")),
-    (r"this card is tributed|このカードがリリースされ", _self("tributed")),
-    (r"this card (declares an attack|attacks)|このカードが攻撃宣言|このカードの攻撃宣言",
-     _self("attack_declared")),
-    (r"this card inflicts battle damage to your opponent|このカードが相手に戦闘ダメージを与え",
-     lambda m: {"type": "lp_lost", "cause": "battle", "by": "self", "player": "opponent"}),
-    (r"this card inflicts battle damage|このカードが戦闘ダメージを与え",
-     lambda m: {"type": "lp_lost", "cause": "battle", "by": "self"}),
-    (r"flip", _self("flipped")),
-]
-#: (pattern, event) for Duel Masters events, Japanese and English
-_DM_EVENTS: list[Pattern] = [
-    (r"このクリーチャーが(バトルゾーンに)?出た|このクリーチャーを(バトルゾーンに)?出した"
-     r"|put this creature into the battle zone"
-     r"|this creature is put into the battle zone", _self("put_into_battle")),
-    (r"このクリーチャーが攻撃する|this creature attacks", _self("attack_declared")),
-    (r"このクリーチャーが破壊され|this creature is destroyed", _self("destroyed")),
-    (r"このクリーチャーがバトルに勝|this creature wins a battle", _self("battle_won")),
-    (r"(自分の)?シールドがブレイクされ|your shields? (is|are) broken",
-     lambda m: {"type": "shield_broken", "player": "you"}),
-    (r"相手のクリーチャーが攻撃する|(one of )?your opponent's creatures attacks",
-     lambda m: {"type": "attack_declared", "attacker": "opponent"}),
-]
-def _phase(name: str) -> Callable[[re.Match[str]], dict[str, Any]]:
-    def make(m: re.Match[str]) -> dict[str, Any]:
-        whose = m.group("whose") or ""
-        who = ("opponent" if re.search(r"opponent|相手", whose, re.I) else
-               "you" if re.search(r"your|自分", whose, re.I) else "any")
-        return {"name": name, "whose": who}
-    return make
-
-
-#: phase timings (YGO-PHASE): "during your End Phase", 「自分スタンバイフェイズに」
-_PHASES: list[Pattern] = [
-    (rf"(?P<whose>your opponent's|your|each|the|either player's|{ja})?\s*(next )?"
-     rf"({en})", _phase(name))
-    for name, en, ja in (
-        ("end", r"end phase|エンドフェイズ", r"自分の?|相手の?|お互いの|このターンの"),
-        ("standby", r"standby phase|スタンバイフェイズ", r"自分の?|相手の?|お互いの"),
-        ("draw", r"draw phase|ドローフェイズ", r"自分の?|相手の?"))
-]
-#: what a Trap's or Quick-Play Spell's "When ...:" answers (YGO-RESPONSE-WINDOW)
-_RESPONSES: list[Pattern] = [
-    (r"(an? )?(opponent's|your opponent's) monster declares an attack|相手モンスターの攻撃宣言",
-     lambda m: {"type": "attack_declared", "attacker": "opponent"}),
-    (r"(a|your opponent's|an opponent's) monster declares an attack|攻撃宣言",
-     lambda m: {"type": "attack_declared"}),
-    (r"(your opponent|a player) would (normal |special |flip )?summon|would be (normal |special )?"
-     r"summoned|召喚する際|特殊召喚する際",
-     lambda m: {"type": "summoning"}),
-    (r"your opponent (normal |special |flip )?summons|相手がモンスターの(召喚|特殊召喚)に成功",
-     lambda m: {"type": "summoned", "player": "opponent"}),
-    (r"(your opponent|a player) activates an? (?P<c>spell|trap|monster effect)",
-     lambda m: {"type": "activated", "card_type": m.group("c").split()[0].casefold(),
-                "player": "opponent"}),
-    (r"(a|your opponent) activates a (card or effect|card)|(魔法・罠・)?モンスターの効果.*発動した",
-     lambda m: {"type": "activated", "player": "opponent"}),
-]
-#: where a Yu-Gi-Oh! card must be to activate a trigger on each event (YGO-LOCATION)
-_YGO_FROM = {"sent_to_gy": "gy", "destroyed": "gy", "discarded": "gy", "tributed": "gy",
-             "banished": "banished"}
-
-_N = r"(?P<n>\d+)"
-_K = r"(?P<k>\d+)"
-_OPPONENT_CARD = {"monster": ["monster"], "card": ["monster", "spell_trap", "field"],
-                  "spell/trap": ["spell_trap", "field"], "spell": ["spell_trap", "field"],
-                  "trap": ["spell_trap"]}
-_KIND_JA = {"モンスター": "monster", "カード": "card", "魔法・罠カード": "spell/trap"}
-_FILTER = {"monster": {"type": "monster"}, "spell/trap": {"type": ["spell", "trap"]},
-           "spell": {"type": "spell"}, "trap": {"type": "trap"}}
-_WHOSE = {"your opponent controls": "opponent", "you control": "you", "on the field": "any",
-          "相手": "opponent", "自分": "you", "": "any"}
-
-
-def _target(n: int, what: str, whose: str) -> list[dict[str, Any]]:
-    """A Yu-Gi-Oh! target chosen at activation: ``n`` of a kind of card, on whose side."""
-    what, whose = _KIND_JA.get(what, what.lower()), whose.lower()
-    target: dict[str, Any] = {"as": "target", "zone": _OPPONENT_CARD[what],
-                              "controller": _WHOSE[whose], "count": n}
-    if what in _FILTER:
-        target["filter"] = _FILTER[what]
-    return [target]
-
-
-#: Yu-Gi-Oh! targets, chosen at activation
-_YGO_TARGETS: list[Pattern] = [
-    (rf"target {_N} (?P<what>monster|card|spell/trap|spell|trap)s? ?"
-     r"(?P<whose>your opponent controls|you control|on the field)",
-     lambda m: _target(_n(m), m.group("what"), m.group("whose"))),
-    (rf"(?P<whose>相手|自分|)(の)?フィールド(上)?の(?P<what>モンスター|魔法・罠カード|カード){_N}[体枚]を対象",
-     lambda m: _target(_n(m), m.group("what"), m.group("whose"))),
-]
+#: a number in a pattern, read by :func:`number` (``NUM_K`` for a second alternative's)
+NUM = r"(?P<n>\d+)"
+NUM_K = r"(?P<k>\d+)"
 #: costs, paid at activation (both games' usual wordings)
 _COSTS: list[Pattern] = [
-    (rf"discard {_N} cards?|手札を{_K}枚捨て",
+    (rf"discard {NUM} cards?|手札を{NUM_K}枚捨て",
      lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
-                                             "count": _n(m)}}]),
-    (rf"pay {_N} (lp|life points)|{_K}(lp|ライフポイント)を払",
-     lambda m: [{"op": "pay_lp", "amount": _n(m)}]),
+                                             "count": number(m)}}]),
+    (rf"pay {NUM} (lp|life points)|{NUM_K}(lp|ライフポイント)を払",
+     lambda m: [{"op": "pay_lp", "amount": number(m)}]),
     (r"tribute this card|このカードをリリース", lambda m: [{"op": "tribute", "card": "self"}]),
     (r"discard this card|このカードを手札から捨て",
      lambda m: [{"op": "discard", "card": "self"}]),
-    (rf"tribute {_N} monsters?|モンスター{_K}体をリリース",
+    (rf"tribute {NUM} monsters?|モンスター{NUM_K}体をリリース",
      lambda m: [{"op": "tribute", "choose": {"zone": "monster", "controller": "you",
-                                             "count": _n(m)}}]),
-    (rf"send the top {_N} cards? of your deck to the (gy|graveyard)"
-     rf"|デッキの上からカードを{_K}枚墓地へ送",
+                                             "count": number(m)}}]),
+    (rf"send the top {NUM} cards? of your deck to the (gy|graveyard)"
+     rf"|デッキの上からカードを{NUM_K}枚墓地へ送",
      lambda m: [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "you",
-                                             "count": _n(m)}}]),
+                                             "count": number(m)}}]),
     (r"send this card (from the field )?to the (gy|graveyard)|このカードを墓地へ送",
      lambda m: [{"op": "send_to_gy", "card": "self"}]),
     (r"banish this card( from your (gy|graveyard))?|(墓地の)?このカードを除外",
@@ -191,14 +91,14 @@ _IT = r"(it|that target|that card|that monster|those targets|them)"
 _CHOSEN = r"(その(カード|モンスター|クリーチャー)を)?"
 #: operations done at resolution, on the targets chosen at activation when there are any
 _OPERATIONS: list[Pattern] = [
-    (rf"(you )?draw {_N} cards?|(デッキから|カードを){_K}枚(ドローする|引く|引いてもよい)",
-     lambda m: [{"op": "draw", "count": _n(m)}]),
-    (rf"(you )?gain {_N} (lp|life points)|{_K}(lp|ライフポイント)回復",
-     lambda m: [{"op": "gain_lp", "player": "you", "amount": _n(m)}]),
-    (rf"inflict {_N} damage to your opponent|your opponent takes {_K} damage",
-     lambda m: [{"op": "damage", "player": "opponent", "amount": _n(m)}]),
-    (rf"相手に{_N}(ポイントの)?ダメージを与える",
-     lambda m: [{"op": "damage", "player": "opponent", "amount": _n(m)}]),
+    (rf"(you )?draw {NUM} cards?|(デッキから|カードを){NUM_K}枚(ドローする|引く|引いてもよい)",
+     lambda m: [{"op": "draw", "count": number(m)}]),
+    (rf"(you )?gain {NUM} (lp|life points)|{NUM_K}(lp|ライフポイント)回復",
+     lambda m: [{"op": "gain_lp", "player": "you", "amount": number(m)}]),
+    (rf"inflict {NUM} damage to your opponent|your opponent takes {NUM_K} damage",
+     lambda m: [{"op": "damage", "player": "opponent", "amount": number(m)}]),
+    (rf"相手に{NUM}(ポイントの)?ダメージを与える",
+     lambda m: [{"op": "damage", "player": "opponent", "amount": number(m)}]),
 ]
 #: the Attributes and Types of Yu-Gi-Oh! (the game's own words), for filters
 _ATTRIBUTES = ("DARK", "LIGHT", "WATER", "FIRE", "EARTH", "WIND", "DIVINE")
@@ -407,27 +307,27 @@ _OPERATIONS += [
     # the hand and the top of the Deck
     (r"your opponent discards (?P<n>\d+) cards?|相手は手札を(?P<k>\d+)枚(選んで)?捨てる",
      lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "opponent",
-                                             "count": _n(m), "chooser": "opponent"}}]),
+                                             "count": number(m), "chooser": "opponent"}}]),
     (r"相手は(?P<n>\d+)(lp|ライフポイント)回復する",
-     lambda m: [{"op": "gain_lp", "player": "opponent", "amount": _n(m)}]),
+     lambda m: [{"op": "gain_lp", "player": "opponent", "amount": number(m)}]),
     (r"discard (?P<n>\d+|a) cards?( from your hand)?|(自分の)?手札を(?P<k>\d+)枚捨てる",
      lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
-                                             "count": _n(m)}}]),
+                                             "count": number(m)}}]),
     (r"send the top (?P<n>\d+) cards? of your deck to the (gy|graveyard)"
      r"|デッキの上からカードを(?P<k>\d+)枚墓地へ送る",
      lambda m: [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "you",
-                                             "count": _n(m)}}]),
+                                             "count": number(m)}}]),
     (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
-     lambda m: [{"op": "draw", "count": _n(m), "player": "both"}]),
+     lambda m: [{"op": "draw", "count": number(m), "player": "both"}]),
     (r"your opponent draws (?P<n>\d+) cards?|相手はデッキから(?P<k>\d+)枚ドロー",
-     lambda m: [{"op": "draw", "count": _n(m), "player": "opponent"}]),
+     lambda m: [{"op": "draw", "count": number(m), "player": "opponent"}]),
     # a Fusion Spell
     (r"fusion summon 1 fusion monster|融合モンスター1体を(エクストラデッキから)?融合召喚する",
      lambda m: [{"op": "fusion_summon"}]),
     (r"inflict (?P<n>\d+) damage to each player",
-     lambda m: [{"op": "damage", "player": "both", "amount": _n(m)}]),
+     lambda m: [{"op": "damage", "player": "both", "amount": number(m)}]),
     (r"(you )?(take|lose) (?P<n>\d+) (damage|lp)",
-     lambda m: [{"op": "damage", "player": "you", "amount": _n(m)}]),
+     lambda m: [{"op": "damage", "player": "you", "amount": number(m)}]),
 ] + [
     # Duel Masters: chosen at resolution, or the top of the deck
     (r"(?P<whose>相手|自分)の(?P<where>クリーチャー|マナゾーンのカード|墓地にあるカード|墓地のカード)を"
@@ -447,12 +347,12 @@ _OPERATIONS += [
      lambda m: _dm_chosen(m)),
     (r"山札の上から(?P<n>\d+)枚(目)?を(?P<what>マナゾーンに置|シールドに?加え|シールド化)",
      lambda m: [{"op": "put_into_mana" if "マナ" in m.group("what") else "add_shield",
-                 "top": {"zone": "deck", "controller": "you", "count": _n(m)}}]),
+                 "top": {"zone": "deck", "controller": "you", "count": number(m)}}]),
     (r"put the top (?P<n>\d+|one) cards? of your deck into your (?P<what>mana zone|shield zone)",
      lambda m: [{"op": "put_into_mana" if "mana" in m.group("what") else "add_shield",
-                 "top": {"zone": "deck", "controller": "you", "count": _n(m)}}]),
+                 "top": {"zone": "deck", "controller": "you", "count": number(m)}}]),
     (r"(このクリーチャー|this creature)の?(のパワーを|gets )\+?(?P<n>\d+)( power|する)?",
-     lambda m: [{"op": "power", "card": "self", "amount": _n(m), "until": "end_of_turn"}]),
+     lambda m: [{"op": "power", "card": "self", "amount": number(m), "until": "end_of_turn"}]),
 ]
 
 
@@ -496,9 +396,6 @@ _ON_TARGET: list[tuple[str, str]] = [
     (rf"return {_IT} to the (owner's )?hand|{_CHOSEN}(持ち主の)?手札に戻す", "return_to_hand"),
     (rf"send {_IT} to the (gy|graveyard)|{_CHOSEN}墓地へ送る", "send_to_gy"),
 ]
-_DM_CHOICE = re.compile(rf"(?P<whose>相手|自分)のクリーチャーを{_N}体選|choose {_K} of "
-                        r"(?P<who>your opponent's|your) creatures|one of (?P<one>your "
-                        r"opponent's|your) creatures")
 
 
 def _first(patterns: list[Pattern], text: str) -> Any:
@@ -555,28 +452,52 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
     return ops or None
 
 
-def _choice(reading: EffectReading, game: str) -> dict[str, Any] | None:
-    """A Duel Masters choice made at resolution ("choose one of your opponent's creatures",
-    「相手のクリーチャーを1体選び」), as an operation's ``choose``."""
-    if game != "duel_masters":
-        return None
-    m = _DM_CHOICE.search(_norm(f"{reading.targets or ''} {reading.operations or ''}").casefold())
-    if not m:
-        return None
-    mine = (m.group("whose") or m.group("who") or m.group("one") or "").startswith(("自分",
-                                                                                    "your c"))
-    return {"zone": "battle", "controller": "you" if mine else "opponent",
-            "count": _n(m)}
-
-
 def _flags(reading: EffectReading) -> dict[str, Any]:
     """The card fields a keyword ability sets (Blocker, Double Breaker)."""
-    text = _norm(reading.text).casefold()
+    text = norm(reading.text).casefold()
     if reading.kind == "blocker":
         return {"blocker": True}
     if re.fullmatch(r"(■)?(w・ブレイカー|double breaker)", text):
         return {"double_breaker": True}
     return {}
+
+
+#: a game's own part, the names its ``to_card`` module may hold, as they are when it leaves
+#: one out (or has no such module): ``EVENTS``, (pattern, event) of its triggers, the first
+#: match winning; ``FROM_EVENT``, the zone a trigger on an event about the card itself is used
+#: from; ``TARGETS``, ``PHASES`` (a trigger "during" a phase) and ``RESPONSES`` (what a
+#: "When ..." activation answers), None where its cards' readings are not mapped to them;
+#: ``wording(reading, kind)``, ``once_per_turn(reading)``, ``from_cost(reading, kind)`` (where
+#: a cost paid with the card itself says it is used from) and ``choice(reading)`` (a choice
+#: made at resolution, as an operation's ``choose``), None where its cards write none
+DEFAULTS: dict[str, Any] = {
+    "EVENTS": [], "FROM_EVENT": {}, "TARGETS": None, "PHASES": None, "RESPONSES": None,
+    "wording": lambda reading, kind: None, "once_per_turn": lambda reading: None,
+    "from_cost": lambda reading, kind: None, "choice": lambda reading: None,
+}
+
+
+def part(game: str) -> SimpleNamespace:
+    """The game's own part of the mapping (``engine/games/<game>/to_card.py``), each name it
+    leaves out (or the whole module, or an unknown game) as in :data:`DEFAULTS`."""
+    from ..games import game as registered
+    from ..games import known
+
+    return _part(registered(game).package if known(game) else "")
+
+
+@cache
+def _part(package: str) -> SimpleNamespace:
+    data = dict(DEFAULTS)
+    if package:
+        try:
+            module = importlib.import_module(f"{package}.to_card")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.to_card":
+                raise
+        else:
+            data.update((k, getattr(module, k)) for k in DEFAULTS if hasattr(module, k))
+    return SimpleNamespace(**data)
 
 
 def map_reading(game: str, reading: EffectReading) -> EffectMapping:
@@ -591,34 +512,26 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
                                 f"a {reading.kind} effect cannot be written from its text: "
                                 "the card keeps its text without it")
         return out
+    own = part(game)
     effect: dict[str, Any] = {"kind": kind, "label": _label(reading)}
-    ygo = game == "yugioh"  # wording and once per turn are Yu-Gi-Oh!'s (engine/vocabulary.py)
-    if ygo and reading.kind == "flip":
-        effect["wording"] = "flip"
-    elif ygo and kind == "trigger" and reading.wording in ("when", "if", "during", "each_time"):
-        effect["wording"] = reading.wording
+    if wording := own.wording(reading, kind):
+        effect["wording"] = wording
     if reading.optional is not None:
         effect["optional"] = reading.optional
-    if ygo and re.search(r"once per turn|1ターンに1度", _norm(reading.text), re.I):
-        effect["once_per_turn"] = "card"
-    _event(game, reading, effect, out.problems)
+    if once := own.once_per_turn(reading):
+        effect["once_per_turn"] = once
+    _event(own, reading, effect, out.problems)
     targets = None
-    if reading.targets and game == "yugioh":
-        targets = _mapped("targets", _YGO_TARGETS, reading.targets, effect, out.problems)
+    if reading.targets and own.TARGETS is not None:
+        targets = _mapped("targets", own.TARGETS, reading.targets, effect, out.problems)
     if reading.cost:
         _mapped("cost", _COSTS, reading.cost, effect, out.problems)
-    if ygo and kind in ("ignition", "quick") and "activate_from" not in effect:
-        # a cost paid with the card itself says where it is used from
-        words = f"{reading.cost or ''} {reading.text}"
-        if re.search(r"discard this card|このカードを手札から捨て|手札のこのカード", words, re.I):
-            effect["activate_from"] = "hand"
-        elif re.search(r"banish this card from your (gy|graveyard)|墓地のこのカードを除外|"
-                       r"墓地に存在するこのカードを除外", words, re.I):
-            effect["activate_from"] = "gy"
+    if "activate_from" not in effect and (where := own.from_cost(reading, kind)):
+        effect["activate_from"] = where
     if reading.condition:
         out.problems["condition"] = _unread(reading.condition)
     if reading.operations:
-        ops = _all_of(_norm(reading.operations), targets, _choice(reading, game))
+        ops = _all_of(norm(reading.operations), targets, own.choice(reading))
         if ops:
             effect["operations"] = ops
         else:
@@ -627,14 +540,15 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
     return out
 
 
-def _event(game: str, reading: EffectReading, effect: dict[str, Any],
+def _event(own: SimpleNamespace, reading: EffectReading, effect: dict[str, Any],
            problems: dict[str, str]) -> None:
-    """The event pattern of a trigger (and of an S-Trigger), and where it is activated."""
+    """The event pattern of a trigger (and of an S-Trigger), the phase of one used "during" a
+    phase, what a "When ..." activation answers, and where a trigger is used from."""
     if reading.kind == "s_trigger":
         effect["event"] = {"type": "shield_to_hand", "card": "self"}
         return
-    if effect["kind"] == "activation" and game == "yugioh" and reading.wording == "when":
-        respond = _first(_RESPONSES, _norm(reading.event))
+    if effect["kind"] == "activation" and own.RESPONSES is not None and reading.wording == "when":
+        respond = _first(own.RESPONSES, norm(reading.event))
         if respond:
             effect["respond_to"] = respond
         else:
@@ -642,19 +556,19 @@ def _event(game: str, reading: EffectReading, effect: dict[str, Any],
         return
     if effect["kind"] != "trigger":
         return
-    if game == "yugioh" and reading.wording == "during":
-        phase = _first(_PHASES, _norm(reading.event))
+    if own.PHASES is not None and reading.wording == "during":
+        phase = _first(own.PHASES, norm(reading.event))
         if phase is None:
             problems["event"] = _unread(reading.event or reading.text)
         else:
             effect["phase"] = phase
         return
-    event = _first(_YGO_EVENTS if game == "yugioh" else _DM_EVENTS, _norm(reading.event))
+    event = _first(own.EVENTS, norm(reading.event))
     if event is None:
         problems["event"] = _unread(reading.event or reading.text)
         return
     effect["event"] = event
-    where = _YGO_FROM.get(event["type"]) if game == "yugioh" else None
+    where = own.FROM_EVENT.get(event["type"])
     if where and event.get("card") == "self":
         effect["activate_from"] = where
 
@@ -668,7 +582,7 @@ def _label(reading: EffectReading) -> str:
 def _mapped(field: str, patterns: list[Pattern], words: str, effect: dict[str, Any],
             problems: dict[str, str]) -> Any:
     """Put what ``words`` map to in ``effect[field]``, or report them beside the field."""
-    found = _first(patterns, _norm(words))
+    found = _first(patterns, norm(words))
     if found:
         effect[field] = found
     else:
@@ -700,4 +614,5 @@ def answer(game: str, reading: EffectReading) -> dict[str, Any]:
     return out
 
 
-__all__ = ["EffectMapping", "answer", "map_reading"]
+__all__ = ["DEFAULTS", "NUM", "NUM_K", "EffectMapping", "Pattern", "answer", "map_reading",
+           "norm", "number", "of_self", "part"]
