@@ -178,3 +178,23 @@ def test_a_field_spell_dropped_on_a_monster_zone_is_refused_with_a_reason(
     expect(ui.card(page.locator('[data-zone="p1:monster"]'), "Amazoness Village")).to_have_count(0)
     others = [e for e in console_errors if "status of 422" not in e]  # the refusal itself
     assert others == [], "\n".join(others)
+
+
+def test_a_set_card_dragged_on_the_mat_stays_set(page: Page, ui, console_errors) -> None:
+    """Set from the library (face-down; a monster in face-down Defense Position), then
+    dragged to a zone of the field: it still lies face-down."""
+    console_errors.watch(page)
+    page.set_viewport_size(VIEWPORT)
+    ui.new_board(page)
+    page.locator("#library-face input[name=face][value=set]").check()
+    for name, zone in (("Trap Hole", "spell_trap"), ("Sangan", "monster")):
+        ui.place(page, name, "p1", zone)
+        where = ui.zone(page, "p1", zone)
+        expect(ui.card(where, name)).to_have_class(re.compile(r"\bface-down\b"))
+        before = ui.version(page)
+        ui.card(where, name).drag_to(where)
+        ui.wait_change(page, before)
+        expect(ui.card(where, name)).to_have_class(re.compile(r"\bface-down\b"))
+    expect(ui.card(ui.zone(page, "p1", "monster"), "Sangan")).to_have_class(
+        re.compile(r"\bdefense\b"))
+    assert console_errors == [], "\n".join(console_errors)
