@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
 from engine.cards import default_library, parse_cards
 from engine.duel import SNAPSHOT_EVERY
+from engine.games import known
 from engine.limits import check_text, within_room
 from engine.refusals import in_each_language, worded
 from engine.scenario import (
@@ -36,6 +37,7 @@ from engine.scenario import (
 )
 from engine.versions import VersionError, outcome
 
+from .game_context import has, web
 from .history import saved_data
 from .language import translator
 from .models import Board
@@ -298,11 +300,13 @@ TITLE_MAX = 120
 
 
 def default_title(game: str, settings: dict[str, Any] | None = None) -> str:
-    """The title of a new board, until it is renamed: "Yu-Gi-Oh! board (TCG)"."""
-    if game == "yugioh":
-        return _("Yu-Gi-Oh! board (%(preset)s)") % {
-            "preset": (settings or {}).get("preset", "TCG")}
-    return _("Duel Masters board")
+    """The title of a new board, until it is renamed: "Yu-Gi-Oh! board (TCG)" (the game's
+    ``BOARD_TITLE``, its preset the first of its presets when none is set)."""
+    data = web(game)
+    if not data.BOARD_TITLE:
+        return _(has(game).title) if known(game) else str(game)
+    preset = (settings or {}).get("preset", data.PRESETS[0] if data.PRESETS else "")
+    return _(data.BOARD_TITLE) % {"preset": preset}
 
 
 def clean_title(title: str) -> str:
@@ -715,22 +719,10 @@ def _answer_ids(duel: Duel, choice: Any) -> Any:
     return str(choice)
 
 
-#: the stand-ins of the cards a viewer may not see, in a copy made for that viewer: one per
-#: kind a zone may need (a face-down card in a Monster Zone is a monster, in a Spell & Trap
-#: Zone a Spell or Trap...); all named alike, so the kind chosen says no more than the zone
-UNKNOWN_CARDS = {
-    "yugioh": [
-        {"type": "monster", "subtype": "normal", "level": 1, "atk": 0, "def": 0},
-        {"type": "trap", "subtype": "normal"},
-        {"type": "spell", "subtype": "field"},
-        {"type": "monster", "subtype": "fusion", "level": 1, "atk": 0, "def": 0},
-    ],
-    "duel_masters": [
-        {"type": "creature", "civilization": "light", "cost": 1, "power": 1000,
-         "races": []},
-        {"type": "spell", "civilization": "light", "cost": 1},
-    ],
-}
+#: the stand-ins of the cards a viewer may not see, in a copy made for that viewer, are the
+#: game's ``UNKNOWN_CARDS`` (its web data): one per kind a zone may need (a face-down card in
+#: a Monster Zone is a monster, in a Spell & Trap Zone a Spell or Trap...); all named alike,
+#: so the kind chosen says no more than the zone
 UNKNOWN_NAME = "An unknown card"
 
 
@@ -753,7 +745,7 @@ def seen_copy(board: Board, duel: Duel, view: str) -> dict[str, Any]:
     st = duel.state
     stand_ins = [{"id": f"unknown_card_{i + 1}", "name": {"en": UNKNOWN_NAME},
                   "text": "A card you could not see when this copy was made.", **kind}
-                 for i, kind in enumerate(UNKNOWN_CARDS[duel.game])]
+                 for i, kind in enumerate(web(duel.game).UNKNOWN_CARDS)]
     stand_in_defs = parse_cards(stand_ins, file="unknown cards", game_hint=duel.game,
                                 strict=False)  # one name for every kind: nothing told
     used_custom: set[str] = set()

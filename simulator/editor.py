@@ -22,8 +22,6 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engine import CardDataError, Duel, IllegalAction
 from engine.cards import (
-    CARD_TYPES,
-    GAME_SUBTYPES,
     WORDINGS,
     builtin_library,
     one_card_per_name,
@@ -46,15 +44,14 @@ from engine.vocabulary import EFFECT_KINDS as VOCABULARY_KINDS
 from engine.vocabulary import TABLES
 
 from . import boards
+from .game_context import has, stat_fields, web
 from .language import refusal_reason, translator
 from .models import Board
 
-#: the card fields of each game's form, after the names (docs/cards.md)
-STAT_FIELDS = {"yugioh": ("attribute", "race", "level", "atk", "def"),
-               "duel_masters": ("civilization", "races", "cost", "power")}
+#: the card fields of each game's form after the names (docs/cards.md), and its card flags,
+#: are its web data's ``STAT_FIELDS`` and ``FLAGS`` (simulator.game_context)
 NUMBERS = {"level", "atk", "def", "cost", "power"}
 CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
-FLAGS = {"yugioh": (), "duel_masters": ("blocker", "double_breaker")}
 #: the most values one YAML field of an effect may hold
 MAX_FIELD_ITEMS = 500
 #: the characters of all the YAML fields of one form (the built-in card writing the most has
@@ -183,12 +180,12 @@ def summary(reading: EffectReading) -> str:
 # ---------------------------------------------------------------- the form
 def choices(game: str) -> dict[str, Any]:
     """The values the form's selects offer: the card files' own vocabulary."""
-    types = CARD_TYPES[game]
-    subtypes = sorted({sub for kind in types for sub in GAME_SUBTYPES[game][kind]})
+    types = has(game).card_types
+    subtypes = sorted({sub for kind in types for sub in has(game).subtypes[kind]})
     return {"types": types, "subtypes": subtypes,
             "kinds": tuple(k for k in EFFECT_KINDS if k in VOCABULARY_KINDS[game]),
-            "wordings": WORDINGS, "stats": STAT_FIELDS[game],
-            "flags": FLAGS[game], "yaml_fields": YAML_FIELDS}
+            "wordings": WORDINGS, "stats": web(game).STAT_FIELDS,
+            "flags": web(game).FLAGS, "yaml_fields": YAML_FIELDS}
 
 
 def initial_card(game: str, text: str, mappings: list[EffectMapping],
@@ -197,18 +194,9 @@ def initial_card(game: str, text: str, mappings: list[EffectMapping],
     card flags and every effect that could be mapped."""
     effects = [m.effect for m in mappings if m.effect is not None]
     kinds = {m.reading.kind for m in mappings}
-    if game == "yugioh":
-        card_type = "spell" if "activation" in kinds else "monster"
-        if re.search(r"\bTrap\b|罠", text) and card_type == "spell":
-            card_type = "trap"
-        card: dict[str, Any] = {"type": card_type}
-        if card_type == "monster":
-            card.update({"subtype": "flip" if "flip" in kinds else "effect", "level": 4,
-                         "atk": 0, "def": 0})
-    else:
-        card = {"type": "spell" if "activation" in kinds else "creature", "cost": 1}
-        if card["type"] == "creature":
-            card["power"] = 1000
+    initial = web(game).initial_card
+    card: dict[str, Any] = (initial(kinds, text) if initial is not None
+                            else {"type": has(game).card_types[0]})
     for m in mappings:
         card.update(m.flags)
     card.update(game=game, name={"en": name_en or _("New card"), **(
@@ -223,10 +211,10 @@ def form_values(card: dict[str, Any]) -> dict[str, Any]:
             "ja", ""), "type": card.get("type", ""), "subtype": card.get("subtype", ""),
         "text": card.get("text", ""),
     }
-    for key in STAT_FIELDS[card["game"]]:
+    for key in web(card["game"]).STAT_FIELDS:
         value = card.get(key, "")
         values[key] = ", ".join(value) if isinstance(value, list) else value
-    for key in FLAGS[card["game"]]:
+    for key in web(card["game"]).FLAGS:
         values[key] = bool(card.get(key))
     values["effects"] = [_effect_values(e) for e in card.get("effects", [])]
     return values
@@ -311,7 +299,7 @@ def effect_count(post: Any) -> int:
 def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None:
     """The game's stats and flags from the form into ``card`` (a number that is not one is
     reported beside its field)."""
-    for key in STAT_FIELDS[game]:
+    for key in web(game).STAT_FIELDS:
         value = _text(post, key, checked).strip()[:MAX_NAME]
         if not value:
             continue
@@ -324,7 +312,7 @@ def _stats(game: str, post: Any, card: dict[str, Any], checked: Checked) -> None
             card[key] = [r.strip() for r in value.split(",") if r.strip()]
         else:
             card[key] = value
-    for key in FLAGS[game]:
+    for key in web(game).FLAGS:
         if post.get(key):
             card[key] = True
 
@@ -437,8 +425,7 @@ def slot_of(path: str | None, numbers: list[int] | None = None) -> str:
     top = re.match(r"\w*", path or "").group(0)
     if top == "name":
         return "name_en"
-    return top if top in {"type", "subtype", "text", *NUMBERS, *STAT_FIELDS["yugioh"],
-                          *STAT_FIELDS["duel_masters"]} else "card"
+    return top if top in {"type", "subtype", "text", *NUMBERS, *stat_fields()} else "card"
 
 
 def _leave_out(card: dict[str, Any], path: str, again: bool) -> bool:
@@ -448,7 +435,7 @@ def _leave_out(card: dict[str, Any], path: str, again: bool) -> bool:
     if m:
         k, key = int(m.group(1)), m.group(2)
         effects = card["effects"]
-        plain = "ignition" if card.get("game") == "yugioh" else "activation"  # needs nothing
+        plain = web(card.get("game")).PLAIN_KIND  # the kind that needs nothing
         if key in effects[k] and key != "kind" and not again:
             del effects[k][key]
         elif effects[k].get("kind") != plain:  # a field its kind needs: check the rest
@@ -460,7 +447,7 @@ def _leave_out(card: dict[str, Any], path: str, again: bool) -> bool:
     if top in ("id", "game") or (top == "type" and again):
         return False
     if top == "type":
-        card["type"] = CARD_TYPES[card["game"]][0]
+        card["type"] = has(card["game"]).card_types[0]
     elif top == "name":
         card["name"] = {"en": "?"}
     elif top in card:
@@ -476,8 +463,7 @@ def preview_duel(card: dict[str, Any]) -> tuple[Duel, int]:
     number: the board's own tile is drawn from it."""
     game = card["game"]
     creature = card.get("type") in ("monster", "token", "creature", "evolution")
-    zone = ("monster" if creature else "spell_trap") if game == "yugioh" else (
-        "battle" if creature else "hand")
+    zone = web(game).PREVIEW_ZONES[0 if creature else 1]
     duel = Duel(game, setup={"p1": {zone: [card["id"]]}}, cards=[card])
     return duel, next(iter(duel.state.cards))
 
@@ -564,13 +550,11 @@ EFFECT_LABELS = {
 
 #: the words of a select's values that the reader's language says otherwise (the card
 #: types); any other value is shown as the card files write it
-TYPE_WORDS = {
-    "yugioh": {"monster": pgettext_lazy("Yu-Gi-Oh! card type", "Monster"),
-               "spell": pgettext_lazy("Yu-Gi-Oh! card type", "Spell"),
-               "trap": pgettext_lazy("Yu-Gi-Oh! card type", "Trap")},
-    "duel_masters": {"creature": pgettext_lazy("Duel Masters card type", "Creature"),
-                     "spell": pgettext_lazy("Duel Masters card type", "Spell")},
-}
+def type_words(game: str) -> dict[str, Any]:
+    """The game's card types in the reader's language (its web data's ``TYPE_WORDS``: a
+    message context and id for each)."""
+    return {value: pgettext_lazy(context, word)
+            for value, (context, word) in web(game).TYPE_WORDS.items()}
 
 
 def _field(name: str, label: Any, value: Any, widget: str, slot: str,
@@ -592,16 +576,16 @@ def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
             _field("name_ja", CARD_LABELS["name_ja"], values["name_ja"], "text", "name_ja",
                    errors),
             _field("type", CARD_LABELS["type"], values["type"], "select", "type", errors,
-                   opts["types"], TYPE_WORDS[game]),
+                   opts["types"], type_words(game)),
             _field("subtype", CARD_LABELS["subtype"], values["subtype"], "select", "subtype",
-                   errors, ("", *opts["subtypes"]), TYPE_WORDS[game])]
-    for k in STAT_FIELDS[game]:
+                   errors, ("", *opts["subtypes"]), type_words(game))]
+    for k in web(game).STAT_FIELDS:
         widget, options = ("number" if k in NUMBERS else "text"), ()
         if k == "civilization":
             widget, options = "select", ("", *CIVILIZATIONS)
         card.append(_field(k, CARD_LABELS[k], values.get(k, ""), widget, k, errors, options))
     card += [_field(k, CARD_LABELS[k], values.get(k), "checkbox", k, errors)
-             for k in FLAGS[game]]
+             for k in web(game).FLAGS]
     effects = []
     for n, effect in enumerate(values["effects"]):
         fields = [_field(f"e{n}-include", EFFECT_LABELS["include"], True, "checkbox",

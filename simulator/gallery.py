@@ -15,14 +15,11 @@ from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from engine import RULES
+from engine.games import games
 from engine.scenario import Scenario, builtin_scenarios, load_scenario
 
-GAMES = ("yugioh", "duel_masters")
-#: the games' names (message ids: Japanese readers know them as 遊☆戯☆王 and デュエル・マスターズ)
-GAME_NAMES = {"yugioh": gettext_noop("Yu-Gi-Oh!"), "duel_masters": gettext_noop("Duel Masters")}
 MAX_QUERY = 100
 
 
@@ -110,8 +107,8 @@ def search(q: str = "", game: str = "", rule: str = "") -> list[dict[str, Any]]:
 def by_game(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Entries grouped by game, in the site's order of games; empty groups left out."""
     groups = []
-    for game in GAMES:
-        items = [s for s in entries if s["game"] == game]
+    for game in games():  # its title a message id (遊☆戯☆王, デュエル・マスターズ in Japanese)
+        items = [s for s in entries if s["game"] == game.name]
         if items:
-            groups.append({"game": game, "name": _(GAME_NAMES[game]), "items": items})
+            groups.append({"game": game.name, "name": _(game.title), "items": items})
     return groups

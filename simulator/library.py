@@ -13,6 +13,7 @@ from engine.cards import CardDef, Library, builtin_library, parse_cards
 from engine.log import card_kind
 from engine.rules import zones_for
 
+from .game_context import web
 from .language import card_names, translator
 from .rendering import ZONE_LABELS
 
@@ -20,24 +21,22 @@ from .rendering import ZONE_LABELS
 #: libraries hold: the panel lists every card, in its own scrolled tab, and says how many)
 FIRST_PAGE = RESULTS = 1000
 
-#: the zones where a Yu-Gi-Oh! card lies face-down when it is Set
-SET_ZONES = ("monster", "spell_trap", "field")
-
-
 def set_zones(definition: CardDef) -> tuple[str, ...]:
     """The zones where ``definition`` may be Set (face-down; a monster in face-down Defense
-    Position): Yu-Gi-Oh! only, and never a Link Monster or a Token."""
-    if definition.game != "yugioh" or definition.subtype == "link" or (
-            definition.type == "token"):
+    Position): those of its game's ``SET_ZONES`` (Yu-Gi-Oh!'s Monster, Spell & Trap and Field
+    Zones), and never a Link Monster or a Token."""
+    zones = web(definition.game).SET_ZONES
+    if not zones or definition.subtype == "link" or definition.type == "token":
         return ()
-    return tuple(z for z in zones_for(definition) if z in SET_ZONES)
+    return tuple(z for z in zones_for(definition) if z in zones)
 
 
 def type_words(definition: CardDef) -> str:
     """A card's kind and numbers in its game's words: "Field Spell", "Effect Monster ·
     Level 4", "Xyz Monster · Rank 4", "Creature · Cost 5 · Power 3000", "Spell · Cost 6"."""
     parts = [card_kind(definition, translator())]
-    if definition.game == "yugioh":
+    numbers = web(definition.game).NUMBERS
+    if numbers == "level_atk_def":
         if definition.type in ("monster", "token") and definition.level:
             if definition.subtype == "xyz":
                 parts.append(_("Rank %(n)s") % {"n": definition.level})
@@ -45,7 +44,7 @@ def type_words(definition: CardDef) -> str:
                 parts.append(_("Link-%(n)s") % {"n": definition.level})
             else:
                 parts.append(_("Level %(n)s") % {"n": definition.level})
-    else:
+    elif numbers == "cost_power":
         parts.append(_("Cost %(n)s") % {"n": definition.cost})
         if definition.type != "spell":
             parts.append(_("Power %(n)s") % {"n": definition.power})

@@ -27,6 +27,7 @@ from engine import RULES, Duel, EngineError
 from engine.frames import Frame
 from engine.log import player_name, text_arg
 
+from .game_context import has
 from .game_words import said
 from .rendering import Viewer
 
@@ -57,7 +58,7 @@ def chain_picture(duel: Duel, view: str = "open") -> dict[str, Any]:
     rule ids of its deciding points."""
     vw = Viewer(duel, view)
     shown = step_links(duel, view)
-    if duel.game == "yugioh":
+    if has(duel.game).chain:
         return _yugioh_chain(vw, shown)
     return _pending(vw, shown)
 
@@ -245,7 +246,7 @@ def _detail(link: dict[str, Any]) -> str:
 
 def _rows(duel: Duel, links: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The links top to bottom: the top of a chain (it resolves first) first."""
-    ordered = reversed(links) if duel.game == "yugioh" else links
+    ordered = reversed(links) if has(duel.game).chain else links
     return [{**link, "detail": _detail(link)} for link in ordered]
 
 

@@ -31,6 +31,7 @@ from engine.refusals import worded
 from engine.state import State, hidden_from
 
 from .addresses import step_url
+from .game_context import has, web
 from .game_words import said
 from .language import board_title, card_names, engine_language, scenario_text, translator
 from .models import Board
@@ -96,17 +97,6 @@ class Viewer:
             self._said[key] = frame.what(self.name, self.tr, self.sees)
         return self._said[key]
 
-#: the mat of each game, one player's side from the middle of the table outwards: rows of
-#: (zone, slots) with slots > 0 drawn as that many slots filled left to right, 0 as a pile
-#: (a small list) and -1 as a row of cards
-MAT = {
-    "yugioh": [[("field", 1), ("monster", 5), ("gy", 0)],
-               [("extra", 0), ("spell_trap", 5), ("deck", 0)],
-               [("hand", -1), ("banished", 0)]],
-    "duel_masters": [[("battle", -1)],
-                     [("shield", -1), ("graveyard", 0), ("deck", 0)],
-                     [("mana", -1), ("hand", -1)]],
-}
 ZONE_LABELS = {
     "hand": pgettext_lazy("zone", "Hand"), "deck": pgettext_lazy("zone", "Deck"),
     "extra": pgettext_lazy("zone", "Extra Deck"),
@@ -196,8 +186,9 @@ TILE_STATES = {"met": gettext_noop("met its timing"), "ready": gettext_noop("wai
 
 
 def _frame_class(definition: Any) -> str:
-    """The tile's frame colour: a Yu-Gi-Oh! card type, or a Duel Masters civilization."""
-    if definition.game == "duel_masters":
+    """The tile's frame colour: the card type (Yu-Gi-Oh!), or the civilization (Duel
+    Masters), as the game's web data says (``FRAME``)."""
+    if web(definition.game).FRAME == "civilization":
         civ = definition.civilization or "colourless"
         return f"civ-{civ}" + (" dm-spell" if definition.type == "spell" else "")
     if definition.type in ("monster", "token"):
@@ -219,7 +210,8 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
     stats, level = [], ""
     materials = []
     values: list[tuple[Any, Any]] = []  # (now, printed) of each stat the tile shows
-    if definition.game == "yugioh" and definition.type in ("monster", "token"):
+    numbers = web(definition.game).NUMBERS
+    if numbers == "level_atk_def" and definition.type in ("monster", "token"):
         level = _monster_level(definition)
         values = [(duel.policy.stat(duel, card, "atk"), definition.atk),
                   (duel.policy.stat(duel, card, "def"), definition.defense)]
@@ -228,7 +220,7 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
         stats = [_stats("/".join(str(now) for now, _p in values),
                         "/".join(str(printed) for _n, printed in values))]
         materials = [vw.name(i) for i in card.under]
-    elif definition.game == "duel_masters":
+    elif numbers == "cost_power":
         power = duel.policy.power(duel, card) if definition.type != "spell" else None
         level = f"{_('Cost')} {definition.cost}"
         values = [(power, definition.power)] if power is not None else []
@@ -290,10 +282,10 @@ def _moved(now: Any, printed: Any) -> str:
 
 def _equip_state(duel: Duel, card: Any) -> list[str]:
     """Which card an Equip Spell is equipped to, and what a monster is equipped with."""
-    policy = duel.policy
+    policy, st = duel.policy, duel.state
     target = policy.equipped_to(duel, card)
     out = [_("equipped to %(card)s") % {"card": duel.definition(target).en}] if target else []
-    for other in duel.state.all_cards_in("spell_trap") if duel.game == "yugioh" else []:
+    for other in (c for zone in web(duel.game).EQUIP_ZONES for c in st.all_cards_in(zone)):
         if other.face_up and policy.equipped_to(duel, other) is card:
             out.append(_("equipped with %(card)s") % {"card": duel.definition(other).en})
     return out
@@ -335,14 +327,15 @@ def view_model(board: Board, duel: Duel, message: str = "", view: str = "open",
                           for a in legal if "card" not in a or a["do"] == "battle"]
     marks = chain_marks(vw)
     last_chain: tuple = ([], 0, 0)
-    if not st.chain and duel.game == "yugioh":
+    if not st.chain and has(duel.game).chain:
         last_chain = _last_chain(vw, kept["last_chain_read"] if kept is not None else None)
     if kept is not None:
         sides = [{**side, "lp": st.lp[side["player"]]} for side in kept["sides"]]
     else:
         sides = _sides(vw, marks, menus)
     return {
-        "board": board, "duel": duel, "game": duel.game, "version": board.version,
+        "board": board, "duel": duel, "game": duel.game, "has": has(duel.game),
+        "presets": web(duel.game).PRESETS, "version": board.version,
         "title": board_title(board), "preset": duel.settings.get("preset", ""), "sides": sides,
         "turn": st.turn, "turn_player": player_name(st.turn_player, vw.tr),
         "phase": vw.tr(duel_phase_name(duel)), **chain_shown(vw, neutral),
@@ -363,9 +356,10 @@ def chain_marks(vw: Viewer) -> dict[int, list[str]]:
     """Each card's chain-link badges ("CL2"; a Duel Masters ability is "resolving")."""
     duel = vw.duel
     marks: dict[int, list[str]] = {}
+    numbered = has(duel.game).chain
     for link in duel.state.chain:
         marks.setdefault(link.card, []).append(
-            _("CL%(n)s") % {"n": link.number} if duel.game == "yugioh" else _("resolving"))
+            _("CL%(n)s") % {"n": link.number} if numbered else _("resolving"))
     return marks
 
 
@@ -435,7 +429,7 @@ def _sides(vw: Viewer, marks: dict[int, list[str]],
     trigger_state = {t.card: t.status for t in st.triggers}
     for player in (1, 0):
         rows = []
-        for row in MAT[duel.game]:
+        for row in web(duel.game).MAT:
             zones = []
             for zone, slots in row:
                 if zone not in st.zones[player]:
@@ -545,7 +539,7 @@ _CHAIN_KEYS = frozenset({"chain.done", "chain.link", "chain.link_same"})
 def chain_shown(vw: Viewer, neutral: bool = False) -> dict[str, Any]:
     """What the chain panel's list shows: the chain (the pending pool in Duel Masters)."""
     return {"chain": _chain_view(vw),
-            "pool": _pool_view(vw, neutral) if vw.duel.game == "duel_masters" else []}
+            "pool": _pool_view(vw, neutral) if has(vw.duel.game).pending_pool else []}
 
 
 def _chain_view(vw: Viewer) -> list[dict[str, Any]]:
@@ -665,7 +659,7 @@ def _verb(verb: str, n: int, game: str) -> str:
     """What is done to the chosen cards, as the end of "choose 1 card to ..."."""
     verbs = {
         "target": _("target"), "banish": _("banish"), "destroy": _("destroy"),
-        "send_to_gy": _("send to the GY") if game == "yugioh" else _("put into the graveyard"),
+        "send_to_gy": said(game, gettext_noop("send to the GY")),
         "return_to_hand": ngettext("return to its owner's hand",
                                    "return to their owners' hands", n),
         "add_to_hand": _("add to your hand"), "discard": _("discard"),
@@ -676,11 +670,9 @@ def _verb(verb: str, n: int, game: str) -> str:
         "swap_control": _("switch control of"),
         "change_position": ngettext("change its battle position",
                                     "change their battle positions", n),
-        "modify_stat": _("change the ATK/DEF of") if game == "yugioh" else _(
-            "change the power of"),
-        "power": _("change the ATK/DEF of") if game == "yugioh" else _("change the power of"),
-        "negate_effects": _("negate the effects of")
-        if game == "yugioh" else _("make its abilities ignored"),
+        "modify_stat": said(game, gettext_noop("change the ATK/DEF of")),
+        "power": said(game, gettext_noop("change the ATK/DEF of")),
+        "negate_effects": said(game, gettext_noop("negate the effects of")),
         "tap": _("tap"), "untap": _("untap"), "break": _("break"),
         "add_counter": _("place counters on"), "remove_counter": _("remove counters from"),
         "break_shield": _("break"), "evolve": _("evolve onto"),
@@ -1055,7 +1047,8 @@ def _status(context: dict[str, Any]) -> str:
     def drawing() -> dict[str, Any]:
         return {**{name: slot(name) for name in values},
                 "message": slot("message") if context["message"] else "", "board": board,
-                "game": context["game"], "oob": context["oob"],
+                "game": context["game"], "has": context["has"],
+                "presets": context["presets"], "oob": context["oob"],
                 "readonly": context["readonly"], "story": story,
                 "pending_steps": context["pending_steps"],
                 "sides": [{"key": side["key"], "lp": slot(f"lp_{side['key']}")}

@@ -94,8 +94,9 @@ def serve() -> None:
     ``name``, ``lang``, ``budget``), until its input ends."""
     signal.signal(signal.SIGVTALRM, _on_timer)
     from engine.cards import default_library
+    from engine.games import names
 
-    for game in ("yugioh", "duel_masters"):
+    for game in names():
         default_library(game)
     out = sys.stdout
     sys.stdout = sys.stderr  # whatever else is printed is not an answer

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 from engine import RULES, DataError, Duel, EngineError, IllegalAction, Recheck, replay_under
 from engine.classify import classify
 from engine.classify.to_card import answer as classify_answer
+from engine.games import default, known
 from engine.limits import (
     MAX_ACTION_DEPTH,
     MAX_ACTION_ITEMS,
@@ -41,6 +42,7 @@ from engine.scenario import load_scenario
 
 from . import access, boards, classroom, gallery, limits, playback, uploads
 from .gallery import scenario_index
+from .game_context import all_presets, has, web
 from .language import board_title, refusal_reason, translator, watched_languages
 from .library import library_context, move_choices
 from .models import Board, Lesson
@@ -61,13 +63,11 @@ from .views_teach import board_og, scenario_og
 RECENT_KEY = "recent_boards"
 RECENT_MAX = 20
 MAX_UPLOAD = MAX_FILE_BYTES  # bytes of an uploaded file (256,000)
-GAMES = ("yugioh", "duel_masters")
 MAX_FIELD = 200  # characters of one plain form field of an action (a card, a zone...)
 MAX_CHOICES = 100  # ticked choices in one answer
 #: what Python itself raises on malformed input deep in a change: refused, never a 500
 MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
              RecursionError)
-PRESETS = ("TCG", "TCG classic", "OCG")
 
 
 def _remember(request: HttpRequest, board: Board) -> None:
@@ -93,7 +93,7 @@ def home(request: HttpRequest) -> HttpResponse:
     name, rule id and words of the question); then starting, uploading and lessons."""
     q = request.GET.get("q", "").strip()[:gallery.MAX_QUERY]
     only = request.GET.get("game", "")
-    only = only if only in GAMES else ""
+    only = only if known(only) else ""
     rules = gallery.rule_choices()
     rule_id = request.GET.get("rule", "")
     rule_id = rule_id if any(r["id"] == rule_id for r in rules) else ""
@@ -115,7 +115,7 @@ def home(request: HttpRequest) -> HttpResponse:
         lesson_slugs = list(request.session.get("lessons", {}))
         context |= {"recent": [saved[s] for s in slugs if s in saved],
                     "lessons": Lesson.objects.filter(slug__in=lesson_slugs),
-                    "scenarios": gallery.by_game(scenario_index()), "presets": PRESETS}
+                    "scenarios": gallery.by_game(scenario_index())}
         response = render(request, "simulator/home.html", context)
     patch_vary_headers(response, ("HX-Request",))
     return response
@@ -137,7 +137,7 @@ def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse
                         "actions": [], "cards": scn.raw_cards})
     link = encode(duel, title=scn.title, cards=scn.raw_cards or None)
     return render(request, "simulator/scenario.html", {
-        "entry": entry, "scenario": scn, "board": board, "game_name": _(gallery.GAME_NAMES[game]),
+        "entry": entry, "scenario": scn, "board": board, "game_name": _(has(scn.game).title),
         "rules": [RULES.get(r) or {"id": r, "title": ""} for r in scn.rules],
         "steps": len(scn.steps), "preset": duel.settings.get("preset", ""),
         "og": scenario_og(request, game, scn),
@@ -150,11 +150,12 @@ def scenario_preview(request: HttpRequest, game: str, slug: str) -> HttpResponse
 @require_POST
 @limits.limit("create")
 def new_board(request: HttpRequest) -> HttpResponse:
-    game = request.POST.get("game", "yugioh")
-    if game not in GAMES:
+    game = request.POST.get("game", default())
+    if not known(game):
         return _error(request, _("Unknown game"), _("Choose Yu-Gi-Oh! or Duel Masters."), 400)
-    settings = {"preset": request.POST.get("preset", "TCG")} if game == "yugioh" else {}
-    if game == "yugioh" and request.POST.get("first_turn"):
+    data = web(game)
+    settings = {"preset": request.POST.get("preset", data.PRESETS[0])} if data.PRESETS else {}
+    if data.FIRST_TURN and request.POST.get("first_turn"):
         settings["first_turn"] = True  # YGO-FIRST-TURN: no Battle Phase in this turn
     try:
         board = boards.create_board(game=game, settings=settings, setup={"turn_player": "p1"},
@@ -214,7 +215,7 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "ws_path": "" if readonly else f"/ws/b/{board.slug}/", **library,
         "phase_choices": [(p, translator()(PHASE_NAMES.get(p, p))) for p in duel.policy.PHASES],
         "share": _share(request, board) if role == "edit" else None,
-        "presets": PRESETS,
+        "has": has(board.game), "presets": web(board.game).PRESETS,
         "always_ask": bool(history.state.settings.get("always_ask")),
         "scripted": boards.scripted(board),
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
@@ -622,15 +623,17 @@ def board_ruling(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "simulator/partials/ruling.html", ruling_context(duel, view))
 
 
-_PRESET_SUFFIX = re.compile(r"\s*\((?:" + "|".join(map(re.escape, PRESETS)) + r")\)\s*$")
+def _preset_suffix() -> re.Pattern[str]:
+    """A title's last words naming a preset of some game: " (TCG)"."""
+    return re.compile(r"\s*\((?:" + "|".join(map(re.escape, all_presets())) + r")\)\s*$")
 
 
 def rerun_title(title: str, preset: str) -> str:
     """The title of a board run again under ``preset``: the preset named once, at the end
     ("Sangan tributed for Caius (TCG)" under OCG: "Sangan tributed for Caius (OCG)")."""
-    base = title
-    while _PRESET_SUFFIX.search(base):
-        base = _PRESET_SUFFIX.sub("", base)
+    base, suffix = title, _preset_suffix()
+    while all_presets() and suffix.search(base):
+        base = suffix.sub("", base)
     room = Board._meta.get_field("title").max_length - len(preset) - 3
     return f"{base[:room].rstrip()} ({preset})" if base else preset
 
@@ -650,8 +653,9 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
     answers" switch stays off while they wait: they hold every answer already).
     """
     board = _board_or_404(slug)
-    preset = request.POST.get("preset", "TCG")
-    if board.game != "yugioh" or preset not in PRESETS:
+    presets = web(board.game).PRESETS
+    preset = request.POST.get("preset", presets[0] if presets else "")
+    if preset not in presets:
         return _error(request, _("Not available"),
                       _("Only a Yu-Gi-Oh! board can run under another preset."), 400)
     hidden = _hidden_view(request, board)
@@ -875,7 +879,7 @@ def card_search(request: HttpRequest) -> HttpResponse:
     if board is not None and access.role(request.session, board) != "edit":
         board = None  # a board's own cards are listed to its editors, like its library panel
     return render(request, "simulator/partials/library.html", library_context(
-        game if game in GAMES else None, q, cards=board.data.get("cards") if board else None))
+        game if known(game) else None, q, cards=board.data.get("cards") if board else None))
 
 
 @require_safe

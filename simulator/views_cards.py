@@ -14,21 +14,24 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from engine import EngineError, IllegalAction
 from engine.errors import DataError
+from engine.games import default, games, known
 from engine.limits import LimitError, check_text
 
 from . import access, boards, editor, limits
+from .game_context import has, web
 from .language import refusal_reason, translator
 from .models import Board, CardSet
 from .rendering import render_views, tile_view
-from .views import GAMES, _board_or_404, _error, _owned, _page, broadcast, not_editor
+from .views import _board_or_404, _error, _owned, _page, broadcast, not_editor
 
 
 def _game(request: HttpRequest, board: Board | None) -> str:
-    """The board's game, or the one asked for (Yu-Gi-Oh! when none or an unknown one)."""
+    """The board's game, or the one asked for (the first registered game when none or an
+    unknown one)."""
     if board is not None:
         return board.game
-    game = request.GET.get("game") or request.POST.get("game") or "yugioh"
-    return game if game in GAMES else "yugioh"
+    game = request.GET.get("game") or request.POST.get("game")
+    return game if known(game) else default()
 
 
 def _board(request: HttpRequest) -> Board | None:
@@ -76,7 +79,8 @@ def _context(request: HttpRequest, game: str, board: Board | None, text: str,
     return {"game": game, "board": board, "may_edit": _may_edit(request, board),
             "text": text, "reading": _reading(game, text), "values": values,
             "fields": editor.form_fields(game, values, checked.renumbered()),
-            "errors": checked.renumbered(), "preview": _preview(card, checked), "games": GAMES}
+            "errors": checked.renumbered(), "preview": _preview(card, checked), "games": games(),
+            "has": has(game), "text_label": _(web(game).TEXT_LABEL)}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -25,13 +25,12 @@ from engine import RULES, Duel, ReplayReport, replay_under
 from engine.cards import builtin_card_files
 from engine.log import player_name, render, text_arg, zone_name
 
+from .game_context import web
 from .language import engine_language, local, translator
 from .rendering import Viewer, replay_view
 
-PRESETS = ("TCG", "TCG classic", "OCG")
 #: log entries that are bookkeeping, not an outcome
 SKIPPED_KEYS = ("instant",)
-FLIP_WORDING = {"when": "if", "if": "when"}
 #: decisions left open at the end that are answered with their defaults, at most
 MAX_SETTLE = 200
 
@@ -66,10 +65,11 @@ def switches(duel: Duel) -> list[Switch]:
     other = "p2" if turn in ("p1", 0) else "p1"
     out.append(Switch(f"turn:{other}", "turn", _("It is %(player)s's turn instead") % {
         "player": player_name(int(other[1]) - 1, translator())}))
-    if duel.game == "yugioh":
-        now = duel.settings.get("preset", "TCG")
+    presets = web(duel.game).PRESETS
+    if presets:
+        now = duel.settings.get("preset", presets[0])
         out += [Switch(f"preset:{p}", "preset", _("Under the %(preset)s preset") % {"preset": p})
-                for p in PRESETS if p != now]
+                for p in presets if p != now]
     return out
 
 
@@ -83,8 +83,9 @@ def _card_switches(duel: Duel, card_id: str) -> list[Switch]:
         words = {"card": definition.name_in(engine_language()),
                  "effect": text_arg(effect.label, translator(duel)) if effect.label
                  else _("effect %(n)s") % {"n": effect.index + 1}}
-        if duel.game == "yugioh" and effect.wording in FLIP_WORDING:
-            words["to"] = FLIP_WORDING[effect.wording]
+        flip = web(duel.game).FLIP_WORDING  # the wordings a game tells apart ("when"/"if")
+        if effect.wording in flip:
+            words["to"] = flip[effect.wording]
             out.append(Switch(f"wording:{card_id}:{effect.index}", "wording", _(
                 "%(card)s: %(effect)s says \"%(to)s\"") % words, card_id, effect.index))
         words["to"] = _("mandatory") if effect.optional else _("optional")
@@ -127,7 +128,7 @@ def changed_card(duel: Duel, switch: Switch, custom: list[dict[str, Any]]) -> di
     raw.setdefault("game", duel.game)
     effect = raw["effects"][switch.effect]
     if switch.kind == "wording":
-        effect["wording"] = FLIP_WORDING[effect.get("wording", "if")]
+        effect["wording"] = web(duel.game).FLIP_WORDING[effect.get("wording", "if")]
     else:
         effect["optional"] = not effect.get("optional", False)
     return raw

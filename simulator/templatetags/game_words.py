@@ -12,5 +12,6 @@ register = template.Library()
 @register.filter
 def said(game: str, phrase: str) -> str:
     """``{{ board.game|said:"Download the chain as a picture (SVG)" }}``: the phrase as the
-    game says it (:data:`simulator.game_words.WORDS`), in the reader's language."""
+    game says it (its web data's ``WORDS``, see :mod:`simulator.game_words`), in the reader's
+    language."""
     return game_words.said(str(game or ""), phrase)

@@ -1,0 +1,76 @@
+"""What the site shows of a Duel Masters board that the :class:`~engine.games.Game` does not
+say: the mat, the card form's fields, the words it says otherwise.
+
+Plain data: its words are message ids of the site's catalogue, translated where the site
+shows them (simulator/game_messages.py marks them for the catalogue).
+"""
+
+from __future__ import annotations
+
+#: one player's side from the middle of the table outwards: rows of (zone, slots), slots > 0
+#: drawn as that many slots filled left to right, 0 as a pile and -1 as a row of cards
+MAT = [[("battle", -1)],
+       [("shield", -1), ("graveyard", 0), ("deck", 0)],
+       [("mana", -1), ("hand", -1)]]
+#: how a tile is framed (by civilization) and which numbers it shows (cost, power)
+FRAME = "civilization"
+NUMBERS = "cost_power"
+EQUIP_ZONES: tuple[str, ...] = ()
+SET_ZONES: tuple[str, ...] = ()
+
+#: the card form: the fields after the names, the card flags, the card types' words
+#: (a message context and id of the site's catalogue)
+STAT_FIELDS = ("civilization", "races", "cost", "power")
+FLAGS = ("blocker", "double_breaker")
+TYPE_WORDS = {"creature": ("Duel Masters card type", "Creature"),
+              "spell": ("Duel Masters card type", "Spell")}
+PLAIN_KIND = "activation"
+PREVIEW_ZONES = ("battle", "hand")
+TEXT_LABEL = "Paste the card's text (Japanese or English)"
+
+PRESETS: tuple[str, ...] = ()
+FIRST_TURN = False
+BOARD_TITLE = "Duel Masters board"
+FLIP_WORDING: dict[str, str] = {}
+
+UNKNOWN_CARDS = [
+    {"type": "creature", "civilization": "light", "cost": 1, "power": 1000, "races": []},
+    {"type": "spell", "civilization": "light", "cost": 1},
+]
+
+#: the site's phrase (a message id) -> this game's phrase (a message id): a Duel Masters
+#: ability "triggers", waits with the other pending abilities and "resolves"
+WORDS = {
+    # the fate of a triggered ability (the triggers panel, the tiles, the rules notice)
+    "met its timing": "triggered",
+    "waiting to be activated": "waiting to resolve",
+    "about to be activated": "about to resolve",
+    "activated": "resolving",
+    "activated and resolved": "resolved",
+    "not activated": "not used",
+    "not activated (declined)": "not used (declined)",
+    "activation negated": "negated",
+    "did not meet its timing": "did not trigger",
+    "No effect has met its timing yet.": "No ability has triggered yet.",
+    # a spell's own effect, as the picture names it
+    "card activation": "spell cast",
+    # the share panel and the presenter's caption
+    "Download the chain as a picture (SVG)":
+        "Download the pending abilities as a picture (SVG)",
+    "Why does Sangan go first?": "Why does the S-Trigger go first?",
+    # what is done to the chosen cards ("choose 1 card to ...")
+    "send to the GY": "put into the graveyard",
+    "change the ATK/DEF of": "change the power of",
+    "negate the effects of": "make its abilities ignored",
+    # the board's edits
+    "Life points, turn and phase": "Turn and step",
+    "Phase": "Step of the turn",
+}
+
+
+def initial_card(kinds: set[str], text: str) -> dict:
+    """A new card's type and numbers, from the kinds of the effects its text reads as."""
+    card: dict = {"type": "spell" if "activation" in kinds else "creature", "cost": 1}
+    if card["type"] == "creature":
+        card["power"] = 1000
+    return card
