@@ -313,6 +313,18 @@ class ByGame(OneOf):
         return tuple(self.of(registered(game))) if known(game) else ()
 
 
+class EveryGame(OneOf):
+    """One of the values any registered game has: ``of(game)`` gives a game's own."""
+
+    def __init__(self, of: Callable[[Game], Iterable[Any]]) -> None:
+        self.by_game = {}
+        self.of = of
+
+    @property  # type: ignore[override]
+    def values(self) -> tuple[Any, ...]:
+        return tuple(dict.fromkeys(v for spec in games() for v in self.of(spec)))
+
+
 class GameName(OneOf):
     """The name of a registered game (engine.games)."""
 
@@ -660,10 +672,10 @@ ZONES = OneOrList(Zone())
 EVENT_ZONES = OneOrList(Zone(aliases=False, extra=("under",)))
 FILTER = Map("filter")
 AMOUNT = Either(Int(), Map("amount"))
-CARD_TYPES_ALL = ("monster", "spell", "trap", "token", "creature", "evolution")
-SUBTYPES_ALL = ("normal", "effect", "flip", "ritual", "fusion", "synchro", "xyz", "link",
-                "token", "quick_play", "continuous", "field", "equip", "counter", "creature",
-                "evolution")
+#: a card type, a subtype of any registered game (a filter or an event names any game's)
+CARD_TYPES_ALL = EveryGame(lambda spec: spec.card_types)
+SUBTYPES_ALL = EveryGame(lambda spec: (sub for kind in spec.card_types
+                                       for sub in spec.subtypes.get(kind, ())))
 SUMMON_KINDS = ("normal", "tribute", "special", "flip", "fusion", "synchro", "xyz", "link",
                 "ritual", "summon", "cast", "effect", "s_trigger", "ninja_strike")
 CAUSES = ("effect", "cost", "battle", "rule", "summon", "damage", "break", "charge")
@@ -712,7 +724,7 @@ table("card", "a card", CARDS_MD, {
     "game": K(GameName(), "the name of its game (the file's game when absent)"),
     "name": K(TEXTS, "its name, or its names by language", text=True, required=True),
     "type": K(ByGame(lambda spec: spec.card_types), "its card type", required=True),
-    "subtype": K(OneOf(*SUBTYPES_ALL), "its kind within its type"),
+    "subtype": K(SUBTYPES_ALL, "its kind within its type"),
     "text": K(TEXTS, "its printed text", text=True),
     "note": K(TEXTS, "what its structured effects leave out", text=True),
     "effects": K(ListOf(Map("effect")), "its effects, in the shared vocabulary"),
@@ -775,7 +787,7 @@ table("event", "an event pattern", CARDS_MD, {
     "how": K(OneOrList(OneOf(*SUMMON_KINDS)), "how a card was summoned or put into the battle "
              "zone"),
     "phase": K(OneOrList(PHASES), "the phase (phase_start)"),
-    "card_type": K(OneOrList(OneOf(*CARD_TYPES_ALL)), "the kind of card activated"),
+    "card_type": K(OneOrList(CARD_TYPES_ALL), "the kind of card activated"),
     "destroyed": K(BOOL, "true: the card went there by being destroyed"),
     "direct": K(BOOL, "true: a direct attack"),
     "min_link": K(COUNT, "the chain link is at least this number"),
@@ -790,8 +802,8 @@ table("event", "an event pattern", CARDS_MD, {
 
 FILTER_KEYS: dict[str, Key] = {
     "name": K(NAMES, "its English name or id (or one of a list)"),
-    "type": K(OneOrList(OneOf(*CARD_TYPES_ALL)), "its card type"),
-    "subtype": K(OneOrList(OneOf(*SUBTYPES_ALL)), "its subtype"),
+    "type": K(OneOrList(CARD_TYPES_ALL), "its card type"),
+    "subtype": K(OneOrList(SUBTYPES_ALL), "its subtype"),
     "race": K(NAMES, "its Type (Yu-Gi-Oh!) or one of its races (Duel Masters)"),
     "controller": K(YOU_OPPONENT_ANY, "who controls it"),
     "face_up": K(BOOL, "face-up (true) or face-down (false)"),
