@@ -8,11 +8,14 @@
 - phone 390x844: one column, card names of 12 px or more, nothing wider than the screen.
 
 On every layout no text on the mat or the panels is clipped (wider, or taller, than a box that
-hides its overflow, or cut with an ellipsis). ``make test`` checks the end of every built-in
-scenario at 1366x768 and 390x844, the frames of five named scenarios at 1366x768, the present
-view, and two fixtures (a six-link Yu-Gi-Oh! chain, six pending Duel Masters abilities of both
-players). Every frame of every scenario in the three layouts is the ``sweep`` run:
-``.venv/bin/python -m pytest -m sweep tests/e2e/test_layout.py``."""
+hides its overflow, or cut with an ellipsis), no badge on a card tile (a chain link's number, a
+trigger's state, counters, materials, negation) covers a line of the tile's words, no card name
+breaks inside a word that would fit the tile's width on a line of its own, and the names listed
+in a pile (GY, banishment, graveyard) are 12 px or more (16 px in the present view). ``make
+test`` checks the end of every built-in scenario at 1366x768 and 390x844, the frames of five
+named scenarios at 1366x768, the present view, and two fixtures (a six-link Yu-Gi-Oh! chain,
+six pending Duel Masters abilities of both players). Every frame of every scenario in the three
+layouts is the ``sweep`` run: ``.venv/bin/python -m pytest -m sweep tests/e2e/test_layout.py``."""
 
 from __future__ import annotations
 
@@ -82,10 +85,66 @@ MEASURE = """() => {
             ["auto", "scroll"].includes(getComputedStyle(e).overflowY)}; };
   const names = [...document.querySelectorAll("#board .card-name")].filter(n => !hidden(n))
     .map(n => parseFloat(getComputedStyle(n).fontSize));
+  const piles = [...document.querySelectorAll("#board .kind-pile .card-name")]
+    .filter(n => !hidden(n)).map(n => parseFloat(getComputedStyle(n).fontSize));
+  // the line boxes of a tile's words (its name, level and stats), each line its own box
+  const lines = el => [...el.querySelectorAll(".card-name, .card-level, .stat-now")]
+    .filter(t => !hidden(t)).flatMap(t => {
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      return [...range.getClientRects()].filter(r => r.width > 0.5 && r.height > 0.5)
+        .map(r => ({r, what: t.className}));
+    });
+  const covered = [];
+  document.querySelectorAll("#board li.card.tile").forEach(tile => {
+    const words = lines(tile);
+    tile.querySelectorAll(".badge").forEach(badge => {
+      if (hidden(badge)) return;
+      const b = badge.getBoundingClientRect();
+      for (const {r, what} of words) {
+        if (Math.min(b.right, r.right) - Math.max(b.left, r.left) > 0.5 &&
+            Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top) > 0.5) {
+          covered.push(`${JSON.stringify(badge.textContent.trim())} over the ${what} of ` +
+            JSON.stringify(tile.querySelector(".card-name").textContent.trim()));
+        }
+      }
+    });
+  });
+  // a name broken inside a word, where that word alone fits the name's width
+  const probe = document.createElement("span");
+  probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;left:-9999px";
+  document.body.append(probe);
+  const broken = [];
+  document.querySelectorAll("#board .card-name").forEach(n => {
+    if (hidden(n)) return;
+    const s = getComputedStyle(n);
+    probe.style.font = s.font;
+    probe.style.letterSpacing = s.letterSpacing;
+    // its laid-out width (a tapped tile is turned a little: not its box on the screen)
+    const room = parseFloat(s.width) - (s.boxSizing === "border-box"
+      ? parseFloat(s.paddingLeft) + parseFloat(s.paddingRight) +
+        parseFloat(s.borderLeftWidth) + parseFloat(s.borderRightWidth) : 0);
+    for (const node of n.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rows = new Set([...range.getClientRects()].filter(r => r.width > 0)
+          .map(r => Math.round(r.top)));
+        probe.textContent = m[0];
+        if (rows.size > 1 && probe.getBoundingClientRect().width < room - 0.5) {
+          broken.push(`${m[0]} in ${JSON.stringify(node.textContent.trim())}`);
+        }
+      }
+    }
+  });
+  probe.remove();
   const zones = [...document.querySelectorAll("#board [data-zone^=p]")].map(z => {
     const r = z.getBoundingClientRect();
     return {zone: z.dataset.zone, top: r.top, bottom: r.bottom, left: r.left, right: r.right}; });
-  return {clipped, names, zones, page: {height: document.documentElement.scrollHeight,
+  return {clipped, names, piles, covered, broken, zones,
+          page: {height: document.documentElement.scrollHeight,
           width: document.documentElement.scrollWidth, vw: innerWidth, vh: innerHeight},
           board: box("#board"), chain: box("#chain"), decision: box("#decision"),
           side: box(".side-column"), bar: box(".classroom-bar"),
@@ -152,8 +211,19 @@ def _show(page: Page, url: str, viewport: dict) -> dict:
     return page.evaluate(MEASURE)
 
 
+def check_tiles(m: dict, where: str, smallest_pile: int = 12) -> None:
+    """No badge over a tile's words, no word of a name broken where it fits, pile names
+    legible."""
+    assert m["covered"] == [], f"{where}: badges over words:\n" + "\n".join(m["covered"])
+    assert m["broken"] == [], f"{where}: names broken inside a word:\n" + "\n".join(
+        m["broken"])
+    assert min(m["piles"] or [smallest_pile]) >= smallest_pile, \
+        f"{where}: pile names of {min(m['piles'])} px"
+
+
 def check_desktop(m: dict, where: str) -> None:
     assert m["clipped"] == [], f"{where}: text cut:\n" + "\n".join(m["clipped"])
+    check_tiles(m, where)
     vw, vh = m["page"]["vw"], m["page"]["vh"]
     assert m["page"]["height"] <= vh + 1, f"{where}: the page scrolls ({m['page']['height']} px)"
     assert m["page"]["width"] <= vw + 1, f"{where}: the page is wider than the screen"
@@ -172,6 +242,7 @@ def check_desktop(m: dict, where: str) -> None:
 
 def check_phone(m: dict, where: str) -> None:
     assert m["clipped"] == [], f"{where}: text cut:\n" + "\n".join(m["clipped"])
+    check_tiles(m, where)
     assert m["page"]["width"] <= m["page"]["vw"] + 1, f"{where}: wider than the phone"
     smallest = min(m["names"] or [0])
     assert smallest >= 12, f"{where}: card names of {smallest} px"
@@ -183,6 +254,7 @@ def check_phone(m: dict, where: str) -> None:
 
 def check_projector(m: dict, where: str) -> None:
     assert m["clipped"] == [], f"{where}: text cut:\n" + "\n".join(m["clipped"])
+    check_tiles(m, where, smallest_pile=16)
     vh = m["page"]["vh"]
     assert m["board"]["top"] < vh and m["board"]["bottom"] <= vh + 1, \
         f"{where}: the mat is not on the first screen: {m['board']}"
