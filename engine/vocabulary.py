@@ -518,15 +518,17 @@ class Key:
     ``text``: a name, text, label, note or title (it changes no outcome). ``only``: the games
     that alone honour it (a key of a game's own vocabulary; every game when empty), and
     ``games`` the games that honour it. ``kinds``: the effect kinds that honour it (any when
-    None). ``places``: the places of an operation where it is honoured (``operations``,
-    ``cost``, ``instead``, ``option``). ``beside``: honoured only beside one of these keys of
-    the same mapping; ``not_beside``: not honoured beside any of these."""
+    None), ``not_kinds``: those that do not. ``places``: the places of an operation where it
+    is honoured (``operations``, ``cost``, ``instead``, ``option``). ``beside``: honoured only
+    beside one of these keys of the same mapping; ``not_beside``: not honoured beside any of
+    these."""
 
     value: Value
     means: str
     text: bool = False
     only: tuple[str, ...] = ()
     kinds: tuple[str, ...] | None = None
+    not_kinds: tuple[str, ...] = ()
     places: tuple[str, ...] | None = None
     beside: tuple[str, ...] = ()
     not_beside: tuple[str, ...] = ()
@@ -605,8 +607,12 @@ class Table:
 
 
 def _honours(key: Key, at: At) -> bool:
-    return ((not key.only or at.game in key.only) and (key.kinds is None or at.kind in key.kinds)
+    return ((not key.only or at.game in key.only) and _for_kind(key, at.kind)
             and (key.places is None or at.place in key.places))
+
+
+def _for_kind(key: Key, kind: str) -> bool:
+    return (key.kinds is None or kind in key.kinds) and kind not in key.not_kinds
 
 
 PLACES = {"cost": "in_cost", "instead": "in_instead", "option": "in_option"}
@@ -618,7 +624,7 @@ def _not_honoured(name: str, key: Key, mapping: dict[str, Any], at: At, what: Wo
     if key.only and at.game not in key.only:
         return Problem(at.path, Said("not_in_game", key=name, what=what,
                                      game=_title(at.game), known=known), at.line)
-    if key.kinds is not None and at.kind not in key.kinds:
+    if not _for_kind(key, at.kind):
         return Problem(at.path, Said("not_for_kind", key=name, kind=at.kind, known=known),
                        at.line)
     if key.places is not None and at.place not in key.places:
@@ -687,9 +693,6 @@ _EFFECT_KINDS: dict[str, tuple[str, ...]] = {}
 #: the effect kinds that start no resolution of their own: what they do is in ``apply`` /
 #: ``instead``
 STANDING = ("continuous", "replacement")
-#: the other effect kinds of the engine (engine/cards.py EFFECT_KINDS)
-ACTING = ("trigger", "ignition", "quick", "activation", "procedure", "s_trigger",
-          "ninja_strike")
 STATS = ("atk", "def", "level", "power", "cost")
 
 
@@ -744,18 +747,18 @@ table("effect", "an effect", CARDS_MD, {
               required=True),
     "label": K(TEXTS, "a short name for the log", text=True),
     "text": K(Text(), "the effect's own line of card text", text=True),
-    "optional": K(BOOL, "\"you can\" / \"you may\"", kinds=(*ACTING, "replacement")),
+    "optional": K(BOOL, "\"you can\" / \"you may\"", not_kinds=("continuous",)),
     "event": K(OneOrList(Map("event")), "the event pattern a trigger waits for",
-               kinds=ACTING),
+               not_kinds=STANDING),
     "activate_from": K(ZONES, "the zones its card must be in",
-                       kinds=tuple(k for k in ACTING if k not in ("s_trigger", "ninja_strike"))),
+                       not_kinds=(*STANDING, "s_trigger", "ninja_strike")),
     "cost": K(InPlace(OneOrList(Map("operation")), "cost"), "operations paid at activation",
-              kinds=ACTING),
-    "targets": K(OneOrList(Map("target")), "targets chosen at activation", kinds=ACTING),
+              not_kinds=STANDING),
+    "targets": K(OneOrList(Map("target")), "targets chosen at activation", not_kinds=STANDING),
     "operations": K(InPlace(OneOrList(Map("operation")), "operations"),
-                    "what it does at resolution", kinds=ACTING),
+                    "what it does at resolution", not_kinds=STANDING),
     "condition": K(OneOrList(Map("condition")), "conditions checked at the event or at "
-                   "resolution", kinds=ACTING),
+                   "resolution", not_kinds=STANDING),
     "apply": K(Map("apply"), "a continuous effect", kinds=("continuous",)),
     "instead": K(Map("instead"), "a replacement effect", kinds=("replacement",),
                  required=True),
@@ -1286,10 +1289,10 @@ def _where(key: Key) -> str:
     words = []
     if key.only:
         words.append(" / ".join(_title(g) for g in key.only) + " only")
-    if key.kinds is not None and set(key.kinds) != set(ACTING):
+    if key.kinds is not None:
         words.append("kind " + " / ".join(f"`{k}`" for k in key.kinds))
-    elif key.kinds is not None:
-        words.append("not in a `continuous` or `replacement` effect")
+    if key.not_kinds:
+        words.append("not in a " + " or ".join(f"`{k}`" for k in key.not_kinds) + " effect")
     if key.places is not None:
         left_out = [p for p in ("operations", "cost", "instead", "option")
                     if p not in key.places]

@@ -4,7 +4,6 @@ tables, each honoured in Yu-Gi-Oh! alone, and lists this game's actions and effe
 from __future__ import annotations
 
 from ...vocabulary import (
-    ACTING,
     AMOUNT,
     BOOL,
     CARD,
@@ -13,6 +12,7 @@ from ...vocabulary import (
     NAMES,
     PLAYER_KEY,
     REF,
+    STANDING,
     WHO,
     Dict,
     Either,
@@ -57,11 +57,11 @@ KEYS: dict[str, dict[str, Key]] = {
                      kinds=("trigger",)),
         "once_per_turn": K(Either(BOOL, OneOf("card", "name")),
                            "card (this copy, also true) or name (hard once per turn)",
-                           kinds=ACTING),
+                           not_kinds=STANDING),
         "phase": K(Map("phase"), "a phase timing", kinds=("trigger",)),
-        "speed": K(Int(1, 3), "its Spell Speed", kinds=ACTING),
+        "speed": K(Int(1, 3), "its Spell Speed", not_kinds=STANDING),
         "respond_to": K(OneOrList(Map("event")), "a \"When ...\" activation condition",
-                        kinds=ACTING),
+                        not_kinds=STANDING),
         "same_link": K(BOOL, "a Continuous Trap's effect activated with the card",
                        kinds=("trigger", "quick")),
     },
