@@ -87,8 +87,9 @@ _COSTS: list[Pattern] = [
     (r"banish this card( from your (gy|graveyard))?|(墓地の)?このカードを除外",
      lambda m: [{"op": "banish", "card": "self"}]),
 ]
-_IT = r"(it|that target|that card|that monster|those targets|them)"
-_CHOSEN = r"(その(カード|モンスター|クリーチャー)を)?"
+_IT = (r"(it|that target|that card|that monster|those targets|those cards|those monsters|them|"
+       r"the target)")
+_CHOSEN = r"(((その|対象の)(カード|モンスター|クリーチャー)|それ|そのカード\d枚)を)?"
 #: operations done at resolution, on the targets chosen at activation when there are any
 _OPERATIONS: list[Pattern] = [
     (rf"(you )?draw {NUM} cards?|(デッキから|カードを){NUM_K}枚(ドローする|引く|引いてもよい)",
@@ -100,6 +101,56 @@ _OPERATIONS: list[Pattern] = [
     (rf"相手に{NUM}(ポイントの)?ダメージを与える",
      lambda m: [{"op": "damage", "player": "opponent", "amount": number(m)}]),
 ]
+_COUNTED_ZONE = {"hand": "hand", "gy": "gy", "graveyard": "gy", "手札": "hand", "墓地": "gy",
+                 "banished": "banished", "除外": "banished"}
+
+
+def _counted(m: re.Match[str]) -> dict[str, Any] | None:
+    """What "for each card in their hand" / 「相手の墓地のカードの数×」 counts, as an amount's
+    ``count`` selector, or None when the words are not read."""
+    words = (m.group("each") or "").casefold()
+    whose = ("opponent" if re.search(r"their|your opponent|相手", words) else
+             "you" if re.search(r"\byour?\b|you control|自分", words) else "any")
+    if re.search(r"controls|you control|on the field|フィールド", words):
+        zone: Any = ("monster" if re.search(r"monster|モンスター", words) else
+                     ["monster", "spell_trap", "field"])
+        if re.search(r"手札・フィールド|hand and field", words):
+            zone = ["hand", "monster", "spell_trap", "field"]
+    else:
+        where = re.search(r"hand|gy|graveyard|banished|手札|墓地|除外", words)
+        if not where:
+            return None
+        zone = _COUNTED_ZONE[where.group(0)]
+    count: dict[str, Any] = {"zone": zone, "controller": whose}
+    if re.search(r"monster|モンスター", words) and zone != "monster":
+        count["filter"] = {"type": "monster"}
+    left = re.sub(r"\b(card|cards|monster|monsters|in|on|the|field|their|your|opponent's|"
+                  r"opponent|controls|you|control|hand|gy|graveyard|banished|each|player's|"
+                  r"either|and)\b|相手|自分|の|手札|墓地|除外|フィールド|カード|モンスター|数|・|"
+                  r"[\s,]", "", words)
+    return count if not left else None
+
+
+def _per(op: str, player: str) -> Callable[[re.Match[str]], list[dict[str, Any]] | None]:
+    def make(m: re.Match[str]) -> list[dict[str, Any]] | None:
+        count = _counted(m)
+        if count is None:
+            return None
+        who = "opponent" if player == "opponent" or re.match(r"相手は", m.group(0)) else "you"
+        return [{"op": op, "player": who, "amount": {"count": count, "times": number(m)}}]
+    return make
+
+
+_OPERATIONS[:0] = [
+    (rf"inflict {NUM} damage to your opponent for each (?P<each>.+)",
+     _per("damage", "opponent")),
+    (rf"(?:you )?gain {NUM} (?:lp|life points) for each (?P<each>.+)", _per("gain_lp", "you")),
+    (rf"(?P<each>[^。]+?)の数×{NUM}(?:ポイントの)?ダメージを相手に与える",
+     _per("damage", "opponent")),
+    (rf"(?:自分は)?(?P<each>[^。]+?)の数×{NUM}(?:lp|ライフポイント)回復する",
+     _per("gain_lp", "you")),
+]
+
 #: the Attributes and Types of Yu-Gi-Oh! (the game's own words), for filters
 _ATTRIBUTES = ("DARK", "LIGHT", "WATER", "FIRE", "EARTH", "WIND", "DIVINE")
 _ATTRIBUTES_JA = {"闇": "DARK", "光": "LIGHT", "水": "WATER", "炎": "FIRE", "地": "EARTH",
@@ -152,18 +203,36 @@ def _filter(words: str) -> dict[str, Any] | None:
         f["race"] = m.group(1)
     elif m := re.search("(" + "|".join(_TYPES_JA) + ")", w):
         f["race"] = _TYPES_JA[m.group(1)]
+    if re.search(r"\bface-up\b|表側表示", w, re.I):
+        f["face_up"] = True
+    elif re.search(r"\b(set|face-down)\b|セットされた|裏側表示", w, re.I):
+        f["face_up"] = False
+    if m := re.search(r"\b(attack|defense) position\b|(攻撃|守備)表示", w, re.I):
+        f["position"] = "attack" if (m.group(1) or m.group(2)).casefold() in ("attack", "攻撃") \
+            else "defense"
+    if re.search(r"\bnon-effect monsters?|効果モンスター以外", w, re.I):
+        f["has_effects"] = False
+    elif re.search(r"\beffect monsters?|効果モンスター", w, re.I):
+        f["has_effects"] = True
+    elif re.search(r"\bnormal monsters?|通常モンスター", w, re.I):
+        f["subtype"] = "normal"
     if m := re.search(r'"([^"]+)"\s*(monster|card|spell|trap)|「([^」]+)」(モンスター|カード)', w,
                       re.I):
         f["archetype"] = _slug(m.group(1) or m.group(3))
     elif m := re.search(r'"([^"]+)"|「([^」]+)」', w):
         f["name"] = m.group(1) or m.group(2)
     rest = re.sub(r'"[^"]*"|「[^」]*」|\b(\d+|a|an|any|up to|level|or|lower|higher|less|more|'
-                  r"with|atk|def|monsters?|cards?|spells?|traps?|normal|effect|face-up|"
+                  r"with|atk|def|monsters?|cards?|spells?|traps?|normal|effect|non-effect|"
+                  r"face-up|face-down|set|attack|defense|position|"
                   r"-type|/|" + "|".join(_ATTRIBUTES + _TYPES) + r")\b|[,\s]", "", w, flags=re.I)
     rest = re.sub(r"レベル|攻撃力|守備力|以下|以上|[0-9]+|[体枚]|の|・|モンスター|カード|魔法|罠|"
+                  r"表側表示|裏側表示|セットされた|攻撃表示|守備表示|効果|以外|通常|"
                   r"属性|[闇光水炎地風神]|族|" + "|".join(_TYPES_JA), "", rest)
     return f if not rest else None
 
+
+#: a filter from a description of cards, for a game's own part (its targets)
+card_filter = _filter
 
 _YGO_ZONE = {"hand": "hand", "deck": "deck", "gy": "gy", "graveyard": "gy", "手札": "hand",
              "デッキ": "deck", "墓地": "gy", "banished": "banished", "除外": "banished"}
@@ -391,10 +460,14 @@ def _dm_chosen(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 _ON_TARGET: list[tuple[str, str]] = [
-    (rf"destroy {_IT}|{_CHOSEN}破壊する", "destroy"),
-    (rf"banish {_IT}|{_CHOSEN}除外する", "banish"),
-    (rf"return {_IT} to the (owner's )?hand|{_CHOSEN}(持ち主の)?手札に戻す", "return_to_hand"),
-    (rf"send {_IT} to the (gy|graveyard)|{_CHOSEN}墓地へ送る", "send_to_gy"),
+    (rf"^destroy {_IT}$|^{_CHOSEN}破壊する$", "destroy"),
+    (rf"^banish {_IT}$|^{_CHOSEN}除外する$", "banish"),
+    (rf"^return {_IT} to the (owner's )?hand$|^{_CHOSEN}(持ち主の)?手札に戻す$", "return_to_hand"),
+    (rf"^send {_IT} to the (gy|graveyard)$|^{_CHOSEN}墓地へ送る$", "send_to_gy"),
+    (rf"^add {_IT} to your hand$|^{_CHOSEN}手札に加える$", "add_to_hand"),
+    (rf"^shuffle {_IT} into the (owner's )?deck$|^return {_IT} to the (owner's )?deck$"
+     rf"|^{_CHOSEN}(持ち主の)?デッキに(戻す|加えてシャッフルする)$", "put_into_deck"),
+    (rf"^take control of {_IT}$|^{_CHOSEN}コントロールを得る$", "change_control"),
 ]
 
 
@@ -438,12 +511,15 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
     for k, part in enumerate(p for p in parts if p.strip()):
         found = _whole(_OPERATIONS, part)
         if found is None:
-            on = next((op for pattern, op in _ON_TARGET if re.search(pattern, part, re.I)),
+            bare = re.sub(r"^(you can|you may|and if you do|if you do|also|then),? |"
+                          r"(してもよい|てもよい)$", "", part.strip(" .。、,"), flags=re.I)
+            on = next((op for pattern, op in _ON_TARGET if re.search(pattern, bare, re.I)),
                       None)
+            more = {"to": "you"} if on == "change_control" else {}
             if on and targets:
-                found = [{"op": on, "card": "target"}]
+                found = [{"op": on, "card": "target", **more}]
             elif on and choice:
-                found = [{"op": on, "choose": choice}]
+                found = [{"op": on, "choose": choice, **more}]
         if found is None:
             return None
         if k:
@@ -614,5 +690,5 @@ def answer(game: str, reading: EffectReading) -> dict[str, Any]:
     return out
 
 
-__all__ = ["DEFAULTS", "NUM", "NUM_K", "EffectMapping", "Pattern", "answer", "map_reading",
-           "norm", "number", "of_self", "part"]
+__all__ = ["DEFAULTS", "NUM", "NUM_K", "EffectMapping", "Pattern", "answer", "card_filter",
+           "map_reading", "norm", "number", "of_self", "part"]

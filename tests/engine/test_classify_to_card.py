@@ -82,7 +82,7 @@ def test_a_part_not_mapped_is_reported_beside_its_field() -> None:
          "filter": {"type": "monster", "attribute": "WATER", "atk_max": 1500}}}]}),
     ("yugioh", "If this card is Normal or Special Summoned: You can add 1 Level 4 or lower "
                "\"Foo\" monster from your Deck to your hand.", "monster",
-     {"event": {"type": "summoned", "card": "self"},
+     {"event": {"type": "summoned", "card": "self", "how": ["normal", "tribute", "special"]},
       "operations": [{"op": "add_to_hand", "choose": {
           "zone": "deck", "controller": "you", "count": 1,
           "filter": {"type": "monster", "level_max": 4, "archetype": "foo"}}}]}),
@@ -126,5 +126,78 @@ def test_operation_families_compile(game: str, text: str, card_type: str, effect
 
 def test_a_filter_or_amount_beside_the_wording_is_not_dropped() -> None:
     [m] = mapped("yugioh", "FLIP: Inflict 400 damage to your opponent for each card in their "
-                           "hand.")
-    assert "operations" in m.problems
+                           "hand.")  # the amount is counted, not the 400 alone
+    assert m.effect["operations"] == [{"op": "damage", "player": "opponent", "amount": {
+        "count": {"zone": "hand", "controller": "opponent"}, "times": 400}}]
+    [m] = mapped("yugioh", "If this card is Tribute Summoned: Target 1 card on the field; "
+                           "banish that target, and if you do, if it was a DARK monster, "
+                           "inflict 1000 damage to your opponent.")
+    assert "operations" in m.problems  # the condition on what was banished is not dropped
+
+
+def _check(game: str, text: str, card_type: str, effect: dict, subtype: str | None = None
+           ) -> None:
+    m = mapped(game, text)[-1]
+    assert m.problems == {}, m.problems
+    assert {k: m.effect.get(k) for k in effect} == effect
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": card_type,
+                  **({"subtype": subtype or "normal"} if card_type in ("spell", "trap") else {}),
+                  "effects": [m.effect]}], file="test", game_hint=game)
+
+
+@pytest.mark.parametrize(("text", "card_type", "effect"), [
+    # targets described by kind and filter, on the field or in a GY
+    ("If this card is Normal or Special Summoned: You can target 1 Spell in your GY; add it "
+     "to your hand.", "monster",
+     {"targets": [{"as": "target", "zone": "gy", "controller": "you", "count": 1,
+                   "filter": {"type": "spell"}}],
+      "operations": [{"op": "add_to_hand", "card": "target"}]}),
+    ("FLIP: You can target up to 2 monsters on the field; return them to the hand.", "monster",
+     {"targets": [{"as": "target", "zone": ["monster"], "controller": "any", "count": 2,
+                   "up_to": True, "filter": {"type": "monster"}}],
+      "operations": [{"op": "return_to_hand", "card": "target"}]}),
+    ("Target 1 face-up monster your opponent controls; take control of it.", "spell",
+     {"targets": [{"as": "target", "zone": ["monster"], "controller": "opponent", "count": 1,
+                   "filter": {"type": "monster", "face_up": True}}],
+      "operations": [{"op": "change_control", "card": "target", "to": "you"}]}),
+    ("相手フィールドの表側表示モンスター１体を対象として発動できる。そのモンスターを破壊する。", "spell",
+     {"targets": [{"as": "target", "zone": ["monster"], "controller": "opponent", "count": 1,
+                   "filter": {"type": "monster", "face_up": True}}],
+      "operations": [{"op": "destroy", "card": "target"}]}),
+    ("自分の墓地のレベル４以下のモンスター１体を対象として発動できる。そのモンスターを特殊召喚する。",
+     "spell",
+     {"targets": [{"as": "target", "zone": "gy", "controller": "you", "count": 1,
+                   "filter": {"type": "monster", "level_max": 4}}],
+      "operations": [{"op": "special_summon", "card": "target"}]}),
+    # events of the Extra Deck's Summons and of materials
+    ("When this card is Synchro Summoned: You can destroy all cards on the field.", "monster",
+     {"event": {"type": "summoned", "card": "self", "how": "synchro"},
+      "operations": [{"op": "destroy", "all": {"zone": ["monster", "spell_trap", "field"],
+                                               "controller": "any", "filter": {}}}]}),
+    ("If this card is sent to the GY as Synchro Material: Draw 1 card.", "monster",
+     {"event": {"type": "sent_to_gy", "card": "self", "as_material": "synchro"}}),
+    # amounts counted
+    ("フィールドのモンスターの数×300ライフポイント回復する。", "spell",
+     {"operations": [{"op": "gain_lp", "player": "you", "amount": {
+         "count": {"zone": "monster", "controller": "any"}, "times": 300}}]}),
+])
+def test_yugioh_families_compile(text: str, card_type: str, effect: dict) -> None:
+    _check("yugioh", text, card_type, effect)
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("When a Spell Card is activated: Discard 1 card; negate the activation, and if you do, "
+     "destroy it.",
+     {"respond_to": {"type": "activated", "card_type": "spell"},
+      "operations": [{"op": "negate_activation", "destroy": True}]}),
+    ("When your opponent activates a Spell/Trap Card: Negate the activation, and if you do, "
+     "destroy it.",
+     {"respond_to": {"type": "activated", "card_type": ["spell", "trap"],
+                     "player": "opponent"}}),
+    ("相手が魔法カードを発動した時に発動できる。その発動を無効にし破壊する。",
+     {"respond_to": {"type": "activated", "card_type": "spell", "player": "opponent"},
+      "operations": [{"op": "negate_activation", "destroy": True}]}),
+])
+def test_counter_traps_answer_an_activation(text: str, effect: dict) -> None:
+    _check("yugioh", "Counter Trap\n" + text if text.isascii() else "カウンター罠\n" + text,
+           "trap", effect, subtype="counter")

@@ -23,7 +23,8 @@ def test_an_optional_when_trigger_reads_as_one(client: Client) -> None:
     [effect] = response.json()["effects"]
     assert set(effect) == FIELDS | {"compiled", "not_compiled"}
     assert (effect["kind"], effect["wording"], effect["optional"]) == ("trigger", "when", True)
-    assert effect["compiled"] is None and "targets" in effect["not_compiled"]
+    assert effect["compiled"] == [{"op": "add_to_hand", "card": "target"}]
+    assert effect["not_compiled"] is None
     assert "YGO-MISS" in effect["rules"]
     for why in effect["because"]:  # the deciding words, where they stand in the text
         assert text[why["start"]:why["end"]] == why["words"]

@@ -10,19 +10,48 @@ from collections.abc import Callable
 from typing import Any
 
 from ...classify import EffectReading
-from ...classify.to_card import NUM, Pattern, norm, number, of_self
+from ...classify.to_card import NUM, Pattern, card_filter, norm, number, of_self
 
 _NORMAL = ["normal", "tribute"]
 #: (pattern, event) for Yu-Gi-Oh! events, English and Japanese; the first match wins
+_MATERIAL = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link",
+             "ritual": "ritual", "tribute": "tribute", "融合": "fusion", "シンクロ": "synchro",
+             "エクシーズ": "xyz", "リンク": "link", "儀式": "ritual", "アドバンス": "tribute"}
+_HOW_BY_WORDS = {"normal": _NORMAL, "special": "special",
+                 "normal or special": ["normal", "tribute", "special"]}
 EVENTS: list[Pattern] = [
-    (r"this (face-up )?card (on the field )?is sent (from the field )?to the (gy|graveyard)",
-     of_self("sent_to_gy")),
-    (r"このカードが(フィールドから)?墓地へ送られ", of_self("sent_to_gy")),
     (r"this card is destroyed by battle|このカードが戦闘で破壊され",
      of_self("destroyed", cause="battle")),
     (r"this card is destroyed|このカードが(戦闘・効果で)?破壊され", of_self("destroyed")),
+    (r"this card is sent to the (gy|graveyard) as (?P<as>fusion|synchro|xyz|link|ritual) "
+     r"material|このカードが(?P<as2>融合|シンクロ|エクシーズ|リンク)素材として墓地へ送られ",
+     lambda m: {"type": "sent_to_gy", "card": "self",
+                "as_material": _MATERIAL[(m.group("as") or m.group("as2")).casefold()]}),
+    (r"this (face-up )?card (on the field )?is sent (from the field )?to the (gy|graveyard)",
+     of_self("sent_to_gy")),
+    (r"このカードが(フィールドから)?墓地へ送られ", of_self("sent_to_gy")),
+    (r"this card (on the field )?is destroyed by battle or (card )?effect and sent to the "
+     r"(gy|graveyard)|フィールドのこのカードが戦闘・効果で破壊されて墓地へ送られ",
+     lambda m: {"type": "sent_to_gy", "card": "self", "from": "monster", "destroyed": True}),
+    (r"this card (on the field )?is destroyed (and sent to the (gy|graveyard))?$",
+     of_self("destroyed")),
+    (r"this card is (?P<how>fusion|synchro|xyz|link|ritual|tribute) summoned"
+     r"|このカードが(?P<how2>融合|シンクロ|エクシーズ|リンク|儀式|アドバンス)召喚(に成功し|され)",
+     lambda m: {"type": "summoned", "card": "self",
+                "how": _MATERIAL[(m.group("how") or m.group("how2")).casefold()]}),
+    (r"this card is normal or special summoned|このカードが召喚・特殊召喚(に成功し|され)",
+     of_self("summoned", how=["normal", "tribute", "special"])),
     (r"this card is (normal|tribute) summoned|このカードが(通常)?召喚(に成功し|され)",
      of_self("summoned", how=_NORMAL)),
+    (r"your opponent (normal or special|special|normal) summons (a|1) monster"
+     r"|相手がモンスターの(召喚・特殊召喚|特殊召喚|召喚)に成功",
+     lambda m: {"type": "summoned", "player": "opponent",
+                "how": _HOW_BY_WORDS.get(m.group(0).casefold().split(" summons")[0].replace(
+                    "your opponent ", ""), ["normal", "tribute", "special"])}),
+    (r"(a|your) monster(\(s\))? you control (is|are) destroyed by battle or (card )?effect"
+     r"|自分フィールドのモンスターが戦闘・効果で破壊され",
+     lambda m: {"type": "destroyed", "from": "monster", "cause": ["effect", "battle"],
+                "filter": {"controller": "you"}}),
     (r"this card is special summoned|このカードが特殊召喚(に成功し|され)",
      of_self("summoned", how="special")),
     (r"this card is flip summoned|このカードが反転召喚", of_self("summoned", how="flip")),
@@ -61,6 +90,11 @@ PHASES: list[Pattern] = [
 ]
 #: what a Trap's or Quick-Play Spell's "When ...:" answers (YGO-RESPONSE-WINDOW)
 RESPONSES: list[Pattern] = [
+    (r"^(?P<opp>your opponent activates )?an? (?P<c>spell|trap|spell/trap|monster effect|"
+     r"spell card|trap card|spell/trap card)( is activated)?( that includes[^,]*)?$",
+     lambda m: _activated(m.group("c"), m.group("opp"))),
+    (r"^(?P<opp>相手が)?(?P<c>魔法・罠カード|魔法カード|罠カード|モンスターの効果)(が|を)発動した",
+     lambda m: _activated(m.group("c"), m.group("opp"))),
     (r"(an? )?(opponent's|your opponent's) monster declares an attack|相手モンスターの攻撃宣言",
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
     (r"(a|your opponent's|an opponent's) monster declares an attack|攻撃宣言",
@@ -75,7 +109,21 @@ RESPONSES: list[Pattern] = [
                 "player": "opponent"}),
     (r"(a|your opponent) activates a (card or effect|card)|(魔法・罠・)?モンスターの効果.*発動した",
      lambda m: {"type": "activated", "player": "opponent"}),
+    (r"^an? (card or effect|card or monster effect) is activated$|^カードの効果が発動した",
+     lambda m: {"type": "activated"}),
 ]
+
+
+def _activated(words: str, opponent: str | None) -> dict[str, Any]:
+    """What a "When a Spell Card is activated" answers: the card type, whose."""
+    words = words.casefold()
+    kinds = [k for k, w in (("spell", r"spell|魔法"), ("trap", r"trap|罠"),
+                            ("monster", r"monster|モンスター")) if re.search(w, words)]
+    out: dict[str, Any] = {"type": "activated",
+                           "card_type": kinds[0] if len(kinds) == 1 else kinds}
+    if opponent:
+        out["player"] = "opponent"
+    return out
 #: where a Yu-Gi-Oh! card must be to activate a trigger on each event (YGO-LOCATION)
 FROM_EVENT = {"sent_to_gy": "gy", "destroyed": "gy", "discarded": "gy", "tributed": "gy",
               "banished": "banished"}
@@ -100,13 +148,56 @@ def _target(n: int, what: str, whose: str) -> list[dict[str, Any]]:
     return [target]
 
 
+_WHERE_EN = {"your opponent controls": "opponent", "you control": "you", "on the field": "any",
+             "your opponent's": "opponent", "their": "opponent", "your": "you",
+             "either player's": "any", "a": "any", "相手": "opponent", "自分": "you",
+             "お互い": "any", "": "any"}
+
+
+def _described(n: int, up: bool, what: str, whose: str, gy: bool) -> list[dict[str, Any]] | None:
+    """A target described by its kind and filter ("1 face-up monster", "1 Spell", 「レベル４以下の
+    モンスター」), on whose field or in whose GY; None when part of the description is not read."""
+    flt = card_filter(what)
+    if flt is None:
+        return None
+    kind = flt.get("type")
+    zone: Any = ("gy" if gy else ["monster"] if kind == "monster" else
+                 ["spell_trap", "field"] if kind in ("spell", "trap", ["spell", "trap"])
+                 else ["monster", "spell_trap", "field"])
+    target: dict[str, Any] = {"as": "target", "zone": zone, "controller": _WHERE_EN[whose],
+                              "count": n}
+    if up:
+        target["up_to"] = True
+    if flt:
+        target["filter"] = flt
+    return [target]
+
+
+def _en_target(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    n = m.group("n")
+    whose = (m.group("whose") or m.group("gy") or "").casefold()
+    return _described(int(n) if n.isdigit() else 1, bool(m.group("up")), m.group("what"),
+                      whose, bool(m.group("gy") is not None))
+
+
+def _ja_target(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    return _described(int(m.group("n")), bool(m.group("up")), m.group("what"),
+                      m.group("whose") or "", m.group("where") == "墓地")
+
+
 #: Yu-Gi-Oh! targets, chosen at activation
 TARGETS: list[Pattern] = [
     (rf"target {NUM} (?P<what>monster|card|spell/trap|spell|trap)s? ?"
-     r"(?P<whose>your opponent controls|you control|on the field)",
+     r"(?P<whose>your opponent controls|you control|on the field)$",
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
-    (rf"(?P<whose>相手|自分|)(の)?フィールド(上)?の(?P<what>モンスター|魔法・罠カード|カード){NUM}[体枚]を対象",
+    (rf"(?P<whose>相手|自分|)(の)?フィールド(上)?の(?P<what>モンスター|魔法・罠カード|カード){NUM}[体枚]を対象"
+     r"(として|とし|に)?(発動(する|できる))?$",
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
+    (r"^(?:you can )?target (?P<up>up to )?(?P<n>\d+|a|an) (?P<what>[^;]+?)"
+     r"(?: (?P<whose>your opponent controls|you control|on the field)| in (?P<gy>your|"
+     r"your opponent's|their|either player's|a) (?:gy|graveyard))$", _en_target),
+    (r"^(?P<whose>相手|自分|お互い)?の?(?P<where>フィールド|墓地)上?の(?P<what>[^。]*?)を?"
+     r"(?P<n>\d+)[体枚](?P<up>まで)?を?対象(として|とし|に)?(発動(する|できる))?$", _ja_target),
 ]
 
 
