@@ -24,6 +24,8 @@ from ...classify import Because, EffectReading
 
 _JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _MARKERS = "①②③④⑤⑥⑦⑧⑨⑩"
+#: an effect's number: ①, or (1) / （１） as some Japanese texts write it, then a colon
+_NUMBER_JA = re.compile(r"([①-⑩]|[(（][1-9１-９][)）])[：:]?\s*")
 
 # ------------------------------------------------------------------ splitting
 
@@ -55,7 +57,8 @@ def _spans_en(text: str) -> list[tuple[int, int]]:
 
 _CONTINUES_EN = re.compile(
     r"(You can only (use|activate)|Then,|If you do,|Otherwise,|Also,|This is a Quick Effect"
-    r"|This effect can be used|You cannot (Special Summon|activate).*the turn you activate)")
+    r"|This effect can (only )?be used|Neither player can activate cards or effects in "
+    r"response to this|You cannot (Special Summon|activate).*the turn you activate)")
 
 
 def _effects_en(text: str) -> list[tuple[int, int]]:
@@ -69,13 +72,15 @@ def _effects_en(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in effects]
 
 
-_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度しか(使用|発動)できない。?$")
+_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度(、いずれか[１1]つ)?しか(使用|発動)できない。?$")
 
 
 def _effects_ja(text: str) -> list[tuple[int, int]]:
     cuts = [0]
     for i, ch in enumerate(text):
         if (ch in _MARKERS and text[i + 1:i + 2] in ("：", ":", " ", "　")) or ch == "\n":
+            cuts.append(i)
+        elif ch in "(（" and re.compile(r"[(（][1-9１-９][)）][：:]").match(text, i):
             cuts.append(i)
     cuts.append(len(text))
     spans = []
@@ -114,16 +119,22 @@ _TYPE_LINE = re.compile(
     r"[ \t]*(\n|$)", re.I)
 
 
-def _card_type(text: str) -> tuple[str | None, int]:
+#: the Spells and Traps that stay on the field once activated: a sentence of theirs with no
+#: activation word is a lasting (continuous) effect, not the card's activation
+_LASTING = re.compile(r"Continuous|Field|Equip|永続|フィールド|装備", re.I)
+
+
+def _card_type(text: str) -> tuple[str | None, bool, int]:
     """The card type given on the text's first line (or on the second, under the card's
-    name), and where the effects start."""
+    name), whether it is a card that stays on the field (_LASTING), and where the effects
+    start."""
     m = _TYPE_LINE.match(text)
     if not m:
         first = text.find("\n")
         if 0 < first < 80 and not re.search(r"[:：;；。]", text[:first]):
             m = _TYPE_LINE.match(text, first + 1)
     if not m:
-        return None, 0
+        return None, False, 0
     name = m.group(1).title() if m.group(1).isascii() else m.group(1)
     if "Counter" in name or "カウンター" in name:
         kind = "counter"
@@ -133,7 +144,8 @@ def _card_type(text: str) -> tuple[str | None, int]:
         kind = "quickplay"
     else:
         kind = "spell"
-    return kind, m.end()
+    return kind, bool(_LASTING.search(name)), m.end()
+
 
 
 def _activation_speed(card: str | None) -> int | None:
@@ -189,12 +201,12 @@ _EVENT_EN = re.compile(
     r"|\bactivates?\b|\bactivated\b|\btakes? (battle )?damage\b|\binflicts? (battle )?damage\b"
     r"|\bleaves the field\b|\bwould\b|\bdestroys? .* by battle\b|\bdraws?\b|\bresolves?\b"
     r"|\b(is|are) (Normal|Special|Tribute|Flip)( or (Normal|Special|Tribute|Flip))+ Summoned\b"
-    r"|\bbattles?\b|\bis (Normal |Special )?Summoned\b")
+    r"|\bbattle[sd]?\b|\bis (Normal |Special )?Summoned\b")
 _STATE_EN = re.compile(r"\b(you|your opponent) (control|controls|have|has)\b|\bthere (is|are)\b"
                        r"|\bis in your\b|\bis face-up\b|\byour LP\b", re.I)
 _PHASE_EN = re.compile(r"(During|At the (start|end) of) (the|each|your|your opponent's"
                        r"|each player's|either player's) (next )?(End|Standby|Draw) Phase\b"
-                       r"(?!,? (if|when|except)\b)", re.I)
+                       r"(?!,? (when|except)\b)", re.I)
 #: a Quick Effect's words (YGO-KIND): said so, or usable in the opponent's turn or phase
 _QUICK_EN = re.compile(r"\(Quick Effect\)|during either player's (turn|Main Phase|Battle Phase)"
                        r"|during your opponent's (turn|Main Phase|Battle Phase)"
@@ -275,7 +287,8 @@ def _body_en(rd: _Reading, start: int, end: int) -> str | None:
     return None
 
 
-def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> EffectReading:
+def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
+             lasting: bool = False) -> EffectReading:
     rd = _Reading(text, s, e)
     r = rd.r
     seg = text[s:e]
@@ -295,9 +308,16 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         head_e = s + colon
         head = seg[:colon]
         quick = _QUICK_EN.search(head)
-        if re.search(r"When this card (resolves|is activated)", head):
-            return rd.unreadable("'When this card resolves/is activated' is part of the card's "
-                                 "own resolution, not an effect the reader classifies")
+        if am := re.match(r"When this card (resolves|is activated)$", head):
+            # a Spell/Trap's own activation, whose effect follows the colon
+            r.kind = "activation"
+            rd.say("kind", s + am.start(), s + am.end())
+            r.spell_speed = _activation_speed(card)
+            rd.rule("YGO-IDENTIFY")
+            err = _body_en(rd, head_e + 1, e)
+            r.optional = None
+            _speed_because(rd)
+            return rd.unreadable(err) if err else r
         # "Once per turn, during ...": the once-per-turn words do not change the timing
         lead = re.match(r"(Once|Twice) per turn, ", head)
         h0 = lead.end() if lead else 0
@@ -313,7 +333,11 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
             r.wording = "during"
             rd.say("kind", s + pm.start(), s + pm.end())
             rd.say("wording", s + pm.start(), s + pm.end())
-            r.event = rd.say("event", s + pm.start(), s + len(head))
+            # "During the End Phase, if ...": the phase is the timing, the rest its condition
+            pc = re.compile(r",? if (.+)$").match(head, pm.end())
+            r.event = rd.say("event", s + pm.start(), s + (pm.end() if pc else len(head)))
+            if pc:
+                r.condition = rd.say("condition", s + pc.start(1), s + pc.end(1))
             r.spell_speed = 2 if card in ("trap", "counter") else 1
             rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-PHASE", "YGO-WAIT")
         elif quick:
@@ -391,6 +415,22 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
     if m := re.match(r"(Cannot be (Normal )?Summoned|Must (first )?be (Special )?Summoned)", seg):
         return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
                              "applies as an effect")
+    if m := re.match(r"(If|When|Each time|After) .+?, (?!you can\b)", seg):
+        # "If this card attacks, ...", "When that monster leaves the field, destroy this
+        # card": a condition with no colon is no activated effect, but a lasting one
+        r.kind = "continuous"
+        rd.say("kind", s, s + len(m.group(1)))
+        r.condition = rd.say("condition", s, s + m.end() - 2)
+        r.operations = rd.say("operations", s + m.end(), e)
+        rd.rule("YGO-KIND")
+        return r
+    if lasting and _semicolon(seg) < 0 and (m := _CONTINUOUS_EN.search(seg)):
+        # a Continuous, Field or Equip card's sentence of a lasting change
+        r.kind = "continuous"
+        rd.say("kind", s + m.start(), s + m.end())
+        r.operations = rd.say("operations", s, e)
+        rd.rule("YGO-KIND")
+        return r
     if m := re.match(r"While (.+?),", seg):
         r.kind = "continuous"
         rd.say("kind", s, s + 5)
@@ -430,7 +470,7 @@ _EVENT_JA = re.compile(
     r"破壊され|墓地へ送られ|除外され|手札に加わ|捨てられ|リバースし|攻撃宣言|発動し|"
     r"ダメージを(受け|与え)|対象になっ|戦闘を行っ|戦闘で破壊し|フィールドから離れ|ドローし|"
     r"リリースされ|戻っ|セットされ|戦闘を行う|ダメージ計算後|ダメージステップ開始|召喚する|"
-    r"特殊召喚する際|召喚・反転召喚・特殊召喚する際|送った|加わった)")
+    r"特殊召喚する際|召喚・反転召喚・特殊召喚する際|送った|加わった|攻撃し(た|て)|選択され)")
 _STATE_JA = re.compile(r"(存在しない|存在する|いない|ある|以下の|以上の)場合")
 _COST_JA = re.compile(r"(?:^|、)([^、。]*?(捨てて|リリースして|リリースし|除外して|除外し|払って|"
                       r"払い|墓地へ送って|墓地へ送り|見せて|取り除いて))(?=、|発動|$)")
@@ -438,20 +478,21 @@ _TARGET_JA = re.compile(r"(?:^|、)([^、。]*?を対象として)(?=、|発動|
 _QUICK_JA = re.compile(r"(この効果は)?(相手ターンでも|お互いのターンに)発動できる。?")
 
 
-def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> EffectReading:
+def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
+             lasting: bool = False) -> EffectReading:
     rd = _Reading(text, s, e)
     r = rd.r
     seg = text[s:e]
     # skip the marker 「①：」 and a leading once-per-turn clause of the card name
     body = 0
-    mm = re.match(r"[①-⑩][：:]?\s*", seg)
+    mm = _NUMBER_JA.match(seg)
     if mm:
         body = mm.end()
     if seg.startswith("このカード名"):
         once = re.match(r"[^。]*しか(使用|発動)できない。", seg)
         if once:
             body = once.end()
-            mm = re.compile(r"[①-⑩][：:]?\s*").match(seg, body)
+            mm = _NUMBER_JA.match(seg, body)
             if mm:
                 body = mm.end()
     if seg.startswith("リバース：", body) or seg.startswith("リバース:", body):
@@ -468,6 +509,16 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
                              "applies as an effect")
     act = re.compile(r"発動(できる|する)。").search(seg, body)
+    if not act and card and first and not lasting:
+        # a Normal or Quick-Play Spell's, a Normal or Counter Trap's text with no
+        # 「発動できる」: what the card does when activated
+        r.kind = "activation"
+        rd.say("kind", s + body, e)
+        r.spell_speed = _activation_speed(card)
+        r.operations = rd.say("operations", s + body, e)
+        rd.rule("YGO-IDENTIFY")
+        _speed_because(rd)
+        return r
     if not act:
         text_b = seg[body:]
         if m := re.search(r"(存在する限り|アップする|ダウンする|できない|受けない|"
@@ -516,6 +567,18 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         r.spell_speed = 3 if card == "counter" else 2
         rd.say("kind", s + quick.start(), s + quick.end())
         rd.say("spell_speed", s + quick.start(), s + quick.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif wm and re.match(r"(自分または相手|自分・相手|お互い)の(?!(ターンの)?[^、。]*フェイズ)",
+                         head) and _EVENT_JA.search(head[:wm.start()]):
+        # 「自分または相手のモンスターの攻撃宣言時」: an event of either player's, answered
+        # in either turn: a quick effect
+        r.kind = "quick"
+        r.spell_speed = 3 if card == "counter" else 2
+        rd.say("kind", hs, hs + wm.end())
+        rd.say("spell_speed", hs, hs + wm.end())
+        r.wording = "if" if wm.group(1) == "場合" else "when"
+        rd.say("wording", hs + wm.start(1), hs + wm.end(1))
+        r.event = rd.say("event", hs, hs + wm.start())
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
     elif wm and re.search(r"発動し", head[:wm.start()]) and _EVENT_JA.search(head[:wm.start()]):
         # responding to an activation: a quick effect
@@ -568,8 +631,10 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool) -> Effect
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
     elif wm:
         return rd.unreadable(f"「{head[:wm.end()]}」 is a timing the reader does not know")
-    elif mon := re.search(r"このカードを(リリース|捨て)|手札のこのカード|墓地のこのカード", head):
-        # no timing, but only a monster can be released or discarded this way: ignition
+    elif mon := (re.search(r"このカードを(リリース|捨て)|手札のこのカード|墓地のこのカード", head)
+                 or (re.search(r"このカード", head) if card is None else None)):
+        # no timing, but only a monster can be released or discarded this way, or (no type
+        # line: a monster's text) the effect names the card itself: ignition
         r.kind = "ignition"
         r.spell_speed = 1
         rd.say("kind", hs + mon.start(), hs + mon.end())
@@ -623,12 +688,28 @@ def _stat_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]
 
 def read(text: str) -> list[EffectReading]:
     """Split a Yu-Gi-Oh! card's text into effects and classify each one."""
-    card, begin = _card_type(text)
+    card, lasting, begin = _card_type(text)
     japanese = bool(_JA.search(text[begin:]))
     spans = _effects_ja(text[begin:]) if japanese else _effects_en(text[begin:])
     spans = _stat_lines(text, [(s + begin, e + begin) for s, e in spans])
     reader = _read_ja if japanese else _read_en
-    return [reader(text, s, e, card, i == 0) for i, (s, e) in enumerate(spans)]
+    out = [reader(text, s, e, card, i == 0, lasting) for i, (s, e) in enumerate(spans)]
+    if card in ("trap", "counter"):
+        for r in out:
+            _trap_effect(r, card)
+    return out
+
+
+def _trap_effect(r: EffectReading, card: str) -> None:
+    """A Trap Card's effect other than its activation (one used from the GY, say) is
+    activated at Spell Speed 2 (3 for a Counter Trap) in either player's turn: it is a Quick
+    Effect, never an ignition effect (YGO-KIND)."""
+    if r.kind == "ignition":
+        r.kind = "quick"
+        r.spell_speed = 3 if card == "counter" else 2
+        for b in r.because:
+            if b.field == "spell_speed":
+                b.reason = "a Trap Card's effect"
 
 
 __all__ = ["read"]
