@@ -53,8 +53,12 @@ def norm(text: str | None) -> str:
 def number(m: re.Match[str]) -> int:
     """The number a pattern read, under its name ``n`` or ``k`` (one per alternative); "a",
     "an" and "one" are 1."""
-    found = m.groupdict().get("n") or m.groupdict().get("k") or "1"
-    return int(found) if found.isdigit() else 1
+    found = (m.groupdict().get("n") or m.groupdict().get("k") or "1").casefold()
+    return int(found) if found.isdigit() else _NUMBER_WORDS.get(found.removeprefix("up to "), 1)
+
+
+#: numbers as English card texts write them
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def of_self(event_type: str, **more: Any) -> Callable[[re.Match[str]], dict[str, Any]]:
@@ -92,7 +96,8 @@ _IT = (r"(it|that target|that card|that monster|those targets|those cards|those 
 _CHOSEN = r"(((その|対象の)(カード|モンスター|クリーチャー)|それ|そのカード\d枚)を)?"
 #: operations done at resolution, on the targets chosen at activation when there are any
 _OPERATIONS: list[Pattern] = [
-    (rf"(you )?draw {NUM} cards?|(デッキから|カードを){NUM_K}枚(ドローする|引く|引いてもよい)",
+    (rf"(you )?draw (?P<n>\d+|a|one|two|three|four|five) cards?"
+     rf"|(デッキから|カードを){NUM_K}枚(ドローする|引く|引いてもよい)",
      lambda m: [{"op": "draw", "count": number(m)}]),
     (rf"(you )?gain {NUM} (lp|life points)|{NUM_K}(lp|ライフポイント)回復",
      lambda m: [{"op": "gain_lp", "player": "you", "amount": number(m)}]),
@@ -417,7 +422,8 @@ _OPERATIONS += [
     (r"山札の上から(?P<n>\d+)枚(目)?を(?P<what>マナゾーンに置|シールドに?加え|シールド化)",
      lambda m: [{"op": "put_into_mana" if "マナ" in m.group("what") else "add_shield",
                  "top": {"zone": "deck", "controller": "you", "count": number(m)}}]),
-    (r"put the top (?P<n>\d+|one) cards? of your deck into your (?P<what>mana zone|shield zone)",
+    (r"(put|add) the top ((?P<n>\d+|one|two|three) )?cards? of your deck (into|to) your "
+     r"(?P<what>mana zone|shield zone|shields)( face down)?",
      lambda m: [{"op": "put_into_mana" if "mana" in m.group("what") else "add_shield",
                  "top": {"zone": "deck", "controller": "you", "count": number(m)}}]),
     (r"(このクリーチャー|this creature)の?(のパワーを|gets )\+?(?P<n>\d+)( power|する)?",
@@ -468,6 +474,17 @@ _ON_TARGET: list[tuple[str, str]] = [
     (rf"^shuffle {_IT} into the (owner's )?deck$|^return {_IT} to the (owner's )?deck$"
      rf"|^{_CHOSEN}(持ち主の)?デッキに(戻す|加えてシャッフルする)$", "put_into_deck"),
     (rf"^take control of {_IT}$|^{_CHOSEN}コントロールを得る$", "change_control"),
+    # Duel Masters: what is done to the cards chosen ("..., and tap it", 「…選び、タップする」)
+    (rf"^(and )?tap {_IT}$|^{_CHOSEN}タップ(する|してもよい)$", "tap"),
+    (rf"^(and )?untap {_IT}$|^{_CHOSEN}アンタップ(する|してもよい)$", "untap"),
+    (rf"^(and )?put {_IT} into (its owner's|their owners'?|the owner's) mana zones?$"
+     rf"|^{_CHOSEN}(持ち主の)?マナゾーンに(置く|置いてもよい)$", "put_into_mana"),
+    (rf"^(and )?put {_IT} into the battle zone$|^{_CHOSEN}バトルゾーンに(出す|出してもよい)$",
+     "put_into_battle"),
+    (rf"^{_CHOSEN}(持ち主の)?手札に戻してもよい$|^{_CHOSEN}破壊してもよい$"
+     r"|^(and )?return (it|them) to (its owner's|their owners'?) hands?$", "_again"),
+    (r"^捨てさせる$|^(相手は)?それを捨てる$|^(and )?your opponent discards (it|them)$",
+     "discard"),
 ]
 
 
@@ -501,31 +518,73 @@ def _whole(patterns: list[Pattern], text: str) -> Any:
     return None
 
 
-def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
-            ) -> list[dict[str, Any]] | None:
+def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None,
+            own: list[Pattern] | None = None) -> list[dict[str, Any]] | None:
     """Every operation of ``text`` (sentences joined by "then" / 「その後」), or None when one
-    of them cannot be read."""
+    of them cannot be read. ``own`` are the game's own wordings, tried before the shared
+    ones; a wording that spans sentences (looking at the top of the deck) is tried on the
+    whole text first."""
+    patterns = (own or []) + _OPERATIONS
+    text = re.sub(r"\([^()]*[\u3040-\u30ff\u4e00-\u9fff][^()]*\)", "", text).strip()  # reminder
+    text = re.sub(r"^(you may|you can) ", "", text, flags=re.I).strip(" .。、,")
+    if own and (whole := _whole(own, text)) is not None:
+        return _on_chosen(whole, targets, choice)
     ops: list[dict[str, Any]] = []
-    parts = re.split(r",? then,? |その後、?|\. |。(?=.)", re.sub(r"^(you may|you can) ", "", text,
-                                                             flags=re.I), flags=re.I)
-    for k, part in enumerate(p for p in parts if p.strip()):
-        found = _whole(_OPERATIONS, part)
+    parts = re.split(r",? then,? |その後、?|\. |。(?=.)", text, flags=re.I)
+    for k, part in enumerate(p.strip(" .。、,") for p in parts if p.strip(" .。、,")):
+        found = _whole(patterns, part)
         if found is None:
-            bare = re.sub(r"^(you can|you may|and if you do|if you do|also|then),? |"
-                          r"(してもよい|てもよい)$", "", part.strip(" .。、,"), flags=re.I)
+            bare = re.sub(r"^(you can|you may|and if you do|if you do|also|then),? ", "", part,
+                          flags=re.I)
             on = next((op for pattern, op in _ON_TARGET if re.search(pattern, bare, re.I)),
                       None)
+            if on == "_again":
+                on = "return_to_hand" if re.search(r"手札|hand", bare) else "destroy"
             more = {"to": "you"} if on == "change_control" else {}
             if on and targets:
                 found = [{"op": on, "card": "target", **more}]
             elif on and choice:
-                found = [{"op": on, "choose": choice, **more}]
+                found = [{"op": on, **_selector(choice), **more}]
+        found = _on_chosen(found, targets, choice)
         if found is None:
             return None
         if k:
             found[0]["then"] = True
         ops += found
     return ops or None
+
+
+def _on_chosen(found: list[dict[str, Any]] | None, targets: list[dict[str, Any]] | None,
+               choice: dict | None) -> list[dict[str, Any]] | None:
+    """Operations whose wording says "that creature" (``card: chosen``) done on the target,
+    or the cards chosen at resolution; None when the text names neither."""
+    if not found or not any(op.get("card") == "chosen" for op in found):
+        return found
+    if not (targets or choice):
+        return None
+    for op in found:
+        if op.get("card") == "chosen":
+            del op["card"]
+            op.update({"card": "target"} if targets else _selector(choice or {}))
+    return found
+
+
+def _selector(choice: dict[str, Any]) -> dict[str, Any]:
+    """A choice made at resolution as an operation's selector: ``choose``, or ``random`` when
+    the game's part says the cards are picked without looking."""
+    return dict(choice) if set(choice) == {"random"} else {"choose": choice}
+
+
+def _options(text: str, own: list[Pattern] | None) -> list[dict[str, Any]] | None:
+    """"Choose one: ► A ► B" as a ``choose_one``, each option with its label and operations
+    (None when an option cannot be read)."""
+    options = []
+    for option in (o.strip(" .。") for o in re.split(r"[►▶]", text)[1:]):
+        ops = _all_of(norm(option), None, None, own)
+        if not option or not ops:
+            return None
+        options.append({"label": option, "operations": ops})
+    return [{"op": "choose_one", "options": options}] if len(options) >= 2 else None
 
 
 def _flags(reading: EffectReading) -> dict[str, Any]:
@@ -540,14 +599,17 @@ def _flags(reading: EffectReading) -> dict[str, Any]:
 
 #: a game's own part, the names its ``to_card`` module may hold, as they are when it leaves
 #: one out (or has no such module): ``EVENTS``, (pattern, event) of its triggers, the first
-#: match winning; ``FROM_EVENT``, the zone a trigger on an event about the card itself is used
+#: match winning; ``OPERATIONS``, its own wordings of operations, tried before the shared
+#: ones; ``FROM_EVENT``, the zone a trigger on an event about the card itself is used
 #: from; ``TARGETS``, ``PHASES`` (a trigger "during" a phase) and ``RESPONSES`` (what a
 #: "When ..." activation answers), None where its cards' readings are not mapped to them;
 #: ``wording(reading, kind)``, ``once_per_turn(reading)``, ``from_cost(reading, kind)`` (where
 #: a cost paid with the card itself says it is used from) and ``choice(reading)`` (a choice
-#: made at resolution, as an operation's ``choose``), None where its cards write none
+#: made at resolution, as an operation's ``choose``, or ``{random: ...}`` for cards picked
+#: without looking), None where its cards write none
 DEFAULTS: dict[str, Any] = {
-    "EVENTS": [], "FROM_EVENT": {}, "TARGETS": None, "PHASES": None, "RESPONSES": None,
+    "EVENTS": [], "OPERATIONS": [], "FROM_EVENT": {}, "TARGETS": None, "PHASES": None,
+    "RESPONSES": None,
     "wording": lambda reading, kind: None, "once_per_turn": lambda reading: None,
     "from_cost": lambda reading, kind: None, "choice": lambda reading: None,
 }
@@ -606,8 +668,16 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
         effect["activate_from"] = where
     if reading.condition:
         out.problems["condition"] = _unread(reading.condition)
-    if reading.operations:
-        ops = _all_of(norm(reading.operations), targets, own.choice(reading))
+    modes = re.match(r"(choose one|次の中から(1|一)つ選ぶ)[:：]?\s*(?P<first>[►▶].*)",
+                     norm(reading.targets), re.I | re.S)
+    if modes and reading.operations:
+        ops = _options(f"{modes.group('first')} {reading.operations}", own.OPERATIONS)
+        if ops:
+            effect["operations"] = ops
+        else:
+            out.problems["operations"] = _unread(reading.operations)
+    elif reading.operations:
+        ops = _all_of(norm(reading.operations), targets, own.choice(reading), own.OPERATIONS)
         if ops:
             effect["operations"] = ops
         else:

@@ -1,14 +1,17 @@
 """The Duel Masters part of putting a card text's readings into card-file effects
-(engine/classify/to_card.py): its events, and the creature an ability chooses as it
-resolves."""
+(engine/classify/to_card.py): its events, its own wordings of operations (all creatures, from
+the mana zone, the hand or the graveyard into the battle zone, a shield broken, power until
+the end of the turn, looking at the top of the deck...), and the cards an ability chooses as
+it resolves, with their filters (civilization, power, cost, evolution or not, Blocker)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ...classify import EffectReading
-from ...classify.to_card import NUM, NUM_K, Pattern, norm, number, of_self
+from ...classify.to_card import Pattern, norm, number, of_self
 
 #: (pattern, event) for Duel Masters events, Japanese and English
 EVENTS: list[Pattern] = [
@@ -22,19 +25,224 @@ EVENTS: list[Pattern] = [
      lambda m: {"type": "shield_broken", "player": "you"}),
     (r"相手のクリーチャーが攻撃する|(one of )?your opponent's creatures attacks",
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
+    (r"^(at )?the (start|beginning) of your turn$|^自分のターンのはじめに?$",
+     lambda m: {"type": "turn_start", "player": "you"}),
+    (r"^(at )?the end of your turn$|^自分のターンの(終わり|おわり)に?$",
+     lambda m: {"type": "turn_end", "player": "you"}),
 ]
-_CHOICE = re.compile(rf"(?P<whose>相手|自分)のクリーチャーを{NUM}体選|choose {NUM_K} of "
-                     r"(?P<who>your opponent's|your) creatures|one of (?P<one>your "
-                     r"opponent's|your) creatures")
+
+_CIVILIZATIONS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature",
+                  "light": "light", "water": "water", "darkness": "darkness", "fire": "fire",
+                  "nature": "nature"}
+_BOUND = {"以下": "max", "以上": "min", "or less": "max", "or more": "min"}
+
+
+def card_filter(words: str) -> dict[str, Any] | None:
+    """A filter from a Duel Masters description of cards ("non-evolution creature that has
+    power 3000 or less", 「光の進化ではないブロッカー」, 「パワー2000以下のクリーチャー」), or None
+    when part of it is not read."""
+    w, f = words.casefold(), {}
+    for m in re.finditer(r"(?P<stat>パワー|コスト|power|cost) ?(?P<n>\d+) ?(?P<b>以下|以上|or less|"
+                         r"or more)", w):
+        stat = "power" if m.group("stat") in ("パワー", "power") else "cost"
+        f[f"{stat}_{_BOUND[m.group('b')]}"] = int(m.group("n"))
+    if re.search(r"進化ではない|non-evolution", w):
+        f["subtype"] = "creature"
+    elif re.search(r"進化クリーチャー|evolution creature", w):
+        f["type"] = "evolution"
+    elif re.search(r"クリーチャー|creature", w):
+        f["type"] = "creature"
+    elif re.search(r"呪文|spell", w):
+        f["type"] = "spell"
+    if re.search(r"ブロッカー|blocker", w):
+        f["blocker"] = True
+    if m := re.search(r"(光|水|闇|火|自然)の|\b(light|water|darkness|fire|nature)\b", w):
+        f["civilization"] = _CIVILIZATIONS[m.group(1) or m.group(2)]
+    if re.search(r"タップされている|\btapped\b", w) and not re.search(r"untapped", w):
+        f["tapped"] = True
+    elif re.search(r"アンタップされている|untapped", w):
+        f["tapped"] = False
+    rest = re.sub(r"(パワー|コスト|power|cost) ?\d+ ?(以下|以上|or less|or more)|進化ではない|"
+                  r"non-evolution|進化|evolution|クリーチャー|creatures?|呪文|spells?|カード|"
+                  r"cards?|ブロッカー|blockers?|(光|水|闇|火|自然)の|\b(light|water|darkness|fire|"
+                  r"nature)\b|アンタップされている|タップされている|\b(un)?tapped\b|\b(a|an|one|"
+                  r"that|has|have|with|of|your|opponent's)\b|の|[\s,]", "", w)
+    return f if not rest else None
+
+
+_ZONE = {"マナゾーン": "mana", "手札": "hand", "墓地": "graveyard", "バトルゾーン": "battle",
+         "シールド": "shield", "mana zone": "mana", "hand": "hand", "graveyard": "graveyard",
+         "battle zone": "battle", "shield zone": "shield", "shields": "shield"}
+_VERB = {"破壊する": "destroy", "タップする": "tap", "アンタップする": "untap",
+         "持ち主の手札に戻す": "return_to_hand", "手札に戻す": "return_to_hand",
+         "持ち主のマナゾーンに置く": "put_into_mana", "マナゾーンに置く": "put_into_mana",
+         "destroy": "destroy", "tap": "tap", "untap": "untap", "return": "return_to_hand"}
+
+
+def _choose(zone: str, whose: str | None, what: str, m: re.Match[str],
+            **more: Any) -> dict[str, Any] | None:
+    """A ``choose`` of ``count`` cards matching ``what`` in a zone, or None when ``what``
+    is not read."""
+    f = card_filter(what) if what.strip() else {}
+    if f is None:
+        return None
+    choose: dict[str, Any] = {"zone": zone, "controller": whose or "you", "count": number(m),
+                              **more}
+    if m.groupdict().get("up") or re.match(r"up to", m.groupdict().get("n") or "", re.I):
+        choose["up_to"] = True
+    if f:
+        choose["filter"] = f
+    return choose
+
+
+def _whose(words: str | None) -> str | None:
+    w = (words or "").casefold()
+    return ("opponent" if re.search(r"相手|opponent", w) else "you" if re.search(r"自分|your", w)
+            else None)
+
+
+def _all(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    verb = m.group("verb").casefold()
+    what = (m.group("what") or "") + " " + (m.groupdict().get("tail") or "")
+    f = card_filter(re.sub(r"バトルゾーンにある|in the battle zone", "", what) + " creature")
+    if f is None:
+        return None
+    f.pop("type", None)
+    selector: dict[str, Any] = {"zone": "battle", "controller": _whose(m.group("whose")) or "any"}
+    if f:
+        selector["filter"] = f
+    return [{"op": _VERB[verb], "all": selector}]
+
+
+def _from_zone(op: str) -> Callable[[re.Match[str]], list[dict[str, Any]] | None]:
+    def make(m: re.Match[str]) -> list[dict[str, Any]] | None:
+        choose = _choose(_ZONE[m.group("where").casefold()], "you", m.group("what"), m)
+        return [{"op": op, "choose": choose}] if choose else None
+    return make
+
+
+def _chosen(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """An English "destroy one of your opponent's creatures that has power 3000 or less"."""
+    choose = _choose("battle", _whose(m.group("whose")), m.group("what") or "", m)
+    verb = m.group("verb").casefold()
+    op = "put_into_mana" if verb == "put" else _VERB[verb]
+    return [{"op": op, "choose": choose}] if choose else None
+
+
+def _power(m: re.Match[str], card: str | None) -> list[dict[str, Any]]:
+    amount = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
+    op: dict[str, Any] = {"op": "power", "amount": amount, "until": "end_of_turn"}
+    if card:
+        op["card"] = card
+    return [op]
+
+
+_N = r"(?P<n>\d+|a|an|one|two|three|up to \d+|up to (?:one|two|three))"
+#: Duel Masters wordings of operations, Japanese and English (each the whole sentence)
+OPERATIONS: list[Pattern] = [
+    # every creature of a kind
+    (r"^(?P<whose>相手の|自分の)?(?P<what>[^。]*?)クリーチャーを(すべて|全て)(?P<verb>破壊する|"
+     r"タップする|アンタップする|持ち主の手札に戻す|持ち主のマナゾーンに置く)$", _all),
+    (r"^(?P<verb>destroy|tap|untap|return) all (of )?(?P<whose>your opponent's |your )?"
+     r"(?P<what>[^.]*?)creatures(?P<tail> (that|with) (have|has) (power|cost) \d+ or (less|more))?"
+     r"( in the battle zone)?( to (their|its) owners?'? hands?)?$", _all),
+    # from a zone into the battle zone, or back to the hand
+    (r"^(?:自分の)?(?P<where>マナゾーン|手札|墓地)から(?P<what>[^。]*?)を(?P<n>\d+)体(?P<up>まで)?、?"
+     r"バトルゾーンに出(す|してもよい)$", _from_zone("put_into_battle")),
+    (r"^(?P<what>[^。]*?)を(?P<n>\d+)体(?P<up>まで)?、?(?:自分の)?(?P<where>マナゾーン|手札|墓地)から"
+     r"バトルゾーンに出(す|してもよい)$", _from_zone("put_into_battle")),
+    (rf"^(?:you may )?put {_N} (?P<what>.+?) from your (?P<where>mana zone|hand|graveyard) "
+     r"into the battle zone$", _from_zone("put_into_battle")),
+    (r"^(?:自分の)?(?P<where>墓地|マナゾーン)から(?P<what>[^。]*?)を(?P<n>\d+)枚(?P<up>まで)?、?"
+     r"手札に(戻す|戻してもよい|加える|加えてもよい)$", _from_zone("return_to_hand")),
+    (rf"^(?:you may )?(return|put) {_N} (?P<what>.+?) from your (?P<where>graveyard|mana zone) "
+     r"(in)?to your hand$", _from_zone("return_to_hand")),
+    # shields
+    (r"^相手のシールドを(?P<n>\d+)(つ|枚)ブレイクする$|^break (?P<k>one|a|\d+) of your "
+     r"opponent's shields$",
+     lambda m: [{"op": "break_shield", "choose": {"zone": "shield", "controller": "opponent",
+                                                  "count": number(m)}}]),
+    # the opponent chooses
+    (r"^your opponent chooses (?P<n>\d+|one|a|two) of (his|her|their) creatures and destroys "
+     r"(it|them)$|^相手は自身のクリーチャーを(?P<k>\d+)体選び、?破壊する$",
+     lambda m: [{"op": "destroy", "choose": {"zone": "battle", "controller": "you",
+                                             "chooser": "opponent", "relative": "chooser",
+                                             "count": number(m)}}]),
+    (r"^your opponent discards (?P<n>a|one|\d+) cards? at random( from (his|her|their) hand)?$",
+     lambda m: [{"op": "discard", "random": {"zone": "hand", "controller": "opponent",
+                                             "count": number(m)}}]),
+    # one creature chosen, said in one sentence
+    (rf"^(?P<verb>destroy|tap|untap|return) {_N} of (?P<whose>your opponent's|your) creatures"
+     r"(?P<what> that (has|have) (power|cost) \d+ or (less|more))?( in the battle zone)?"
+     r"( to (his|her|their|its owner's) hand)?$", _chosen),
+    (rf"^(?P<verb>put) {_N} of (?P<whose>your opponent's|your) creatures(?P<what>)"
+     r"( in the battle zone)? into (his|her|their|its owner's) mana zone$", _chosen),
+    # power until the end of the turn, untapping itself
+    (r"^(そのターン、)?このクリーチャーのパワーは(?P<sign>[+-])(?P<n>\d+)される$"
+     r"|^(this creature|it) gets (?P<sign2>[+-])(?P<n2>\d+) power( until the end of the turn)?$",
+     lambda m: _power(_Alias(m), "self")),
+    (r"^(そのターン、)?そのクリーチャーのパワーは(?P<sign>[+-])(?P<n>\d+)される$"
+     r"|^(that creature|it|the chosen creature) gets (?P<sign2>[+-])(?P<n2>\d+) power"
+     r"( until the end of the turn)?$",
+     lambda m: _power(_Alias(m), "chosen")),
+    (r"^(そのターン、)?そのクリーチャーの能力は無視される$"
+     r"|^(its|that creature's) abilities are ignored until the end of the turn$",
+     lambda m: [{"op": "negate_effects", "card": "chosen"}]),
+    (r"^このクリーチャーをアンタップする$|^untap this creature$",
+     lambda m: [{"op": "untap", "card": "self"}]),
+    # looking at the top of the deck
+    (r"^自分の山札の上から(?P<n>\d+)枚を見る。その中から(?P<k>\d+)枚(?P<up>まで)?を手札に加え、"
+     r"残りを好きな順序で山札の一番下に置く$",
+     lambda m: [{"op": "look_at_top", "count": int(m.group("n")),
+                 "pick": {"count": int(m.group("k")), "to": "hand",
+                          **({"up_to": True} if m.group("up") else {})},
+                 "rest": "bottom"}]),
+]
+
+
+class _Alias:
+    def __init__(self, m: re.Match[str]) -> None:
+        self.m = m
+
+    def group(self, name: str) -> Any:
+        return self.m.group(name) or self.m.groupdict().get(f"{name}2")
+
+
+#: a choice made at resolution: the cards, where, how many, of what kind; or picked unseen
+_CHOICE = [
+    re.compile(r"(?P<whose>相手|自分)の(?:(?P<where>バトルゾーン|マナゾーン|墓地|手札)(?:にある|の|から)?)?"
+               r"(?P<what>[^。、]*?)を(?P<n>\d+)(?:体|枚)(?P<up>まで)?(?P<blind>見ないで)?選"),
+    re.compile(r"(?:(?P<where>バトルゾーン|マナゾーン|墓地)にある)(?P<whose>相手|自分)?の?"
+               r"(?P<what>[^。、]*?)を(?P<n>\d+)(?:体|枚)(?P<up>まで)?選"),
+    re.compile(r"choose (?P<n>\d+|one|a|two|three) of (?P<whose>your opponent's|your) "
+               r"(?P<what>[^.;]*?)creatures(?: in the battle zone)?"),
+    re.compile(r"(?:^| )(?P<n>one) of (?P<whose>your opponent's|your) (?P<what>)creatures"),
+]
 
 
 def choice(reading: EffectReading) -> dict[str, Any] | None:
     """A choice made at resolution ("choose one of your opponent's creatures",
-    「相手のクリーチャーを1体選び」), as an operation's ``choose``."""
-    m = _CHOICE.search(norm(f"{reading.targets or ''} {reading.operations or ''}").casefold())
-    if not m:
-        return None
-    mine = (m.group("whose") or m.group("who") or m.group("one") or "").startswith(("自分",
-                                                                                    "your c"))
-    return {"zone": "battle", "controller": "you" if mine else "opponent",
-            "count": number(m)}
+    「相手のパワー3000以下のクリーチャーを1体選び」, 「相手の手札を1枚見ないで選び」), as an
+    operation's ``choose`` (or ``{random: ...}`` for cards picked without looking)."""
+    words = norm(f"{reading.targets or ''} {reading.operations or ''}").casefold()
+    for pattern in _CHOICE:
+        m = pattern.search(words)
+        if not m:
+            continue
+        where = m.groupdict().get("where")
+        zone = _ZONE.get(where or "", "battle")
+        what = m.group("what") or ""
+        if zone == "battle" and not re.search(r"クリーチャー|creature", what):
+            what += " creature"
+        if zone == "hand" and what in ("", "カード"):
+            what = ""
+        whose = _whose(m.group("whose")) or "any"
+        made = _choose(zone, whose, what, m)
+        if made is None:
+            return None
+        made.pop("filter", None) if made.get("filter") == {"type": "creature"} else None
+        if m.groupdict().get("blind"):
+            made.pop("up_to", None)
+            return {"random": made}
+        return made
+    return None
