@@ -17,13 +17,11 @@ MARKED = (
     gettext_noop("did not trigger"), gettext_noop("No ability has triggered yet."),
     gettext_noop("spell cast"),
     gettext_noop("Download the pending abilities as a picture (SVG)"),
-    gettext_noop("Why does the S-Trigger go first?"),
     gettext_noop("put into the graveyard"), gettext_noop("change the power of"),
     gettext_noop("make its abilities ignored"),
     gettext_noop("Life points, turn and phase"), gettext_noop("Turn and step"),
     gettext_noop("Phase"), gettext_noop("Step of the turn"),
     gettext_noop("Download the chain as a picture (SVG)"),
-    gettext_noop("Why does Sangan go first?"),
     # the label of the card's text in the card editor (TEXT_LABEL)
     gettext_noop("Paste the card's text (English or Japanese)"),
     gettext_noop("Paste the card's text (Japanese or English)"),

@@ -57,7 +57,6 @@ WORDS = {
     # the share panel and the presenter's caption
     "Download the chain as a picture (SVG)":
         "Download the pending abilities as a picture (SVG)",
-    "Why does Sangan go first?": "Why does the S-Trigger go first?",
     # what is done to the chosen cards ("choose 1 card to ...")
     "send to the GY": "put into the graveyard",
     "change the ATK/DEF of": "change the power of",
