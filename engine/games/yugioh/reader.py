@@ -65,19 +65,22 @@ def _effects_en(text: str) -> list[tuple[int, int]]:
     effects: list[list[int]] = []
     for s, e in _spans_en(text):
         sentence = text[s:e]
-        if effects and _CONTINUES_EN.match(sentence):
+        if effects and (_CONTINUES_EN.match(sentence) or sentence.startswith("●")):
             effects[-1][1] = e
         else:
             effects.append([s, e])
     return [(s, e) for s, e in effects]
 
 
-_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度(、いずれか[１1]つ)?しか(使用|発動)できない。?$")
+_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度(、いずれか[１1]つ)?しか(使用|発動)"
+                      r"(できない|できず、相手ターンでも発動できる)。?$")
 
 
 def _effects_ja(text: str) -> list[tuple[int, int]]:
     cuts = [0]
     for i, ch in enumerate(text):
+        if ch == "\n" and text[i + 1:i + 2] == "●":
+            continue  # a choice of the effect before it
         if (ch in _MARKERS and text[i + 1:i + 2] in ("：", ":", " ", "　")) or ch == "\n":
             cuts.append(i)
         elif ch in "(（" and re.compile(r"[(（][1-9１-９][)）][：:]").match(text, i):
@@ -220,8 +223,9 @@ _ORDER_EN = re.compile(r"^(Target|Destroy|Draw|Add|Special Summon|Send|Banish|In
                        r"Roll|Both players|Flip|Switch|"
                        r"Excavate|Declare|Each player|Your opponent (discards|takes)|All)\b")
 _CONTINUOUS_EN = re.compile(
-    r"\b(gain|gains|lose|loses) \d+ (ATK|DEF|ATK/DEF)\b|\bcannot\b|\bis unaffected\b"
-    r"|\bare unaffected\b|\bmust\b|\bis (also )?treated as\b")
+    r"\b([Gg]ain|[Gg]ains|[Ll]ose|[Ll]oses) \d+ (ATK|DEF|ATK/DEF)\b|\b[Cc]annot\b"
+    r"|\bis unaffected\b|\bare unaffected\b|\bmust\b|\bis (also )?treated as\b"
+    r"|\bcan attack (directly|all monsters)|\btakes? no (battle )?damage\b")
 
 
 def _colon(s: str) -> int:
@@ -268,7 +272,9 @@ def _body_en(rd: _Reading, start: int, end: int) -> str | None:
                 continue
             ps = pre_s + full[pre_s:pre_e].index(p, piece.start())
             pe = ps + len(p)
-            if re.search(r"\btarget", p, re.I):
+            if re.fullmatch(r"[Aa]ctivate (1|one) of these effects", p):
+                rd.rule("YGO-IDENTIFY")  # the effect chosen is told after the semicolon
+            elif re.search(r"\btarget", p, re.I):
                 rd.r.targets = rd.say("targets", ps, pe)
                 rd.rule("YGO-IDENTIFY")
             elif _COST_EN.match(p):
@@ -288,7 +294,7 @@ def _body_en(rd: _Reading, start: int, end: int) -> str | None:
 
 
 def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
-             lasting: bool = False) -> EffectReading:
+             lasting: bool = False, monster: bool = False) -> EffectReading:
     rd = _Reading(text, s, e)
     r = rd.r
     seg = text[s:e]
@@ -319,7 +325,7 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
             _speed_because(rd)
             return rd.unreadable(err) if err else r
         # "Once per turn, during ...": the once-per-turn words do not change the timing
-        lead = re.match(r"(Once|Twice) per turn, ", head)
+        lead = re.match(r"(Once|Twice) per (turn|Chain), ", head)
         h0 = lead.end() if lead else 0
         pm = _PHASE_EN.match(head, h0)
         # "After damage calculation, when ..." / "At the start of the Damage Step, if ...":
@@ -412,7 +418,13 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
         _speed_because(rd)
         return r
     # no colon
-    if m := re.match(r"(Cannot be (Normal )?Summoned|Must (first )?be (Special )?Summoned)", seg):
+    if re.search(r"\byou can (Normal |Special )?Summon this card \(from your (hand|GY)\)"
+                 r"\.?$", seg):
+        return rd.unreadable("a Summoning procedure, not an effect: the card is Summoned by it, "
+                             "nothing activates")
+    if re.match(r"You can only control 1\b", seg):
+        return rd.unreadable("a restriction on the card, not an effect")
+    if m := re.match(r"(Cannot be (Normal )?Summoned|Must (first )?be (\w+ )?Summoned)", seg):
         return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
                              "applies as an effect")
     if m := re.match(r"(If|When|Each time|After) .+?, (?!you can\b)", seg):
@@ -470,16 +482,17 @@ _EVENT_JA = re.compile(
     r"破壊され|墓地へ送られ|除外され|手札に加わ|捨てられ|リバースし|攻撃宣言|発動し|"
     r"ダメージを(受け|与え)|対象になっ|戦闘を行っ|戦闘で破壊し|フィールドから離れ|ドローし|"
     r"リリースされ|戻っ|セットされ|戦闘を行う|ダメージ計算後|ダメージステップ開始|召喚する|"
-    r"特殊召喚する際|召喚・反転召喚・特殊召喚する際|送った|加わった|攻撃し(た|て)|選択され)")
+    r"特殊召喚する際|召喚・反転召喚・特殊召喚する際|送った|加わった|加えた|攻撃し(た|て)|選択され)")
 _STATE_JA = re.compile(r"(存在しない|存在する|いない|ある|以下の|以上の)場合")
-_COST_JA = re.compile(r"(?:^|、)([^、。]*?(捨てて|リリースして|リリースし|除外して|除外し|払って|"
+_COST_JA = re.compile(r"(?:^|、)([^、。]*?(捨てて|捨て(?=、)|戻して|リリースして|リリースし|"
+                      r"除外して|除外し|払って|"
                       r"払い|墓地へ送って|墓地へ送り|見せて|取り除いて))(?=、|発動|$)")
 _TARGET_JA = re.compile(r"(?:^|、)([^、。]*?を対象として)(?=、|発動|$)")
 _QUICK_JA = re.compile(r"(この効果は)?(相手ターンでも|お互いのターンに)発動できる。?")
 
 
 def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
-             lasting: bool = False) -> EffectReading:
+             lasting: bool = False, monster: bool = False) -> EffectReading:
     rd = _Reading(text, s, e)
     r = rd.r
     seg = text[s:e]
@@ -489,7 +502,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
     if mm:
         body = mm.end()
     if seg.startswith("このカード名"):
-        once = re.match(r"[^。]*しか(使用|発動)できない。", seg)
+        once = re.match(r"[^。]*しか(使用|発動)(できない|できず、相手ターンでも発動できる)。", seg)
         if once:
             body = once.end()
             mm = _NUMBER_JA.match(seg, body)
@@ -505,9 +518,17 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         rd.rule("YGO-KIND")
         _speed_because(rd)
         return r
-    if re.compile(r"このカードは(通常召喚できない|.*でしか特殊召喚できない)").match(seg, body):
+    if not seg[body:].strip() and re.match(r"このカード名のカードは[１1]ターンに[１1]枚しか",
+                                           seg):
+        return rd.unreadable("a restriction on the card's activation, not an effect")
+    if re.compile(r"このカードは(通常召喚できない|特殊召喚できない|.*でしか特殊召喚できない)"
+                  ).match(seg, body):
         return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
                              "applies as an effect")
+    if re.compile(r"[^。]*(召喚する事もできる|このカードは手札から特殊召喚できる)。$"
+                  ).match(seg, body):
+        return rd.unreadable("a Summoning procedure, not an effect: the card is Summoned by it, "
+                             "nothing activates")
     act = re.compile(r"発動(できる|する)。").search(seg, body)
     if not act and card and first and not lasting:
         # a Normal or Quick-Play Spell's, a Normal or Counter Trap's text with no
@@ -518,6 +539,16 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.operations = rd.say("operations", s + body, e)
         rd.rule("YGO-IDENTIFY")
         _speed_because(rd)
+        return r
+    if not act and lasting:
+        # a Continuous or Field card's numbered text with no 「発動」: a lasting effect
+        r.kind = "continuous"
+        rd.say("kind", s + body, e)
+        cm = re.match(r"(.+?限り)、", seg[body:])
+        if cm:
+            r.condition = rd.say("condition", s + body + cm.start(1), s + body + cm.end(1))
+        r.operations = rd.say("operations", s + body, e)
+        rd.rule("YGO-KIND")
         return r
     if not act:
         text_b = seg[body:]
@@ -558,7 +589,8 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
     if tm := _TARGET_JA.search(head):
         r.targets = rd.say("targets", hs + tm.start(1), hs + tm.end(1))
         rd.rule("YGO-IDENTIFY")
-    quick = re.compile(r"相手ターンでも発動できる|お互いのターンに発動できる").search(seg, body)
+    quick = (re.compile(r"相手ターンでも発動できる|お互いのターンに発動できる").search(seg, body)
+             or re.compile(r"相手ターンでも発動できる").search(seg, 0, body))
     pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
     wm = re.search(r"(時|場合|際)(に|、)", head)
@@ -639,6 +671,14 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.spell_speed = 1
         rd.say("kind", hs + mon.start(), hs + mon.end())
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif (card and not first) or monster:
+        # no timing, and not the card's first effect (a Spell's effect from the GY, say), or
+        # a monster's text (a Summoning condition or materials say so): an ignition effect
+        # (a Trap's: a Quick Effect, _trap_effect)
+        r.kind = "ignition"
+        r.spell_speed = 1
+        rd.say("kind", a_s, a_e - 1)
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
     elif not re.search(r"時|場合", head):
         # no timing at all: a Spell/Trap card's own activation
         r.kind = "activation"
@@ -673,6 +713,13 @@ _STAT_LINE = re.compile(
     r"|(DEF|守備力|守)\s*[/:：]?\s*[0-9０-９?？]+|(Level|Rank) [0-9]+ .*(ATK|DEF).*", re.I)
 
 
+#: what only a monster's text has: a Summoning condition, Fusion/Synchro/Xyz materials
+_MONSTER = re.compile(
+    r"このカードは(通常召喚|特殊召喚)できない|でしか特殊召喚できない|場合のみ特殊召喚できる"
+    r"|チューナー＋|モンスター[×x]|Cannot be (Normal |Special )?Summoned|Must (first )?be "
+    r"(\w+ )?Summoned|\bnon-Tuner\b|^\S.* \+ .*monsters?$", re.M)
+
+
 def _stat_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans that are no stat line, nor the card's name just above its stat lines."""
     stat = [bool(_STAT_LINE.fullmatch(text[s:e].strip())) for s, e in spans]
@@ -689,11 +736,16 @@ def _stat_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]
 def read(text: str) -> list[EffectReading]:
     """Split a Yu-Gi-Oh! card's text into effects and classify each one."""
     card, lasting, begin = _card_type(text)
+    monster = card is None and bool(_MONSTER.search(text))
     japanese = bool(_JA.search(text[begin:]))
     spans = _effects_ja(text[begin:]) if japanese else _effects_en(text[begin:])
     spans = _stat_lines(text, [(s + begin, e + begin) for s, e in spans])
     reader = _read_ja if japanese else _read_en
-    out = [reader(text, s, e, card, i == 0, lasting) for i, (s, e) in enumerate(spans)]
+    out: list[EffectReading] = []
+    for s, e in spans:
+        # the card's first effect is the first one that is no restriction or condition line
+        first = all(r.kind == "unreadable" for r in out)
+        out.append(reader(text, s, e, card, first, lasting, monster))
     if card in ("trap", "counter"):
         for r in out:
             _trap_effect(r, card)
