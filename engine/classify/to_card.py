@@ -76,6 +76,16 @@ _COSTS: list[Pattern] = [
                                              "count": number(m)}}]),
     (rf"pay {NUM} (lp|life points)|{NUM_K}(lp|ライフポイント)を払",
      lambda m: [{"op": "pay_lp", "amount": number(m)}]),
+    (r"^pay half your (lp|life points)$|^(lp|ライフポイント)を半分払",
+     lambda m: [{"op": "pay_lp", "amount": {"lp": "you", "half": True}}]),
+    (rf"^detach {NUM} (xyz )?materials? from this card$"
+     rf"|^このカードの(x|エクシーズ)素材を{NUM_K}つ取り除",
+     lambda m: [{"op": "detach", "count": number(m)}]),
+    (rf"^banish {NUM} (?P<what>.+?) from your (gy|graveyard)$"
+     rf"|^自分の墓地の(?P<what2>[^。]+?){NUM_K}(体|枚)を除外",
+     lambda m: _cost_choose(_Alias(m), "banish", "gy")),
+    (rf"^discard {NUM} (?P<what>.+?)$|^手札から(?P<what2>[^。]+?){NUM_K}(体|枚)を捨て",
+     lambda m: _cost_choose(_Alias(m), "discard", "hand")),
     (r"tribute this card|このカードをリリース", lambda m: [{"op": "tribute", "card": "self"}]),
     (r"discard this card|このカードを手札から捨て",
      lambda m: [{"op": "discard", "card": "self"}]),
@@ -86,14 +96,24 @@ _COSTS: list[Pattern] = [
      rf"|デッキの上からカードを{NUM_K}枚墓地へ送",
      lambda m: [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "you",
                                              "count": number(m)}}]),
-    (r"send this card (from the field )?to the (gy|graveyard)|このカードを墓地へ送",
+    (r"send this (face-up )?card (from the field )?to the (gy|graveyard)|このカードを墓地へ送",
      lambda m: [{"op": "send_to_gy", "card": "self"}]),
     (r"banish this card( from your (gy|graveyard))?|(墓地の)?このカードを除外",
      lambda m: [{"op": "banish", "card": "self"}]),
 ]
+def _cost_choose(m: Any, op: str, zone: str) -> list[dict[str, Any]] | None:
+    """A cost paid with cards chosen from a zone ("banish 1 DARK monster from your GY")."""
+    f = _filter(m.group("what"))
+    if f is None or m.group("what").casefold() in ("card", "cards", "カード"):
+        return None
+    return [{"op": op, "choose": {"zone": zone, "controller": "you", "count": number(m.m),
+                                  **({"filter": f} if f else {})}}]
+
+
 _IT = (r"(it|that target|that card|that monster|those targets|those cards|those monsters|them|"
        r"the target)")
-_CHOSEN = r"(((その|対象の)(カード|モンスター|クリーチャー)|それ|そのカード\d枚)を)?"
+_CHOSEN = (r"(((その|対象の)[^。、を]{0,12}?(カード|モンスター|クリーチャー)|それ|そのカード\d枚)"
+           r"を)?")
 #: operations done at resolution, on the targets chosen at activation when there are any
 _OPERATIONS: list[Pattern] = [
     (rf"(you )?draw (?P<n>\d+|a|one|two|three|four|five) cards?"
@@ -170,6 +190,9 @@ _TYPES_JA = {"水族": "Aqua", "獣戦士族": "Beast-Warrior", "獣族": "Beast
              "炎族": "Pyro", "爬虫類族": "Reptile", "岩石族": "Rock", "海竜族": "Sea Serpent",
              "魔法使い族": "Spellcaster", "雷族": "Thunder", "戦士族": "Warrior",
              "鳥獣族": "Winged Beast", "幻竜族": "Wyrm", "アンデット族": "Zombie"}
+_SUBTYPES = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link",
+             "ritual": "ritual", "融合": "fusion", "シンクロ": "synchro", "エクシーズ": "xyz",
+             "リンク": "link", "儀式": "ritual"}
 _STATS = {"atk": "atk", "def": "def", "攻撃力": "atk", "守備力": "def"}
 
 
@@ -219,8 +242,12 @@ def _filter(words: str) -> dict[str, Any] | None:
         f["has_effects"] = False
     elif re.search(r"\beffect monsters?|効果モンスター", w, re.I):
         f["has_effects"] = True
-    elif re.search(r"\bnormal monsters?|通常モンスター", w, re.I):
+    elif re.search(r"\bnormal monsters?|通常モンスター|\bnormal (spell|trap)s?|通常(魔法|罠)", w,
+                   re.I):
         f["subtype"] = "normal"
+    if m := re.search(r"\b(fusion|synchro|xyz|link|ritual) monsters?"
+                      r"|(融合|シンクロ|エクシーズ|リンク|儀式)モンスター", w, re.I):
+        f["subtype"] = _SUBTYPES[(m.group(1) or m.group(2)).casefold()]
     if m := re.search(r'"([^"]+)"\s*(monster|card|spell|trap)|「([^」]+)」(モンスター|カード)', w,
                       re.I):
         f["archetype"] = _slug(m.group(1) or m.group(3))
@@ -228,10 +255,11 @@ def _filter(words: str) -> dict[str, Any] | None:
         f["name"] = m.group(1) or m.group(2)
     rest = re.sub(r'"[^"]*"|「[^」]*」|\b(\d+|a|an|any|up to|level|or|lower|higher|less|more|'
                   r"with|atk|def|monsters?|cards?|spells?|traps?|normal|effect|non-effect|"
-                  r"face-up|face-down|set|attack|defense|position|"
+                  r"face-up|face-down|set|attack|defense|position|fusion|synchro|xyz|link|ritual|"
                   r"-type|/|" + "|".join(_ATTRIBUTES + _TYPES) + r")\b|[,\s]", "", w, flags=re.I)
     rest = re.sub(r"レベル|攻撃力|守備力|以下|以上|[0-9]+|[体枚]|の|・|モンスター|カード|魔法|罠|"
-                  r"表側表示|裏側表示|セットされた|攻撃表示|守備表示|効果|以外|通常|"
+                  r"表側表示|裏側表示|セットされた|攻撃表示|守備表示|効果|以外|通常|融合|シンクロ|"
+                  r"エクシーズ|リンク|儀式|"
                   r"属性|[闇光水炎地風神]|族|" + "|".join(_TYPES_JA), "", rest)
     return f if not rest else None
 
@@ -239,10 +267,11 @@ def _filter(words: str) -> dict[str, Any] | None:
 #: a filter from a description of cards, for a game's own part (its targets)
 card_filter = _filter
 
-_YGO_ZONE = {"hand": "hand", "deck": "deck", "gy": "gy", "graveyard": "gy", "手札": "hand",
+_YGO_ZONE = {"extra deck": "extra", "エクストラデッキ": "extra", "hand": "hand",
+             "deck": "deck", "gy": "gy", "graveyard": "gy", "手札": "hand",
              "デッキ": "deck", "墓地": "gy", "banished": "banished", "除外": "banished"}
 _WHAT = r"(?P<what>.+?)"
-_FROM_EN = (r"(?: from (?:your |the )?(?P<where>hand|deck|gy|graveyard)"
+_FROM_EN = (r"(?: from (?:your |the )?(?P<where>hand|extra deck|deck|gy|graveyard)"
             r"(?: or (?:your )?(?P<where2>hand|deck|gy|graveyard))?|(?P<ban> among your "
             r"banished (?:cards|monsters)))")
 _COUNT_EN = r"(?P<up>up to )?(?P<n>\d+|a|an)"
@@ -332,8 +361,8 @@ _OPERATIONS += [
      lambda m: [{"op": "special_summon", "card": "target", **_position(m)}]),
     (rf"special summon {_COUNT_EN} {_WHAT}{_FROM_EN}",
      lambda m: _chosen(m, "special_summon", **_position(m))),
-    (r"(?P<where>手札|デッキ|墓地)(?:・(?P<where2>手札|デッキ|墓地))?から(?P<what>[^。]*?)"
-     r"(?P<n>\d+)体を(?:表側守備表示で)?特殊召喚する",
+    (r"(?P<where>手札|エクストラデッキ|デッキ|墓地)(?:・(?P<where2>手札|デッキ|墓地))?から"
+     r"(?P<what>[^。]*?)(?P<n>\d+)体を(?:表側守備表示で)?特殊召喚(する|できる)",
      lambda m: _chosen(m, "special_summon", **_position(m))),
     # a search: added from the Deck or the GY to the hand
     (rf"add {_COUNT_EN} {_WHAT}{_FROM_EN} to your hand",
@@ -391,6 +420,16 @@ _OPERATIONS += [
      r"|デッキの上からカードを(?P<k>\d+)枚墓地へ送る",
      lambda m: [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "you",
                                              "count": number(m)}}]),
+    (r"send the top (?P<n>\d+|one) cards? of your opponent's deck to the (gy|graveyard)"
+     r"|send the top card of your opponent's deck to the (gy|graveyard)"
+     r"|相手のデッキの(一番)?上(から)?の?カード(?P<k>\d+)?枚?を墓地へ送る",
+     lambda m: [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "opponent",
+                                             "count": number(m)}}]),
+    (rf"change {_SELF} to (face-up )?(?P<to>attack|defense) position|このカードを(?P<to2>攻撃|守備)"
+     r"表示にする",
+     lambda m: [{"op": "change_position", "card": "self",
+                 "to": "attack" if (m.group("to") or m.group("to2")).casefold() in (
+                     "attack", "攻撃") else "defense"}]),
     (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
      lambda m: [{"op": "draw", "count": number(m), "player": "both"}]),
     (r"your opponent draws (?P<n>\d+) cards?|相手はデッキから(?P<k>\d+)枚ドロー",
@@ -509,12 +548,14 @@ _HARMLESS = re.compile(
 
 def _whole(patterns: list[Pattern], text: str) -> Any:
     """What the first pattern found in ``text`` maps to, when the words it leaves out change
-    nothing (a filter or a condition beside the wording is not dropped), else None."""
+    nothing (a filter or a condition beside the wording is not dropped); a pattern that
+    leaves words out, or whose words it cannot read, gives way to the next one; else None."""
     for pattern, make in patterns:
         m = re.search(pattern, text, re.I)
-        if m:
-            rest = text[:m.start()] + " " + text[m.end():]
-            return make(m) if _HARMLESS.match(rest) else None
+        if m and _HARMLESS.match(text[:m.start()] + " " + text[m.end():]):
+            found = make(m)
+            if found is not None:
+                return found
     return None
 
 

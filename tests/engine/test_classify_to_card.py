@@ -300,3 +300,32 @@ def test_duel_masters_families_compile(text: str, card_type: str, effect: dict) 
         stats.update({"power": 1000, "races": ["Human"]})
     parse_cards([{"id": "c", "name": {"en": "C"}, "type": card_type, **stats,
                   "effects": [m.effect]}], file="test", game_hint="duel_masters")
+
+
+@pytest.mark.parametrize(("text", "card_type", "part", "expected"), [
+    # costs paid with chosen cards, half the LP, Xyz Materials
+    ("You can banish 1 DARK monster from your GY; draw 1 card.", "monster", "cost",
+     [{"op": "banish", "choose": {"zone": "gy", "controller": "you", "count": 1,
+                                  "filter": {"type": "monster", "attribute": "DARK"}}}]),
+    ("Pay half your LP; draw 2 cards.", "spell", "cost",
+     [{"op": "pay_lp", "amount": {"lp": "you", "half": True}}]),
+    ("You can detach 1 material from this card; draw 1 card.", "monster", "cost",
+     [{"op": "detach", "count": 1}]),
+    # whichever wording says the whole sentence
+    ("相手は３０００ＬＰ回復する。", "spell", "operations",
+     [{"op": "gain_lp", "player": "opponent", "amount": 3000}]),
+    ("このカードが召喚に成功した時に発動する。相手のデッキの一番上のカードを墓地へ送る。",
+     "monster", "operations",
+     [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "opponent", "count": 1}}]),
+    ("自分の墓地の戦士族モンスター１体を対象として発動できる。その戦士族モンスターを手札に加える。",
+     "spell", "operations", [{"op": "add_to_hand", "card": "target"}]),
+    ("自分の墓地の融合モンスター１体を対象として発動できる。そのモンスターを特殊召喚する。",
+     "spell", "targets",
+     [{"as": "target", "zone": "gy", "controller": "you", "count": 1,
+       "filter": {"type": "monster", "subtype": "fusion"}}]),
+])
+def test_costs_and_wordings_compile(text: str, card_type: str, part: str,
+                                    expected: list) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert m.problems == {}, m.problems
+    assert m.effect[part] == expected

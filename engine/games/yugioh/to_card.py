@@ -33,6 +33,13 @@ EVENTS: list[Pattern] = [
     (r"this card (on the field )?is destroyed by battle or (card )?effect and sent to the "
      r"(gy|graveyard)|フィールドのこのカードが戦闘・効果で破壊されて墓地へ送られ",
      lambda m: {"type": "sent_to_gy", "card": "self", "from": "monster", "destroyed": True}),
+    (r"this card is sent from (your|the) hand to the (gy|graveyard)"
+     r"|このカードが手札から墓地へ送られ",
+     lambda m: {"type": "sent_to_gy", "card": "self", "from": "hand"}),
+    (r"^(a|your) monster(\(s\))? you control (is|are) destroyed by battle and sent to (the|your) "
+     r"(gy|graveyard)$|^自分フィールドのモンスターが戦闘で破壊され(て)?墓地へ送られ",
+     lambda m: {"type": "sent_to_gy", "from": "monster", "destroyed": True, "cause": "battle",
+                "filter": {"controller": "you"}}),
     (r"this card (on the field )?is destroyed (and sent to the (gy|graveyard))?$",
      of_self("destroyed")),
     (r"this card is (?P<how>fusion|synchro|xyz|link|ritual|tribute) summoned"
