@@ -96,7 +96,8 @@ _COSTS: list[Pattern] = [
      rf"|デッキの上からカードを{NUM_K}枚墓地へ送",
      lambda m: [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "you",
                                              "count": number(m)}}]),
-    (r"send this (face-up )?card (from the field )?to the (gy|graveyard)|このカードを墓地へ送",
+    (r"send this (face-up )?card (from (the field|your hand) )?to the (gy|graveyard)"
+     r"|このカードを(手札から)?墓地へ送",
      lambda m: [{"op": "send_to_gy", "card": "self"}]),
     (r"banish this card( from your (gy|graveyard))?|(墓地の)?このカードを除外",
      lambda m: [{"op": "banish", "card": "self"}]),
@@ -430,6 +431,10 @@ _OPERATIONS += [
      lambda m: [{"op": "change_position", "card": "self",
                  "to": "attack" if (m.group("to") or m.group("to2")).casefold() in (
                      "attack", "攻撃") else "defense"}]),
+    (r"^(?P<verb>destroy|banish) the attacking monster$"
+     r"|^その攻撃モンスターを(?P<verb2>破壊|除外)する$",
+     lambda m: [{"op": "destroy" if (m.group("verb") or m.group("verb2")).casefold() in (
+         "destroy", "破壊") else "banish", "card": "attacker"}]),
     (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
      lambda m: [{"op": "draw", "count": number(m), "player": "both"}]),
     (r"your opponent draws (?P<n>\d+) cards?|相手はデッキから(?P<k>\d+)枚ドロー",
@@ -513,6 +518,9 @@ _ON_TARGET: list[tuple[str, str]] = [
     (rf"^shuffle {_IT} into the (owner's )?deck$|^return {_IT} to the (owner's )?deck$"
      rf"|^{_CHOSEN}(持ち主の)?デッキに(戻す|加えてシャッフルする)$", "put_into_deck"),
     (rf"^take control of {_IT}$|^{_CHOSEN}コントロールを得る$", "change_control"),
+    (r"^negate (its|their|that target's|that monster's|the target's) effects( until the end of "
+     r"(this|the) turn)?$|^(その|対象の)[^。、]{0,12}?(モンスター|カード)の効果を"
+     r"(ターン終了時まで)?無効にする$", "negate_effects"),
     # Duel Masters: what is done to the cards chosen ("..., and tap it", 「…選び、タップする」)
     (rf"^(and )?tap {_IT}$|^{_CHOSEN}タップ(する|してもよい)$", "tap"),
     (rf"^(and )?untap {_IT}$|^{_CHOSEN}アンタップ(する|してもよい)$", "untap"),
@@ -709,6 +717,13 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
         effect["activate_from"] = where
     if reading.condition:
         out.problems["condition"] = _unread(reading.condition)
+    if equip := _equip(norm(reading.operations)):
+        if reading.targets or not equip:
+            out.problems["targets"] = _unread(reading.targets or reading.operations or "")
+        else:
+            effect["targets"], effect["operations"] = equip
+            out.effect = effect
+            return out
     modes = re.match(r"(choose one|次の中から(1|一)つ選ぶ)[:：]?\s*(?P<first>[►▶].*)",
                      norm(reading.targets), re.I | re.S)
     if modes and reading.operations:
@@ -725,6 +740,24 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
             out.problems["operations"] = _unread(reading.operations)
     out.effect = effect
     return out
+
+
+def _equip(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
+    """An Equip Spell's "Equip only to a face-up WATER monster." / 「水属性モンスターにのみ装備
+    可能。」: the monster it is equipped to, targeted at activation, then equipped."""
+    m = re.fullmatch(r"equip (only )?to an? (?P<what>[^.]+?)( you control)?|(?P<what2>[^。]*?)"
+                     r"モンスターに(のみ)?装備(可能|する|できる)", text, re.I)
+    if not m:
+        return None
+    what = (m.group("what") or f"{m.group('what2')}モンスター")
+    f = _filter(what)
+    if f is None:
+        return None
+    f.pop("type", None)
+    f["face_up"] = True
+    controller = "you" if m.group(3) else "any"
+    return ([{"as": "monster", "zone": "monster", "controller": controller, "filter": f}],
+            [{"op": "equip", "card": "monster"}])
 
 
 def _event(own: SimpleNamespace, reading: EffectReading, effect: dict[str, Any],

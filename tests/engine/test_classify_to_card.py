@@ -329,3 +329,27 @@ def test_costs_and_wordings_compile(text: str, card_type: str, part: str,
     m = mapped("yugioh", text)[-1]
     assert m.problems == {}, m.problems
     assert m.effect[part] == expected
+
+
+@pytest.mark.parametrize(("text", "card_type", "subtype", "effect"), [
+    ("Equip Spell\nEquip only to a WATER monster.", "spell", "equip",
+     {"targets": [{"as": "monster", "zone": "monster", "controller": "any",
+                   "filter": {"attribute": "WATER", "face_up": True}}],
+      "operations": [{"op": "equip", "card": "monster"}]}),
+    ("表側表示のモンスターに装備する。", "spell", "equip",
+     {"targets": [{"as": "monster", "zone": "monster", "controller": "any",
+                   "filter": {"face_up": True}}],
+      "operations": [{"op": "equip", "card": "monster"}]}),
+    ("Quick-Play Spell\nTarget 1 face-up Effect Monster your opponent controls; negate its "
+     "effects until the end of this turn.", "spell", "quick_play",
+     {"operations": [{"op": "negate_effects", "card": "target"}]}),
+    ("Normal Trap\nWhen an opponent's monster declares an attack: Destroy the attacking "
+     "monster.", "trap", "normal",
+     {"respond_to": {"type": "attack_declared", "attacker": "opponent"},
+      "operations": [{"op": "destroy", "card": "attacker"}]}),
+    ("You can send this card from your hand to the GY; draw 1 card.", "monster", None,
+     {"cost": [{"op": "send_to_gy", "card": "self"}], "activate_from": "hand"}),
+])
+def test_equips_negations_and_the_attacker_compile(text: str, card_type: str,
+                                                   subtype: str | None, effect: dict) -> None:
+    _check("yugioh", text, card_type, effect, subtype=subtype)

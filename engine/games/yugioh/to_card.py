@@ -230,7 +230,8 @@ def from_cost(reading: EffectReading, kind: str) -> str | None:
     if kind not in ("ignition", "quick"):
         return None
     words = f"{reading.cost or ''} {reading.text}"
-    if re.search(r"discard this card|このカードを手札から捨て|手札のこのカード", words, re.I):
+    if re.search(r"discard this card|send this card from your hand to the (gy|graveyard)|"
+                 r"このカードを手札から(捨て|墓地へ送)|手札のこのカード", words, re.I):
         return "hand"
     if re.search(r"banish this card from your (gy|graveyard)|墓地のこのカードを除外|"
                  r"墓地に存在するこのカードを除外", words, re.I):
