@@ -61,11 +61,25 @@ _CONTINUES_EN = re.compile(
     r"response to this|You cannot (Special Summon|activate).*the turn you activate)")
 
 
+#: a sentence that speaks of what the effect before it just did ("Special Summon it. Its
+#: effects are negated.")
+_ANAPHOR_EN = re.compile(r"(Its|It|They|Their|That|Those) (effects? (is|are) negated|cannot "
+                         r"(attack|be used|be Tributed|activate)|(is|are) (destroyed|banished|"
+                         r"returned|shuffled)|(gains?|loses?) \d+|returns? to)\b")
+
+
+def _activated_en(sentence: str) -> bool:
+    """Whether a sentence is an activated effect's (a colon, a cost or target, "You can")."""
+    return _colon(sentence) >= 0 or _semicolon(sentence) >= 0 or "You can" in sentence
+
+
 def _effects_en(text: str) -> list[tuple[int, int]]:
     effects: list[list[int]] = []
     for s, e in _spans_en(text):
         sentence = text[s:e]
-        if effects and (_CONTINUES_EN.match(sentence) or sentence.startswith("●")):
+        if effects and (_CONTINUES_EN.match(sentence) or sentence.startswith("●") or (
+                _ANAPHOR_EN.match(sentence)
+                and _activated_en(text[effects[-1][0]:effects[-1][1]]))):
             effects[-1][1] = e
         else:
             effects.append([s, e])
@@ -225,7 +239,8 @@ _ORDER_EN = re.compile(r"^(Target|Destroy|Draw|Add|Special Summon|Send|Banish|In
 _CONTINUOUS_EN = re.compile(
     r"\b([Gg]ain|[Gg]ains|[Ll]ose|[Ll]oses) \d+ (ATK|DEF|ATK/DEF)\b|\b[Cc]annot\b"
     r"|\bis unaffected\b|\bare unaffected\b|\bmust\b|\bis (also )?treated as\b"
-    r"|\bcan attack (directly|all monsters)|\btakes? no (battle )?damage\b")
+    r"|\bcan attack (directly|all monsters)|\btakes? no (battle )?damage\b"
+    r"|^Neither player can\b|\bname becomes\b")
 
 
 def _colon(s: str) -> int:
@@ -356,10 +371,12 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
             if ev:
                 r.event = rd.say("event", s + ev.start(2), s + ev.end(2))
                 r.wording = rd.say("wording", s, s + len(ev.group(1))).lower()
-        elif m := re.match(r"(Once per turn|Twice per turn|During your Main Phase"
-                           r"|Once while face-up on the field|Once per Duel"
-                           r"|During your turn(, except the turn this card was sent to the GY)?)"
-                           r"(, (during your Main Phase|if .+))?$", head):
+        elif (m := re.match(r"(Once per turn|Twice per turn|During your Main Phase"
+                            r"|Once while face-up on the field|Once per Duel"
+                            r"|During your turn(, except the turn this card was sent to the GY)?)"
+                            r"(, (during your Main Phase|if .+))?$", head)) and not (
+                m.group(4) and m.group(4).startswith("if ") and _EVENT_EN.search(m.group(4))
+                and not _STATE_EN.search(m.group(4))):
             r.kind = "ignition"
             r.spell_speed = 1
             rd.say("kind", s + m.start(1), s + m.end(1))
@@ -418,8 +435,8 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
         _speed_because(rd)
         return r
     # no colon
-    if re.search(r"\byou can (Normal |Special )?Summon this card \(from your (hand|GY)\)"
-                 r"\.?$", seg):
+    if re.search(r"\b[Yy]ou can (Normal |Special )?Summon (this card|it) \(from your (hand|GY)"
+                 r"\)", seg):
         return rd.unreadable("a Summoning procedure, not an effect: the card is Summoned by it, "
                              "nothing activates")
     if re.match(r"You can only control 1\b", seg):
@@ -562,6 +579,15 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
             r.operations = rd.say("operations", s + body, e)
             rd.rule("YGO-KIND")
             return r
+        if card is None and (monster or "このカード" in text_b) or re.search(
+                r"(直接攻撃|攻撃|特殊召喚|発動)できる。?$", text_b):
+            # a monster's effect that activates nothing ("このカードは直接攻撃できる",
+            # piercing damage): a lasting effect
+            r.kind = "continuous"
+            rd.say("kind", s + body, e)
+            r.operations = rd.say("operations", s + body, e)
+            rd.rule("YGO-KIND")
+            return r
         if re.search(r"(する|加える|破壊する|ドローする|与える)。?$", text_b):
             r.kind = "activation"
             rd.say("kind", s + body, e)
@@ -590,7 +616,11 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.targets = rd.say("targets", hs + tm.start(1), hs + tm.end(1))
         rd.rule("YGO-IDENTIFY")
     quick = (re.compile(r"相手ターンでも発動できる|お互いのターンに発動できる").search(seg, body)
-             or re.compile(r"相手ターンでも発動できる").search(seg, 0, body))
+             or re.compile(r"相手ターンでも発動できる").search(seg, 0, body)
+             # 「相手メインフェイズに」「自分・相手のバトルフェイズに」: usable in the
+             # opponent's turn, a quick effect
+             or re.compile(r"(相手|自分・相手の|お互いの|自分または相手の)(ターンの)?"
+                           r"(メイン|バトル)フェイズ(に|中に)").search(seg, body, act.start()))
     pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
     wm = re.search(r"(時|場合|際)(に|、)", head)
