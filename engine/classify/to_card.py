@@ -54,7 +54,8 @@ def number(m: re.Match[str]) -> int:
     """The number a pattern read, under its name ``n`` or ``k`` (one per alternative); "a",
     "an" and "one" are 1."""
     found = (m.groupdict().get("n") or m.groupdict().get("k") or "1").casefold()
-    return int(found) if found.isdigit() else _NUMBER_WORDS.get(found.removeprefix("up to "), 1)
+    found = found.removeprefix("up to ")
+    return int(found) if found.isdigit() else _NUMBER_WORDS.get(found, 1)
 
 
 #: numbers as English card texts write them
@@ -205,10 +206,10 @@ def _filter(words: str) -> dict[str, Any] | None:
     """A filter from a description of cards ("1 Level 4 or lower WATER monster", "「帝」
     モンスター", "レベル４以下の戦士族モンスター"), or None when part of it is not read."""
     f: dict[str, Any] = {}
-    w = words
+    w = re.sub(r"\b(spells?) and (traps?)\b", r"\1/\2", words, flags=re.I)
     if re.search(r"monsters?|モンスター", w, re.I):
         f["type"] = "monster"
-    elif re.search(r"\bspells?/traps?\b|魔法・罠", w, re.I):
+    elif re.search(r"\bspells?/traps?\b|\bspells? and traps?\b|魔法・罠", w, re.I):
         f["type"] = ["spell", "trap"]
     elif re.search(r"\bspells?\b|魔法", w, re.I):
         f["type"] = "spell"
@@ -377,11 +378,13 @@ _OPERATIONS += [
      lambda m: _all(_Alias(m), "destroy")),
     (r"banish all (?P<what>[^.,]+)|(?P<what2>[^。]*?)を全て除外する",
      lambda m: _all(_Alias(m), "banish")),
-    (r"return all (?P<what>.+?) to the (owner's )?hand"
+    (r"return all (?P<what>.+?) to the (owner's |owners' )?hands?"
      r"|(?P<what2>[^。]*?)を全て(持ち主の)?手札に戻す",
      lambda m: _all(_Alias(m), "return_to_hand")),
     # negations
-    (r"negate the activation(,? and if you do, destroy (it|that card))?"
+    (r"negate the activation,? and if you do, banish (it|that card|that monster)",
+     lambda m: [{"op": "negate_activation", "banish": True}]),
+    (r"negate the activation(,? and if you do, destroy (it|that card|that monster))?"
      r"|その発動を無効にし(、?そのカードを)?(破壊する)?",
      lambda m: [{"op": "negate_activation", **_and_destroy(m)}]),
     (r"negate the (normal |special |flip )?summon(s)?(,? and if you do, destroy (it|that monster|"
@@ -435,6 +438,10 @@ _OPERATIONS += [
      r"|^その攻撃モンスターを(?P<verb2>破壊|除外)する$",
      lambda m: [{"op": "destroy" if (m.group("verb") or m.group("verb2")).casefold() in (
          "destroy", "破壊") else "banish", "card": "attacker"}]),
+    (rf"your opponent gains {NUM} (lp|life points)",
+     lambda m: [{"op": "gain_lp", "player": "opponent", "amount": number(m)}]),
+    (rf"send {_COUNT_EN} {_WHAT}{_FROM_EN} to the (gy|graveyard)",
+     lambda m: _chosen(m, "send_to_gy")),
     (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
      lambda m: [{"op": "draw", "count": number(m), "player": "both"}]),
     (r"your opponent draws (?P<n>\d+) cards?|相手はデッキから(?P<k>\d+)枚ドロー",
@@ -463,7 +470,8 @@ _OPERATIONS += [
     (r"(?P<what>destroy|tap|untap|return) (?P<n>\d+|one|a) of (?P<whose>your opponent's|"
      r"your) creatures",
      lambda m: _dm_chosen(m)),
-    (r"山札の上から(?P<n>\d+)枚(目)?を(?P<what>マナゾーンに置|シールドに?加え|シールド化)",
+    (r"山札の上から(?P<n>\d+)枚(目)?を(?P<what>マナゾーンに置|シールドに?加え|シールド化)"
+     r"(く|いてもよい|る|てもよい|する)?",
      lambda m: [{"op": "put_into_mana" if "マナ" in m.group("what") else "add_shield",
                  "top": {"zone": "deck", "controller": "you", "count": number(m)}}]),
     (r"(put|add) the top ((?P<n>\d+|one|two|three) )?cards? of your deck (into|to) your "
@@ -516,6 +524,9 @@ _ON_TARGET: list[tuple[str, str]] = [
     (rf"^send {_IT} to the (gy|graveyard)$|^{_CHOSEN}墓地へ送る$", "send_to_gy"),
     (rf"^add {_IT} to your hand$|^{_CHOSEN}手札に加える$", "add_to_hand"),
     (rf"^shuffle {_IT} into the (owner's )?deck$|^return {_IT} to the (owner's )?deck$"
+     rf"|^(place|put) {_IT} on (the )?top of (the|its owner's|their owners'?) decks?$"
+     rf"|^(and )?put {_IT} on top of (its|their) owners?'?s? decks?$"
+     rf"|^{_CHOSEN}(持ち主の)?山札の(一番)?上に(置く|戻す)$"
      rf"|^{_CHOSEN}(持ち主の)?デッキに(戻す|加えてシャッフルする)$", "put_into_deck"),
     (rf"^take control of {_IT}$|^{_CHOSEN}コントロールを得る$", "change_control"),
     (r"^negate (its|their|that target's|that monster's|the target's) effects( until the end of "
@@ -579,8 +590,11 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
     if own and (whole := _whole(own, text)) is not None:
         return _on_chosen(whole, targets, choice)
     ops: list[dict[str, Any]] = []
-    parts = re.split(r",? then,? |その後、?|\. |。(?=.)", text, flags=re.I)
-    for k, part in enumerate(p.strip(" .。、,") for p in parts if p.strip(" .。、,")):
+    pieces = re.split(r"(,? then,? |その後、?|\. |。(?=.)|, also,? )", text, flags=re.I)
+    parts, joins = pieces[::2], [""] + pieces[1::2]
+    kept = [(p.strip(" .。、,"), j) for p, j in zip(parts, joins, strict=True)
+            if p.strip(" .。、,")]
+    for k, (part, join) in enumerate(kept):
         found = _whole(patterns, part)
         if found is None:
             bare = re.sub(r"^(you can|you may|and if you do|if you do|also|then),? ", "", part,
@@ -597,7 +611,7 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
         found = _on_chosen(found, targets, choice)
         if found is None:
             return None
-        if k:
+        if k and "also" not in join.casefold():
             found[0]["then"] = True
         ops += found
     return ops or None
@@ -708,36 +722,45 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
     if once := own.once_per_turn(reading):
         effect["once_per_turn"] = once
     _event(own, reading, effect, out.problems)
-    targets = None
-    if reading.targets and own.TARGETS is not None:
-        targets = _mapped("targets", own.TARGETS, reading.targets, effect, out.problems)
+    targets, operations = None, reading.operations
+    aimed = reading.targets
+    if not aimed and operations and own.TARGETS is not None and (
+            split := re.match(r"(?P<aim>[^。]*を対象として発動(する|できる))。(?P<rest>.+)",
+                              norm(operations), re.S)):
+        aimed, operations = split.group("aim"), split.group("rest")
+    if aimed and own.TARGETS is not None:
+        targets = _mapped("targets", own.TARGETS, aimed, effect, out.problems)
     if reading.cost:
         _mapped("cost", _COSTS, reading.cost, effect, out.problems)
     if "activate_from" not in effect and (where := own.from_cost(reading, kind)):
         effect["activate_from"] = where
     if reading.condition:
         out.problems["condition"] = _unread(reading.condition)
-    if equip := _equip(norm(reading.operations)):
+    if equip := _equip(norm(operations)):
         if reading.targets or not equip:
             out.problems["targets"] = _unread(reading.targets or reading.operations or "")
         else:
             effect["targets"], effect["operations"] = equip
             out.effect = effect
             return out
-    modes = re.match(r"(choose one|次の中から(1|一)つ選ぶ)[:：]?\s*(?P<first>[►▶].*)",
+    modes = re.match(r"(choose one|次の中から(1|一)つ選ぶ)[:：]?\s*(?P<first>([►▶].*)?)$",
                      norm(reading.targets), re.I | re.S)
-    if modes and reading.operations:
-        ops = _options(f"{modes.group('first')} {reading.operations}", own.OPERATIONS)
+    chosen = re.match(r"(?P<choose>choose .+?) and (?P<then>[^.]+)$", norm(reading.targets),
+                      re.I)
+    if chosen and not operations and own.choice(reading):
+        operations = chosen.group("then")  # "Choose up to 2 creatures ... and return them"
+    if modes and operations:
+        ops = _options(f"{modes.group('first')} {norm(operations)}", own.OPERATIONS)
         if ops:
             effect["operations"] = ops
         else:
-            out.problems["operations"] = _unread(reading.operations)
-    elif reading.operations:
-        ops = _all_of(norm(reading.operations), targets, own.choice(reading), own.OPERATIONS)
+            out.problems["operations"] = _unread(operations)
+    elif operations:
+        ops = _all_of(norm(operations), targets, own.choice(reading), own.OPERATIONS)
         if ops:
             effect["operations"] = ops
         else:
-            out.problems["operations"] = _unread(reading.operations)
+            out.problems["operations"] = _unread(operations)
     out.effect = effect
     return out
 

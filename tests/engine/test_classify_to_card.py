@@ -228,7 +228,7 @@ def test_counter_traps_answer_an_activation(text: str, effect: dict) -> None:
          "filter": {"type": "creature"}}}]}),
     ("When this creature is destroyed, you may return a spell from your graveyard to your "
      "hand.", "creature",
-     {"operations": [{"op": "return_to_hand", "choose": {
+     {"operations": [{"op": "add_to_hand", "choose": {  # from the graveyard: added
          "zone": "graveyard", "controller": "you", "count": 1, "filter": {"type": "spell"}}}]}),
     # a choice with a filter, chosen and then acted on; picked without looking
     ("■このクリーチャーをバトルゾーンに出した時、相手のパワー3000以下のクリーチャーを1体選び、"
@@ -353,3 +353,44 @@ def test_costs_and_wordings_compile(text: str, card_type: str, part: str,
 def test_equips_negations_and_the_attacker_compile(text: str, card_type: str,
                                                    subtype: str | None, effect: dict) -> None:
     _check("yugioh", text, card_type, effect, subtype=subtype)
+
+
+@pytest.mark.parametrize(("game", "text", "card_type", "operations"), [
+    ("duel_masters", "相手のパワー4000以下のクリーチャーを1体破壊する。", "spell",
+     [{"op": "destroy", "choose": {"zone": "battle", "controller": "opponent", "count": 1,
+                                   "filter": {"power_max": 4000}}}]),
+    ("duel_masters", "Destroy one of your opponent's untapped creatures.", "spell",
+     [{"op": "destroy", "choose": {"zone": "battle", "controller": "opponent", "count": 1,
+                                   "filter": {"tapped": False}}}]),
+    ("duel_masters", "「ブロッカー」を持つクリーチャーをすべて、持ち主の墓地に置く。", "spell",
+     [{"op": "send_to_gy", "all": {"zone": "battle", "controller": "any",
+                                   "filter": {"blocker": True}}}]),
+    ("duel_masters", "Return all creatures that cost 6 or more to their owners' hands.", "spell",
+     [{"op": "return_to_hand", "all": {"zone": "battle", "controller": "any",
+                                       "filter": {"cost_min": 6}}}]),
+    ("duel_masters", "Choose up to 2 creatures in the battle zone and return them to their "
+                     "owners' hands.", "spell",
+     [{"op": "return_to_hand", "choose": {"zone": "battle", "controller": "any", "count": 2,
+                                          "up_to": True}}]),
+    ("duel_masters", "自分の山札の上から1枚目をマナゾーンに置く。", "spell",
+     [{"op": "put_into_mana", "top": {"zone": "deck", "controller": "you", "count": 1}}]),
+    ("duel_masters", "Look at the top two cards of your deck. Put one of them into your hand "
+                     "and the other back on top of your deck.", "spell",
+     [{"op": "look_at_top", "count": 2, "pick": {"count": 1, "to": "hand"}, "rest": "top"}]),
+    ("yugioh", "Destroy all Spells and Traps on the field.", "spell",
+     [{"op": "destroy", "all": {"zone": ["spell_trap", "field"], "controller": "any",
+                                "filter": {"type": ["spell", "trap"]}}}]),
+    ("yugioh", "Send 1 monster from your Deck to the GY.", "spell",
+     [{"op": "send_to_gy", "choose": {"zone": "deck", "controller": "you", "count": 1,
+                                      "filter": {"type": "monster"}}}]),
+    ("yugioh", "Draw 1 card, then your opponent gains 1000 LP.", "spell",
+     [{"op": "draw", "count": 1},
+      {"op": "gain_lp", "player": "opponent", "amount": 1000, "then": True}]),
+    ("yugioh", "FLIP: フィールドのモンスター1体を対象として発動する。そのモンスターを持ち主の手札に"
+               "戻す。", "monster",
+     [{"op": "return_to_hand", "card": "target"}]),
+])
+def test_more_wordings_compile(game: str, text: str, card_type: str, operations: list) -> None:
+    m = mapped(game, text)[-1]
+    assert m.problems == {}, m.problems
+    assert m.effect["operations"] == operations

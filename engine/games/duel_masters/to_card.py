@@ -42,6 +42,8 @@ def card_filter(words: str) -> dict[str, Any] | None:
     power 3000 or less", 「光の進化ではないブロッカー」, 「パワー2000以下のクリーチャー」), or None
     when part of it is not read."""
     w, f = words.casefold(), {}
+    w = re.sub(r"\b(\d+) (power|cost) (or less|or more)", r"\2 \1 \3", w)
+    w = re.sub(r"\bcosts\b", "cost", w)
     for m in re.finditer(r"(?P<stat>パワー|コスト|power|cost) ?(?P<n>\d+) ?(?P<b>以下|以上|or less|"
                          r"or more)", w):
         stat = "power" if m.group("stat") in ("パワー", "power") else "cost"
@@ -58,15 +60,16 @@ def card_filter(words: str) -> dict[str, Any] | None:
         f["blocker"] = True
     if m := re.search(r"(光|水|闇|火|自然)の|\b(light|water|darkness|fire|nature)\b", w):
         f["civilization"] = _CIVILIZATIONS[m.group(1) or m.group(2)]
-    if re.search(r"タップされている|\btapped\b", w) and not re.search(r"untapped", w):
-        f["tapped"] = True
-    elif re.search(r"アンタップされている|untapped", w):
+    if re.search(r"アンタップ(されて|して)いる|untapped", w):
         f["tapped"] = False
+    elif re.search(r"タップ(されて|して)いる|\btapped\b", w):
+        f["tapped"] = True
     rest = re.sub(r"(パワー|コスト|power|cost) ?\d+ ?(以下|以上|or less|or more)|進化ではない|"
                   r"non-evolution|進化|evolution|クリーチャー|creatures?|呪文|spells?|カード|"
                   r"cards?|ブロッカー|blockers?|(光|水|闇|火|自然)の|\b(light|water|darkness|fire|"
-                  r"nature)\b|アンタップされている|タップされている|\b(un)?tapped\b|\b(a|an|one|"
-                  r"that|has|have|with|of|your|opponent's)\b|の|[\s,]", "", w)
+                  r"nature)\b|アンタップ(されて|して)いる|タップ(されて|して)いる|\b(un)?tapped\b|"
+                  r"\b(a|an|one|that|has|have|with|of|your|opponent's)\b|を持つ|の|[\s,\"「」]",
+                  "", w)
     return f if not rest else None
 
 
@@ -76,6 +79,7 @@ _ZONE = {"マナゾーン": "mana", "手札": "hand", "墓地": "graveyard", "�
 _VERB = {"破壊する": "destroy", "タップする": "tap", "アンタップする": "untap",
          "持ち主の手札に戻す": "return_to_hand", "手札に戻す": "return_to_hand",
          "持ち主のマナゾーンに置く": "put_into_mana", "マナゾーンに置く": "put_into_mana",
+         "持ち主の墓地に置く": "send_to_gy", "put": "send_to_gy",
          "destroy": "destroy", "tap": "tap", "untap": "untap", "return": "return_to_hand"}
 
 
@@ -103,7 +107,7 @@ def _whose(words: str | None) -> str | None:
 
 def _all(m: re.Match[str]) -> list[dict[str, Any]] | None:
     verb = m.group("verb").casefold()
-    what = (m.group("what") or "") + " " + (m.groupdict().get("tail") or "")
+    what = " ".join(m.groupdict().get(k) or "" for k in ("what", "what2", "tail"))
     f = card_filter(re.sub(r"バトルゾーンにある|in the battle zone", "", what) + " creature")
     if f is None:
         return None
@@ -123,10 +127,52 @@ def _from_zone(op: str) -> Callable[[re.Match[str]], list[dict[str, Any]] | None
 
 def _chosen(m: re.Match[str]) -> list[dict[str, Any]] | None:
     """An English "destroy one of your opponent's creatures that has power 3000 or less"."""
-    choose = _choose("battle", _whose(m.group("whose")), m.group("what") or "", m)
+    what = (m.groupdict().get("pre") or "") + (m.group("what") or "")
+    choose = _choose("battle", _whose(m.group("whose")), what, m)
     verb = m.group("verb").casefold()
     op = "put_into_mana" if verb == "put" else _VERB[verb]
     return [{"op": op, "choose": choose}] if choose else None
+
+
+def _look(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """Look at the top N cards, take some into the hand, the rest on the top or the bottom."""
+    f = card_filter(m.group("what") or "") if (m.group("what") or "").strip() else {}
+    if f is None:
+        return None
+    pick: dict[str, Any] = {"count": number(_Words(m.group("k"))), "to": "hand"}
+    if m.groupdict().get("up") or m.group("may"):
+        pick["up_to"] = True
+    if f:
+        pick["filter"] = f
+    rest = m.groupdict().get("rest") or m.groupdict().get("top") or ""
+    return [{"op": "look_at_top", "count": number(_Words(m.group("n"))), "pick": pick,
+             "rest": "bottom" if rest in ("一番下", "bottom") else "top"}]
+
+
+class _Words:
+    """One number's words as a match (``number`` reads them)."""
+
+    def __init__(self, n: str) -> None:
+        self.n = n
+
+    def groupdict(self) -> dict[str, str]:
+        return {"n": self.n}
+
+
+def _chosen_ja(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """「相手のパワー4000以下のクリーチャーを1体破壊する」: one creature, with a filter."""
+    what = (m.group("pre") or "") + (m.group("what") or "") + "クリーチャー"
+    choose = _choose("battle", _whose(m.group("whose")), what, m)
+    if choose is None:
+        return None
+    if choose.get("filter") == {"type": "creature"}:
+        del choose["filter"]
+    else:
+        choose.get("filter", {}).pop("type", None)
+    verb = {"破壊": "destroy", "タップ": "tap", "アンタップ": "untap", "持ち主の手札に戻":
+            "return_to_hand", "手札に戻": "return_to_hand", "持ち主のマナゾーンに置":
+            "put_into_mana", "マナゾーンに置": "put_into_mana"}[m.group("verb")]
+    return [{"op": verb, "choose": choose}]
 
 
 def _power(m: re.Match[str], card: str | None) -> list[dict[str, Any]]:
@@ -141,11 +187,15 @@ _N = r"(?P<n>\d+|a|an|one|two|three|up to \d+|up to (?:one|two|three))"
 #: Duel Masters wordings of operations, Japanese and English (each the whole sentence)
 OPERATIONS: list[Pattern] = [
     # every creature of a kind
-    (r"^(?P<whose>相手の|自分の)?(?P<what>[^。]*?)クリーチャーを(すべて|全て)(?P<verb>破壊する|"
-     r"タップする|アンタップする|持ち主の手札に戻す|持ち主のマナゾーンに置く)$", _all),
+    (r"^(?P<what>[^。]*?)(?P<whose>相手の|自分の)?(?P<what2>[^。]*?)クリーチャーを(すべて|全て)、?"
+     r"(?P<verb>破壊する|タップする|アンタップする|持ち主の手札に戻す|持ち主のマナゾーンに置く|"
+     r"持ち主の墓地に置く)$", _all),
     (r"^(?P<verb>destroy|tap|untap|return) all (of )?(?P<whose>your opponent's |your )?"
-     r"(?P<what>[^.]*?)creatures(?P<tail> (that|with) (have|has) (power|cost) \d+ or (less|more))?"
+     r"(?P<what>[^.]*?)creatures(?P<tail> (that|with) (have|has) (power|cost) \d+ or (less|more)"
+     r"| that costs? \d+ or (less|more))?"
      r"( in the battle zone)?( to (their|its) owners?'? hands?)?$", _all),
+    (r"^(?P<verb>put) every (?P<whose>)(?P<what>)creature(?P<tail> that has \"?[a-z ]+\"?)? into "
+     r"(its|their) owners?'?s? graveyards?$", _all),
     # from a zone into the battle zone, or back to the hand
     (r"^(?:自分の)?(?P<where>マナゾーン|手札|墓地)から(?P<what>[^。]*?)を(?P<n>\d+)体(?P<up>まで)?、?"
      r"バトルゾーンに出(す|してもよい)$", _from_zone("put_into_battle")),
@@ -153,10 +203,10 @@ OPERATIONS: list[Pattern] = [
      r"バトルゾーンに出(す|してもよい)$", _from_zone("put_into_battle")),
     (rf"^(?:you may )?put {_N} (?P<what>.+?) from your (?P<where>mana zone|hand|graveyard) "
      r"into the battle zone$", _from_zone("put_into_battle")),
-    (r"^(?:自分の)?(?P<where>墓地|マナゾーン)から(?P<what>[^。]*?)を(?P<n>\d+)枚(?P<up>まで)?、?"
-     r"手札に(戻す|戻してもよい|加える|加えてもよい)$", _from_zone("return_to_hand")),
+    (r"^(?:自分の)?(?P<where>墓地|マナゾーン)から(?P<what>[^。]*?)を(?P<n>\d+)(枚|体)(?P<up>まで)?、?"
+     r"手札に(戻す|戻してもよい|加える|加えてもよい)$", _from_zone("add_to_hand")),
     (rf"^(?:you may )?(return|put) {_N} (?P<what>.+?) from your (?P<where>graveyard|mana zone) "
-     r"(in)?to your hand$", _from_zone("return_to_hand")),
+     r"(in)?to your hand$", _from_zone("add_to_hand")),
     # shields
     (r"^相手のシールドを(?P<n>\d+)(つ|枚)ブレイクする$|^break (?P<k>one|a|\d+) of your "
      r"opponent's shields$",
@@ -172,8 +222,13 @@ OPERATIONS: list[Pattern] = [
      lambda m: [{"op": "discard", "random": {"zone": "hand", "controller": "opponent",
                                              "count": number(m)}}]),
     # one creature chosen, said in one sentence
-    (rf"^(?P<verb>destroy|tap|untap|return) {_N} of (?P<whose>your opponent's|your) creatures"
-     r"(?P<what> that (has|have) (power|cost) \d+ or (less|more))?( in the battle zone)?"
+    (r"^(?P<pre>[^。]*?)(?P<whose>相手|自分)の(?P<what>[^。を]*?)クリーチャーを(?P<n>\d+)体(?P<up>まで)?"
+     r"(選び、)?(?P<verb>破壊|タップ|アンタップ|持ち主の手札に戻|手札に戻|持ち主のマナゾーンに置|"
+     r"マナゾーンに置)(する|す|く|してもよい|いてもよい)$", _chosen_ja),
+    (rf"^(?P<verb>destroy|tap|untap|return) {_N} of (?P<whose>your opponent's|your) "
+     r"(?P<pre>untapped |tapped )?creatures"
+     r"(?P<what> that (has|have) (power \d+|\d+ power|cost \d+) or (less|more)"
+     r"| that costs? \d+ or (less|more))?( in the battle zone)?"
      r"( to (his|her|their|its owner's) hand)?$", _chosen),
     (rf"^(?P<verb>put) {_N} of (?P<whose>your opponent's|your) creatures(?P<what>)"
      r"( in the battle zone)? into (his|her|their|its owner's) mana zone$", _chosen),
@@ -188,15 +243,19 @@ OPERATIONS: list[Pattern] = [
     (r"^(そのターン、)?そのクリーチャーの能力は無視される$"
      r"|^(its|that creature's) abilities are ignored until the end of the turn$",
      lambda m: [{"op": "negate_effects", "card": "chosen"}]),
+    (r"^その攻撃の間、このクリーチャーのパワーを\+(?P<n>\d+)する$"
+     r"|^this creature gets \+(?P<k>\d+) power until the end of the attack$",
+     lambda m: [{"op": "power", "card": "self", "amount": number(m), "until": "end_of_attack"}]),
     (r"^このクリーチャーをアンタップする$|^untap this creature$",
      lambda m: [{"op": "untap", "card": "self"}]),
     # looking at the top of the deck
-    (r"^自分の山札の上から(?P<n>\d+)枚を見る。その中から(?P<k>\d+)枚(?P<up>まで)?を手札に加え、"
-     r"残りを好きな順序で山札の一番下に置く$",
-     lambda m: [{"op": "look_at_top", "count": int(m.group("n")),
-                 "pick": {"count": int(m.group("k")), "to": "hand",
-                          **({"up_to": True} if m.group("up") else {})},
-                 "rest": "bottom"}]),
+    (r"^自分の山札の上から(?P<n>\d+)枚を見る。(その中|そのうち)から?(?P<what>[^。]*?)を?(?P<k>\d+)"
+     r"(枚|体)(?P<up>まで)?を?手札に加え(て ?(?P<may>もよい)|る)?[。、](?:その後、)?残りを"
+     r"(好きな順序で)?山札の(?P<rest>一番下|上)に(置く|戻す)$", _look),
+    (r"^look at the top (?P<n>\w+) cards of your deck\. (?P<may>you may )?put (?P<k>a|an|one|two) "
+     r"(?P<what>creature |spell |card )?(from among them|of them) into your hand(?: and the "
+     r"other back on (?P<top>top) of your deck|\. put the rest on the (?P<rest>bottom|top) of "
+     r"your deck in any order)$", _look),
 ]
 
 
@@ -217,6 +276,8 @@ _CHOICE = [
     re.compile(r"choose (?P<n>\d+|one|a|two|three) of (?P<whose>your opponent's|your) "
                r"(?P<what>[^.;]*?)creatures(?: in the battle zone)?"),
     re.compile(r"(?:^| )(?P<n>one) of (?P<whose>your opponent's|your) (?P<what>)creatures"),
+    re.compile(r"choose (?P<n>up to \d+|up to (?:one|two|three)|\d+|one|a|two) (?P<whose>)"
+               r"(?P<what>[^.;]*?)creatures? in the battle zone"),
 ]
 
 

@@ -157,8 +157,8 @@ def _target(n: int, what: str, whose: str) -> list[dict[str, Any]]:
 
 _WHERE_EN = {"your opponent controls": "opponent", "you control": "you", "on the field": "any",
              "your opponent's": "opponent", "their": "opponent", "your": "you",
-             "either player's": "any", "a": "any", "相手": "opponent", "自分": "you",
-             "お互い": "any", "": "any"}
+             "either player's": "any", "either": "any", "a": "any", "相手": "opponent",
+             "自分": "you", "お互い": "any", "": "any"}
 
 
 def _described(n: int, up: bool, what: str, whose: str, gy: bool) -> list[dict[str, Any]] | None:
@@ -202,7 +202,7 @@ TARGETS: list[Pattern] = [
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
     (r"^(?:you can )?target (?P<up>up to )?(?P<n>\d+|a|an) (?P<what>[^;]+?)"
      r"(?: (?P<whose>your opponent controls|you control|on the field)| in (?P<gy>your|"
-     r"your opponent's|their|either player's|a) (?:gy|graveyard))$", _en_target),
+     r"your opponent's|their|either player's|either|a) (?:gy|graveyard))$", _en_target),
     (r"^(?P<whose>相手|自分|お互い)?の?(?P<where>フィールド|墓地)上?の(?P<what>[^。]*?)を?"
      r"(?P<n>\d+)[体枚](?P<up>まで)?を?対象(として|とし|に)?(発動(する|できる))?$", _ja_target),
 ]
