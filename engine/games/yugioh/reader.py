@@ -86,7 +86,7 @@ def _effects_en(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in effects]
 
 
-_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度(、いずれか[１1]つ)?しか(使用|発動)"
+_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度(、いずれか[１1]つ)?しか(使用|発動)?"
                       r"(できない|できず、相手ターンでも発動できる)。?$")
 
 
@@ -221,8 +221,9 @@ _EVENT_EN = re.compile(
     r"|\bbattle[sd]?\b|\bis (Normal |Special )?Summoned\b")
 _STATE_EN = re.compile(r"\b(you|your opponent) (control|controls|have|has)\b|\bthere (is|are)\b"
                        r"|\bis in your\b|\bis face-up\b|\byour LP\b", re.I)
-_PHASE_EN = re.compile(r"(During|At the (start|end) of) (the|each|your|your opponent's"
+_PHASE_EN = re.compile(r"(?:(During|At the (start|end) of) (the|each|your|your opponent's"
                        r"|each player's|either player's) (next )?(End|Standby|Draw) Phase\b"
+                       r"|At the start of (the|your|your opponent's) Battle Phase\b)"
                        r"(?!,? (when|except)\b)", re.I)
 #: a Quick Effect's words (YGO-KIND): said so, or usable in the opponent's turn or phase
 _QUICK_EN = re.compile(r"\(Quick Effect\)|during either player's (turn|Main Phase|Battle Phase)"
@@ -240,7 +241,7 @@ _CONTINUOUS_EN = re.compile(
     r"\b([Gg]ain|[Gg]ains|[Ll]ose|[Ll]oses) \d+ (ATK|DEF|ATK/DEF)\b|\b[Cc]annot\b"
     r"|\bis unaffected\b|\bare unaffected\b|\bmust\b|\bis (also )?treated as\b"
     r"|\bcan attack (directly|all monsters)|\btakes? no (battle )?damage\b"
-    r"|^Neither player can\b|\bname becomes\b")
+    r"|^Neither player can\b|\bname becomes\b|\bis always treated as\b|^\(?Unaffected by\b")
 
 
 def _colon(s: str) -> int:
@@ -439,8 +440,17 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
                  r"\)", seg):
         return rd.unreadable("a Summoning procedure, not an effect: the card is Summoned by it, "
                              "nothing activates")
-    if re.match(r"You can only control 1\b", seg):
+    if re.match(r"You can only (control 1\b|Special Summon \S.* once per turn|activate 1 \S.* "
+                r"per turn)", seg):
         return rd.unreadable("a restriction on the card, not an effect")
+    if re.search(r"\binstead\b", seg):
+        # a replacement effect ("..., instead of sending it to the GY"): not activated
+        r.kind = "continuous"
+        m = re.search(r"\binstead\b", seg)
+        rd.say("kind", s + m.start(), s + m.end())
+        r.operations = rd.say("operations", s, e)
+        rd.rule("YGO-KIND")
+        return r
     if m := re.match(r"(Cannot be (Normal )?Summoned|Must (first )?be (\w+ )?Summoned)", seg):
         return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
                              "applies as an effect")
@@ -535,8 +545,9 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         rd.rule("YGO-KIND")
         _speed_because(rd)
         return r
-    if not seg[body:].strip() and re.match(r"このカード名のカードは[１1]ターンに[１1]枚しか",
-                                           seg):
+    if (not seg[body:].strip() and re.match(r"このカード名のカードは[１1]ターンに[１1]枚しか",
+                                            seg)) or re.fullmatch(
+            r"このカード名のカードは[１1]ターンに[１1]枚しか発動できず、[^①-⑩]*できない。", seg):
         return rd.unreadable("a restriction on the card's activation, not an effect")
     if re.compile(r"このカードは(通常召喚できない|特殊召喚できない|.*でしか特殊召喚できない)"
                   ).match(seg, body):
@@ -620,7 +631,10 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
              # 「相手メインフェイズに」「自分・相手のバトルフェイズに」: usable in the
              # opponent's turn, a quick effect
              or re.compile(r"(相手|自分・相手の|お互いの|自分または相手の)(ターンの)?"
-                           r"(メイン|バトル)フェイズ(に|中に)").search(seg, body, act.start()))
+                           r"(メイン|バトル)フェイズ(に|中に)").search(seg, body, act.start())
+             # 「ダメージステップ開始時からダメージ計算前までに」: only a Quick Effect can be
+             # activated then
+             or re.compile(r"ダメージ計算前まで(に|の間に)").search(seg, body, act.start()))
     pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
     wm = re.search(r"(時|場合|際)(に|、)", head)
@@ -678,7 +692,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
             rd.rule("YGO-MISS")
         else:
             rd.rule("YGO-WAIT", "YGO-CHAIN")
-    elif im := re.search(r"[１1]ターンに[１1]度|自分メインフェイズに", head):
+    elif im := re.search(r"[１1]ターンに[１1]度|自分メインフェイズ[１２12]?に", head):
         r.kind = "ignition"
         r.spell_speed = 1
         rd.say("kind", hs + im.start(), hs + im.end())
@@ -735,12 +749,15 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
 
 #: a line of a pasted card that is none of its effects: its Attribute, Level or Rank, its
 #: Type line ("[Spellcaster / Effect]", 【魔法使い族／効果】), its ATK/DEF
-_STAT_LINE = re.compile(
-    r"(DARK|LIGHT|WATER|FIRE|EARTH|WIND|DIVINE|[闇光水炎地風神]属性|[闇光水炎地風神])"
-    r"|(Level|Rank|Link|LINK|レベル|ランク|リンク)[ -]?[0-9０-９]+|[★☆]+\s*[0-9０-９]*"
+_STAT_TOKEN = (
+    r"[\[【(（]?(DARK|LIGHT|WATER|FIRE|EARTH|WIND|DIVINE|[闇光水炎地風神]属性|[闇光水炎地風神])"
+    r"[\]】)）]?"
+    r"|(Level|Rank|Link|LINK|レベル|ランク|リンク|星)[ -]?[0-9０-９]+|[★☆]+\s*[0-9０-９]*"
     r"|[\[【][^\]】]*[/／][^\]】]*[\]】]|[\[【][^\]】]*族[\]】]"
-    r"|(ATK|攻撃力|攻)\s*[/:：]?\s*[0-9０-９?？]+.*"
-    r"|(DEF|守備力|守)\s*[/:：]?\s*[0-9０-９?？]+|(Level|Rank) [0-9]+ .*(ATK|DEF).*", re.I)
+    r"|(ATK|攻撃力|攻)\s*[/:：]?\s*[0-9０-９?？]+"
+    r"|(DEF|守備力|守)\s*[/:：]?\s*[0-9０-９?？]+|(Level|Rank) [0-9]+ .*(ATK|DEF).*")
+#: a line of stat words only, one or more ("【闇属性】 ★4", "ATK 1400 / DEF 1200")
+_STAT_LINE = re.compile(rf"(?:{_STAT_TOKEN})(?:[\s/／|]*(?:{_STAT_TOKEN}))*", re.I)
 
 
 #: what only a monster's text has: a Summoning condition, Fusion/Synchro/Xyz materials
