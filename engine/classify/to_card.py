@@ -273,7 +273,8 @@ _YGO_ZONE = {"extra deck": "extra", "エクストラデッキ": "extra", "hand":
              "deck": "deck", "gy": "gy", "graveyard": "gy", "手札": "hand",
              "デッキ": "deck", "墓地": "gy", "banished": "banished", "除外": "banished"}
 _WHAT = r"(?P<what>.+?)"
-_FROM_EN = (r"(?: from (?:your |the )?(?P<where>hand|extra deck|deck|gy|graveyard)"
+_FROM_EN = (r"(?: from (?:(?P<opp>your opponent's|their|either player's|either) |your |the )?"
+            r"(?P<where>hand|extra deck|deck|gy|graveyard)"
             r"(?: or (?:your )?(?P<where2>hand|deck|gy|graveyard))?|(?P<ban> among your "
             r"banished (?:cards|monsters)))")
 _COUNT_EN = r"(?P<up>up to )?(?P<n>\d+|a|an)"
@@ -298,10 +299,57 @@ def _chosen(m: re.Match[str], op: str, **more: Any) -> list[dict[str, Any]] | No
     if f is None:
         return None
     n, up = _count(m)
-    choose: dict[str, Any] = {"zone": _zones(m), "controller": "you", "filter": f, "count": n}
+    opp = (m.groupdict().get("opp") or "").casefold()
+    whose = "any" if opp.startswith("either") else "opponent" if opp else "you"
+    choose: dict[str, Any] = {"zone": _zones(m), "controller": whose, "filter": f, "count": n}
     if up:
         choose["up_to"] = True
     return [{"op": op, "choose": choose, **more}]
+
+
+_ON_FIELD = {"your opponent controls": "opponent", "you control": "you", "on the field": "any",
+             "相手": "opponent", "自分": "you", "": "any"}
+_VERBS = {"destroy": "destroy", "banish": "banish", "return": "return_to_hand",
+          "send": "send_to_gy", "破壊": "destroy", "除外": "banish",
+          "持ち主の手札に戻": "return_to_hand", "手札に戻": "return_to_hand",
+          "墓地へ送": "send_to_gy"}
+
+
+def _on_field(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """``op`` on cards on the field chosen at resolution ("destroy 1 monster your opponent
+    controls", 「相手フィールドのカード１枚を選んで破壊する」), not targeted."""
+    g = _Alias(m)
+    f = _filter(g.group("what"))
+    if f is None:
+        return None
+    kind = f.get("type")
+    zone: Any = ("monster" if kind == "monster" else
+                 ["spell_trap", "field"] if kind in ("spell", "trap", ["spell", "trap"])
+                 else ["monster", "spell_trap", "field"])
+    n = g.group("n")
+    choose: dict[str, Any] = {"zone": zone, "controller": _ON_FIELD[(g.group("whose") or "")
+                                                                     .casefold()],
+                              "count": int(n) if n.isdigit() else 1}
+    if g.group("up"):
+        choose["up_to"] = True
+    if f:
+        choose["filter"] = f
+    return [{"op": _VERBS[g.group("verb").casefold()], "choose": choose}]
+
+
+class _Opp:
+    """A Japanese match whose 「相手」/「お互い」 answers as the English ``opp`` does."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self.m = m
+
+    def group(self, name: str) -> Any:
+        return self.m.group(name)
+
+    def groupdict(self) -> dict[str, Any]:
+        d = dict(self.m.groupdict())
+        d["opp"] = {"相手": "their", "お互い": "either"}.get(d.get("opp") or "", "")
+        return d
 
 
 def _position(m: re.Match[str]) -> dict[str, Any]:
@@ -442,6 +490,17 @@ _OPERATIONS += [
      lambda m: [{"op": "gain_lp", "player": "opponent", "amount": number(m)}]),
     (rf"send {_COUNT_EN} {_WHAT}{_FROM_EN} to the (gy|graveyard)",
      lambda m: _chosen(m, "send_to_gy")),
+    (r"^(?P<verb>destroy|banish|return|send) (?P<up>up to )?(?P<n>\d+|a|an) (?P<what>[^,;]+?) "
+     r"(?P<whose>your opponent controls|you control|on the field)( to the (owner's )?(hand|gy|"
+     r"graveyard))?$"
+     r"|^(?P<whose2>相手|自分)?フィールドの(?P<what2>[^。]*?)(?P<n2>\d+)(体|枚)(?P<up2>まで)?を(選んで)?"
+     r"(?P<verb2>破壊|除外|持ち主の手札に戻|手札に戻|墓地へ送)(する|す|る)$", _on_field),
+    (rf"^banish {_COUNT_EN} {_WHAT}{_FROM_EN}$", lambda m: _chosen(m, "banish")),
+    (r"^(?P<opp>相手|お互い)?の?(自分の)?(?P<where>墓地|手札)の(?P<what>[^。]*?)(?P<n>\d+)(体|枚)を"
+     r"(選んで)?除外する$",
+     lambda m: _chosen(_Opp(m), "banish")),
+    (r"^(add|return) this card to your hand$|^このカードを(持ち主の)?手札に(加える|戻す)$",
+     lambda m: [{"op": "add_to_hand", "card": "self"}]),
     (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
      lambda m: [{"op": "draw", "count": number(m), "player": "both"}]),
     (r"your opponent draws (?P<n>\d+) cards?|相手はデッキから(?P<k>\d+)枚ドロー",

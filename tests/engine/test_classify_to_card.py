@@ -394,3 +394,31 @@ def test_more_wordings_compile(game: str, text: str, card_type: str, operations:
     m = mapped(game, text)[-1]
     assert m.problems == {}, m.problems
     assert m.effect["operations"] == operations
+
+
+@pytest.mark.parametrize(("text", "operations"), [
+    # cards on the field chosen at resolution, not targeted
+    ("Destroy 1 monster your opponent controls.",
+     [{"op": "destroy", "choose": {"zone": "monster", "controller": "opponent", "count": 1,
+                                   "filter": {"type": "monster"}}}]),
+    ("相手フィールドのカード１枚を選んで破壊する。",
+     [{"op": "destroy", "choose": {"zone": ["monster", "spell_trap", "field"],
+                                   "controller": "opponent", "count": 1}}]),
+    ("Return 1 Spell/Trap on the field to the hand.",
+     [{"op": "return_to_hand", "choose": {"zone": ["spell_trap", "field"], "controller": "any",
+                                          "count": 1, "filter": {"type": ["spell", "trap"]}}}]),
+    # banished from a GY, whose it is
+    ("Banish up to 2 monsters from either GY.",
+     [{"op": "banish", "choose": {"zone": "gy", "controller": "any", "count": 2, "up_to": True,
+                                  "filter": {"type": "monster"}}}]),
+    ("相手の墓地のカード１枚を選んで除外する。",
+     [{"op": "banish", "choose": {"zone": "gy", "controller": "opponent", "count": 1,
+                                  "filter": {}}}]),
+    # this card itself back to the hand
+    ("このカードが墓地へ送られた時に発動できる。このカードを手札に加える。",
+     [{"op": "add_to_hand", "card": "self"}]),
+])
+def test_cards_chosen_on_the_field_or_in_a_gy(text: str, operations: list) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert m.problems == {}, m.problems
+    assert m.effect["operations"] == operations
