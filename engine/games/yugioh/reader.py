@@ -12,7 +12,13 @@ The reader goes by the wording conventions only (YGO-IDENTIFY, YGO-KIND):
   「～を捨てて／リリースして発動できる」 a cost, 「～を対象として発動できる」 targets.
 
 The card type is known only if the text says so (a first line "Trap", "Counter Trap",
-"通常罠", "カウンター罠"...); otherwise a Spell's or Trap's speed is None. Whatever the
+"通常罠", "カウンター罠"...); otherwise a Spell's or Trap's speed is None. The type line
+decides the rest: a Normal or Quick-Play Spell's, a Normal or Counter Trap's first effect is
+the card's activation (with or without 「発動できる」 or a colon), a Continuous, Field or
+Equip card's sentences of a lasting change are continuous, a Trap's later effect (one used
+from the GY) is a Quick Effect and a Spell's an ignition effect. With no type line, a
+Summoning condition or materials make the text a monster's. Summoning conditions and
+procedures, "You can only ..." restrictions and stat lines are no effects. Whatever the
 reader does not understand is returned as ``kind: "unreadable"`` with the reason.
 """
 
@@ -454,6 +460,20 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
     if m := re.match(r"(Cannot be (Normal )?Summoned|Must (first )?be (\w+ )?Summoned)", seg):
         return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
                              "applies as an effect")
+    if (m := re.match(r"(When|If) (.+?), you can\b", seg)) and _EVENT_EN.search(m.group(2)):
+        # the older wording of a trigger: "When this card is Normal Summoned, you can ..."
+        r.kind = "trigger"
+        r.wording = "when" if m.group(1) == "When" else "if"
+        rd.say("kind", s, s + m.end(2) + 1)
+        rd.say("wording", s, s + len(m.group(1)))
+        r.event = rd.say("event", s + m.start(2), s + m.end(2))
+        r.optional = True
+        rd.say("optional", s + m.end(2) + 2, s + m.end())
+        r.spell_speed = 2 if card in ("trap", "counter") else 1
+        r.operations = rd.say("operations", s + m.end() + 1, e)
+        rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-MISS" if r.wording == "when" else "YGO-WAIT")
+        _speed_because(rd)
+        return r
     if m := re.match(r"(If|When|Each time|After) .+?, (?!you can\b)", seg):
         # "If this card attacks, ...", "When that monster leaves the field, destroy this
         # card": a condition with no colon is no activated effect, but a lasting one
@@ -566,6 +586,21 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.spell_speed = _activation_speed(card)
         r.operations = rd.say("operations", s + body, e)
         rd.rule("YGO-IDENTIFY")
+        _speed_because(rd)
+        return r
+    old = re.compile(r"(.+?)(時|場合)、(.+)(事|こと)ができる。").match(seg, body)
+    if not act and old and _EVENT_JA.search(old.group(1)) and not (card and first):
+        # the older wording of an optional trigger: 「…召喚に成功した時、…する事ができる。」
+        r.kind = "trigger"
+        r.wording = "if" if old.group(2) == "場合" else "when"
+        rd.say("kind", s + old.start(2), s + old.end(2))
+        rd.say("wording", s + old.start(2), s + old.end(2))
+        r.event = rd.say("event", s + old.start(1), s + old.end(1))
+        r.optional = True
+        rd.say("optional", s + old.start(4), s + old.end())
+        r.spell_speed = 2 if card in ("trap", "counter") else 1
+        r.operations = rd.say("operations", s + old.start(3), s + old.end(3))
+        rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-MISS" if r.wording == "when" else "YGO-WAIT")
         _speed_because(rd)
         return r
     if not act and lasting:
