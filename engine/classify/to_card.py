@@ -337,6 +337,26 @@ def _on_field(m: re.Match[str]) -> list[dict[str, Any]] | None:
     return [{"op": _VERBS[g.group("verb").casefold()], "choose": choose}]
 
 
+def _all_to(m: Any) -> list[dict[str, Any]] | None:
+    """Every card of a kind changed to a battle position."""
+    ops = _all(m, "change_position")
+    if not ops:
+        return None
+    ops[0]["to"] = "attack" if m.group("to").casefold() in ("attack", "攻撃") else "defense"
+    return ops
+
+
+def _take(m: Any) -> list[dict[str, Any]] | None:
+    """Control of a monster the opponent controls, chosen at resolution."""
+    f = _filter(m.group("what"))
+    n = m.group("n") or "1"
+    if f is None:
+        return None
+    return [{"op": "change_control", "to": "you", "choose": {
+        "zone": "monster", "controller": "opponent", "count": int(n) if n.isdigit() else 1,
+        **({"filter": f} if f else {})}}]
+
+
 class _Opp:
     """A Japanese match whose 「相手」/「お互い」 answers as the English ``opp`` does."""
 
@@ -499,6 +519,16 @@ _OPERATIONS += [
     (r"^(?P<opp>相手|お互い)?の?(自分の)?(?P<where>墓地|手札)の(?P<what>[^。]*?)(?P<n>\d+)(体|枚)を"
      r"(選んで)?除外する$",
      lambda m: _chosen(_Opp(m), "banish")),
+    (rf"^shuffle {_COUNT_EN} {_WHAT}{_FROM_EN} into (the|your) deck$",
+     lambda m: _chosen(m, "put_into_deck")),
+    (r"^(?:自分の)?(?P<where>墓地)の(?P<what>[^。]*?)(?P<n>\d+)(体|枚)を(選んで)?(持ち主の)?デッキに"
+     r"(戻す|加えてシャッフルする)$", lambda m: _chosen(m, "put_into_deck")),
+    (r"^change all (?P<what>.+?) to (face-up )?(?P<to>attack|defense) position$"
+     r"|^(?P<what2>[^。]*?)を全て(?P<to2>攻撃|守備)表示にする$",
+     lambda m: _all_to(_Alias(m))),
+    (rf"^take control of {_COUNT_EN} (?P<what>[^,;]+?) your opponent controls$"
+     r"|^相手フィールドの(?P<what2>[^。]*?)(?P<n2>\d+)(体|枚)を(選んで)?その?コントロールを得る$",
+     lambda m: _take(_Alias(m))),
     (r"^(add|return) this card to your hand$|^このカードを(持ち主の)?手札に(加える|戻す)$",
      lambda m: [{"op": "add_to_hand", "card": "self"}]),
     (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
@@ -529,7 +559,8 @@ _OPERATIONS += [
     (r"(?P<what>destroy|tap|untap|return) (?P<n>\d+|one|a) of (?P<whose>your opponent's|"
      r"your) creatures",
      lambda m: _dm_chosen(m)),
-    (r"山札の上から(?P<n>\d+)枚(目)?を(?P<what>マナゾーンに置|シールドに?加え|シールド化)"
+    (r"山札の上から(?P<n>\d+)枚(目)?を(?P<what>マナゾーンに置|(新しいシールドとして)?シールド(ゾーン)?に?加え|"
+     r"シールド化)"
      r"(く|いてもよい|る|てもよい|する)?",
      lambda m: [{"op": "put_into_mana" if "マナ" in m.group("what") else "add_shield",
                  "top": {"zone": "deck", "controller": "you", "count": number(m)}}]),

@@ -422,3 +422,40 @@ def test_cards_chosen_on_the_field_or_in_a_gy(text: str, operations: list) -> No
     m = mapped("yugioh", text)[-1]
     assert m.problems == {}, m.problems
     assert m.effect["operations"] == operations
+
+
+@pytest.mark.parametrize(("game", "text", "operations"), [
+    ("yugioh", "Shuffle 2 cards from your GY into the Deck.",
+     [{"op": "put_into_deck", "choose": {"zone": "gy", "controller": "you", "filter": {},
+                                         "count": 2}}]),
+    ("yugioh", "Change all face-up monsters on the field to Defense Position.",
+     [{"op": "change_position", "to": "defense", "all": {
+         "zone": "monster", "controller": "any", "filter": {"type": "monster",
+                                                             "face_up": True}}}]),
+    ("yugioh", "フィールドの表側表示モンスターを全て守備表示にする。",
+     [{"op": "change_position", "to": "defense", "all": {
+         "zone": "monster", "controller": "any", "filter": {"type": "monster",
+                                                             "face_up": True}}}]),
+    ("yugioh", "Take control of 1 monster your opponent controls.",
+     [{"op": "change_control", "to": "you", "choose": {
+         "zone": "monster", "controller": "opponent", "count": 1,
+         "filter": {"type": "monster"}}}]),
+    ("duel_masters", "自分の山札の上から1枚目を新しいシールドとしてシールドゾーンに加える。",
+     [{"op": "add_shield", "top": {"zone": "deck", "controller": "you", "count": 1}}]),
+])
+def test_deck_position_control_and_shields(game: str, text: str, operations: list) -> None:
+    m = mapped(game, text)[-1]
+    assert m.problems == {}, m.problems
+    assert m.effect["operations"] == operations
+
+
+@pytest.mark.parametrize("text", [
+    "Target 1 of your banished monsters; Special Summon it.",
+    "除外されている自分のモンスター１体を対象として発動できる。そのモンスターを特殊召喚する。",
+])
+def test_a_banished_monster_is_special_summoned(text: str) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert m.problems == {}, m.problems
+    assert m.effect["targets"] == [{"as": "target", "zone": "banished", "controller": "you",
+                                    "count": 1, "filter": {"type": "monster"}}]
+    assert m.effect["operations"] == [{"op": "special_summon", "card": "target"}]

@@ -192,6 +192,15 @@ def _ja_target(m: re.Match[str]) -> list[dict[str, Any]] | None:
                       m.group("whose") or "", m.group("where") == "墓地")
 
 
+def _banished(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """A target among the banished cards ("target 1 of your banished monsters")."""
+    found = _described(int(m.group("n")), bool(m.group("up")), m.group("what"),
+                       m.groupdict().get("whose") or "自分", True)
+    if found:
+        found[0]["zone"] = "banished"
+    return found
+
+
 #: Yu-Gi-Oh! targets, chosen at activation
 TARGETS: list[Pattern] = [
     (rf"target {NUM} (?P<what>monster|card|spell/trap|spell|trap)s? ?"
@@ -203,6 +212,10 @@ TARGETS: list[Pattern] = [
     (r"^(?:you can )?target (?P<up>up to )?(?P<n>\d+|a|an) (?P<what>[^;]+?)"
      r"(?: (?P<whose>your opponent controls|you control|on the field)| in (?P<gy>your|"
      r"your opponent's|their|either player's|either|a) (?:gy|graveyard))$", _en_target),
+    (r"^(?:you can )?target (?P<up>up to )?(?P<n>\d+) (?:of your )?banished (?P<what>[^;]+?)$",
+     lambda m: _banished(m)),
+    (r"^除外されている(?P<whose>自分|相手|お互い)?の?(?P<what>[^。]*?)(?P<n>\d+)[体枚](?P<up>まで)?を?"
+     r"対象(として|とし|に)?(発動(する|できる))?$", lambda m: _banished(m)),
     (r"^(?P<whose>相手|自分|お互い)?の?(?P<where>フィールド|墓地)上?の(?P<what>[^。]*?)を?"
      r"(?P<n>\d+)[体枚](?P<up>まで)?を?対象(として|とし|に)?(発動(する|できる))?$", _ja_target),
 ]
