@@ -238,7 +238,8 @@ _QUICK_EN = re.compile(r"\(Quick Effect\)|during either player's (turn|Main Phas
                        r"|during the Main Phase or Battle Phase|during the Battle Phase", re.I)
 _COST_EN = re.compile(r"^(Tribute|discard|banish|pay|send|reveal|detach|shuffle|return|"
                       r"remove)\b", re.I)
-_ORDER_EN = re.compile(r"^(Target|Destroy|Draw|Add|Special Summon|Send|Banish|Inflict|Negate|"
+_ORDER_EN = re.compile(r"^(Activate this card by|Target|Destroy|Draw|Add|Special Summon|Send|"
+                       r"Banish|Inflict|Negate|"
                        r"Discard|Tribute|Pay|Return|Shuffle|Gain|Change|Take|Reveal|Look|"
                        r"Fusion Summon|Ritual Summon|Equip|Toss|"
                        r"Roll|Both players|Flip|Switch|"
@@ -426,7 +427,9 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
         if err:
             return rd.unreadable(err)
         if r.kind in ("trigger", "ignition", "quick") and not r.optional and first \
-                and card in ("trap", "counter", "spell", "quickplay"):
+                and card in ("trap", "counter", "spell", "quickplay") \
+                and not (lasting and card == "spell"):
+            # (a Continuous or Field Spell's timed effect is one of the card on the field)
             # a Spell/Trap's first "When ...: <order>" is the card's own activation
             r.kind = "activation"
             r.spell_speed = _activation_speed(card)
@@ -768,7 +771,10 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         rd.rule("YGO-IDENTIFY")
     else:
         return rd.unreadable("the words before 「発動」 are not a timing the reader knows")
-    if card and first and r.kind in ("trigger", "quick", "ignition"):
+    if card and first and r.kind in ("trigger", "quick", "ignition") \
+            and not (lasting and card == "spell"):
+        # (a Continuous or Field Spell's timed effect, 「１ターンに１度」 or a trigger, is one
+        # of the card once on the field, not its activation)
         # the first effect of a Spell/Trap named as such is the card's own activation
         r.kind = "activation"
         r.spell_speed = _activation_speed(card)
