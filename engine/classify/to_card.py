@@ -85,11 +85,13 @@ _COSTS: list[Pattern] = [
     (rf"^banish {NUM} (?P<what>.+?) from your (gy|graveyard)$"
      rf"|^自分の墓地の(?P<what2>[^。]+?){NUM_K}(体|枚)を除外",
      lambda m: _cost_choose(_Alias(m), "banish", "gy")),
-    (rf"^discard {NUM} (?P<what>.+?)$|^手札から(?P<what2>[^。]+?){NUM_K}(体|枚)を捨て",
+    (rf"^discard {NUM} (?P<what>.+?)$|^手札から(?P<what2>[^。]+?){NUM_K}(体|枚)を(墓地へ)?捨て",
      lambda m: _cost_choose(_Alias(m), "discard", "hand")),
     (r"tribute this card|このカードをリリース", lambda m: [{"op": "tribute", "card": "self"}]),
-    (r"discard this card|このカードを手札から捨て",
+    (r"discard this card|(手札の)?このカードを(手札から)?(墓地へ)?捨て",
      lambda m: [{"op": "discard", "card": "self"}]),
+    (rf"^手札の(?P<what>[^。]+?){NUM}(体|枚)を(墓地へ)?捨て",
+     lambda m: _cost_choose(_Alias(m), "discard", "hand")),
     (rf"tribute {NUM} monsters?|モンスター{NUM_K}体をリリース",
      lambda m: [{"op": "tribute", "choose": {"zone": "monster", "controller": "you",
                                              "count": number(m)}}]),
@@ -432,7 +434,7 @@ _OPERATIONS += [
     (rf"special summon {_COUNT_EN} {_WHAT}{_FROM_EN}",
      lambda m: _chosen(m, "special_summon", **_position(m))),
     (r"(?P<where>手札|エクストラデッキ|デッキ|墓地)(?:・(?P<where2>手札|デッキ|墓地))?から"
-     r"(?P<what>[^。]*?)(?P<n>\d+)体を(?:表側守備表示で)?特殊召喚(する|できる)",
+     r"(?P<what>[^。]*?)(?P<n>\d+)体を(?:選んで)?(?:表側守備表示で)?特殊召喚(する|できる)",
      lambda m: _chosen(m, "special_summon", **_position(m))),
     # a search: added from the Deck or the GY to the hand
     (rf"add {_COUNT_EN} {_WHAT}{_FROM_EN} to your hand",
@@ -463,10 +465,12 @@ _OPERATIONS += [
      lambda m: [{"op": "negate_effect", **_and_destroy(m)}]),
     # ATK/DEF
     (rf"{_SELF} (?P<how>gains|loses) (?P<n>\d+) (?P<stat>atk/def|atk|def)"
-     r"|このカードの(?P<stat2>攻撃力・守備力|攻撃力|守備力)は(?P<n2>\d+)(?P<how2>アップ|ダウン)",
+     r"|このカードの(?P<stat2>攻撃力・守備力|攻撃力|守備力)は(ターン終了時まで、?)?(?P<n2>\d+)"
+     r"(?P<how2>アップ|ダウン)",
      lambda m: _stat(_Alias(m), "self")),
     (rf"{_TGT} (?P<how>gains|loses) (?P<n>\d+) (?P<stat>atk/def|atk|def)"
-     r"|(?:対象の|その)モンスターの(?P<stat2>攻撃力・守備力|攻撃力|守備力)は(?P<n2>\d+)"
+     r"|(?:対象の|その)モンスターの(?P<stat2>攻撃力・守備力|攻撃力|守備力)は(ターン終了時まで、?)?"
+     r"(?P<n2>\d+)"
      r"(?P<how2>アップ|ダウン)",
      lambda m: _stat(_Alias(m), "target")),
     # battle position, control

@@ -3,6 +3,8 @@ wordings map to, and each part that cannot be mapped reported beside its field."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.cards import parse_cards
@@ -459,3 +461,26 @@ def test_a_banished_monster_is_special_summoned(text: str) -> None:
     assert m.effect["targets"] == [{"as": "target", "zone": "banished", "controller": "you",
                                     "count": 1, "filter": {"type": "monster"}}]
     assert m.effect["operations"] == [{"op": "special_summon", "card": "target"}]
+
+
+@pytest.mark.parametrize(("text", "part", "expected"), [
+    ("手札のこのカードを墓地へ捨てて発動できる。自分はデッキから１枚ドローする。", "cost",
+     [{"op": "discard", "card": "self"}]),
+    ("手札の魔法・罠カード１枚を墓地へ捨てて発動できる。自分はデッキから１枚ドローする。", "cost",
+     [{"op": "discard", "choose": {"zone": "hand", "controller": "you", "count": 1,
+                                   "filter": {"type": ["spell", "trap"]}}}]),
+    ("自分フィールドのモンスター１体を対象として発動できる。そのモンスターの攻撃力はターン終了時まで"
+     "２５００アップする。", "operations",
+     [{"op": "modify_stat", "card": "target", "stat": "atk", "amount": 2500,
+       "until": "end_of_turn"}]),
+    ("自分の手札・墓地から「サイバー・ドラゴン」１体を選んで特殊召喚する。", "operations",
+     [{"op": "special_summon", "choose": {"zone": ["hand", "gy"], "controller": "you",
+                                          "filter": {"name": "サイバー・ドラゴン"}, "count": 1}}]),
+    ("このカードが相手の効果で墓地へ送られた場合に発動できる。自分はデッキから１枚ドローする。",
+     "event", {"type": "sent_to_gy", "card": "self", "cause": "effect",
+               "by_player": "opponent"}),
+])
+def test_japanese_costs_stats_and_events(text: str, part: str, expected: Any) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert m.problems == {}, m.problems
+    assert m.effect[part] == expected

@@ -33,6 +33,12 @@ EVENTS: list[Pattern] = [
     (r"this card (on the field )?is destroyed by battle or (card )?effect and sent to the "
      r"(gy|graveyard)|フィールドのこのカードが戦闘・効果で破壊されて墓地へ送られ",
      lambda m: {"type": "sent_to_gy", "card": "self", "from": "monster", "destroyed": True}),
+    (r"^this card is (destroyed and )?sent to the (gy|graveyard) by (a card effect|an? "
+     r"opponent's card effect|your opponent's card effect)$"
+     r"|^このカードが(相手の)?効果で(破壊され)?墓地へ送られ",
+     lambda m: {"type": "sent_to_gy", "card": "self", "cause": "effect",
+                **({"by_player": "opponent"} if re.search("opponent|相手", m.group(0)) else {}),
+                **({"destroyed": True} if re.search("destroyed|破壊", m.group(0)) else {})}),
     (r"this card is sent from (your|the) hand to the (gy|graveyard)"
      r"|このカードが手札から墓地へ送られ",
      lambda m: {"type": "sent_to_gy", "card": "self", "from": "hand"}),
@@ -244,7 +250,7 @@ def from_cost(reading: EffectReading, kind: str) -> str | None:
         return None
     words = f"{reading.cost or ''} {reading.text}"
     if re.search(r"discard this card|send this card from your hand to the (gy|graveyard)|"
-                 r"このカードを手札から(捨て|墓地へ送)|手札のこのカード", words, re.I):
+                 r"このカードを手札から(墓地へ)?(捨て|墓地へ送)|手札のこのカード", words, re.I):
         return "hand"
     if re.search(r"banish this card from your (gy|graveyard)|墓地のこのカードを除外|"
                  r"墓地に存在するこのカードを除外", words, re.I):
