@@ -796,7 +796,12 @@ _STAT_TOKEN = (
     r"|(Level|Rank|Link|LINK|レベル|ランク|リンク|星)[ -]?[0-9０-９]+|[★☆]+\s*[0-9０-９]*"
     r"|[\[【][^\]】]*[/／][^\]】]*[\]】]|[\[【][^\]】]*族[\]】]"
     r"|(ATK|攻撃力|攻)\s*[/:：]?\s*[0-9０-９?？]+"
-    r"|(DEF|守備力|守)\s*[/:：]?\s*[0-9０-９?？]+|(Level|Rank) [0-9]+ .*(ATK|DEF).*")
+    r"|(DEF|守備力|守)\s*[/:：]?\s*[0-9０-９?？]+|(Level|Rank) [0-9]+ .*(ATK|DEF).*"
+    # the card's kind and Type, as a database prints them: 「効果モンスター」, 「戦士族」,
+    # "Effect Monster", a label 「カードテキスト」 / "Card Text"
+    r"|(効果|通常|融合|儀式|シンクロ|エクシーズ|リンク|チューナー|特殊召喚|リバース|スピリット"
+    r"|ユニオン|デュアル|トゥーン)・?モンスター|[^\s、。：:／/]{1,6}族"
+    r"|(Effect|Normal|Fusion|Ritual|Synchro|Xyz|Link|Flip|Tuner) Monster|カードテキスト|Card Text")
 #: a line of stat words only, one or more ("【闇属性】 ★4", "ATK 1400 / DEF 1200")
 _STAT_LINE = re.compile(rf"(?:{_STAT_TOKEN})(?:[\s/／|]*(?:{_STAT_TOKEN}))*", re.I)
 
@@ -811,14 +816,16 @@ _MONSTER = re.compile(
 def _stat_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans that are no stat line, nor the card's name just above its stat lines."""
     stat = [bool(_STAT_LINE.fullmatch(text[s:e].strip())) for s, e in spans]
-    keep = []
-    for k, (s, e) in enumerate(spans):
-        if stat[k]:
-            continue
-        if k == 0 and len(spans) > 1 and stat[1] and not re.search(r"[:：;；。]", text[s:e]):
-            continue  # the name line above them
-        keep.append((s, e))
-    return keep
+    # the card's name (and its reading, its English name) in the lines above its first stat
+    # line: short lines with no punctuation of an effect
+    first_stat = next((k for k, is_stat in enumerate(stat) if is_stat), None)
+    names = set()
+    if first_stat is not None and first_stat <= 3:
+        lines = range(first_stat)
+        if all(len(text[s:e]) <= 60 and not re.search(r"[:：;；。、]", text[s:e])
+               for s, e in (spans[k] for k in lines)):
+            names = set(lines)
+    return [span for k, span in enumerate(spans) if not stat[k] and k not in names]
 
 
 def read(text: str) -> list[EffectReading]:
