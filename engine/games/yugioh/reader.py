@@ -7,7 +7,8 @@ The reader goes by the wording conventions only (YGO-IDENTIFY, YGO-KIND):
   "(Quick Effect)" or "during either player's turn" a quick effect; "FLIP:" a flip effect;
   a sentence with no colon that starts "While ..." or changes stats is continuous; one that
   starts with an order ("Target 1 ...; destroy it") is the card's own activation.
-* Japanese: effects are split at ①②③; 「～した時」 is "when", 「～した場合」 "if";
+* Japanese: effects are split at ①②③ (or (1)(2)(3)), a line opening with ● staying in
+  the effect before it; 「～した時」 is "when", 「～した場合」 "if";
   「発動できる」 optional, 「発動する」 mandatory; 「相手ターンでも発動できる」 quick;
   「～を捨てて／リリースして発動できる」 a cost, 「～を対象として発動できる」 targets.
 
@@ -452,7 +453,8 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
     if re.match(r"You can only (control 1\b|Special Summon \S.* once per turn|activate 1 \S.* "
                 r"per turn)", seg):
         return rd.unreadable("a restriction on the card, not an effect")
-    if re.search(r"\binstead\b", seg):
+    if re.search(r"\binstead\b", seg) and _semicolon(seg) < 0 and not (
+            card and first and not lasting):
         # a replacement effect ("..., instead of sending it to the GY"): not activated
         r.kind = "continuous"
         m = re.search(r"\binstead\b", seg)
