@@ -378,6 +378,8 @@ def _position(m: re.Match[str]) -> dict[str, Any]:
     tail = m.string[m.end():]
     if re.match(r",? in (face-up )?defense position|表側守備表示で", tail, re.I):
         return {"position": "defense"}
+    if re.match(r",? in (face-up )?attack position|表側攻撃表示で", tail, re.I):
+        return {"position": "attack"}
     return {}
 
 

@@ -484,3 +484,12 @@ def test_japanese_costs_stats_and_events(text: str, part: str, expected: Any) ->
     m = mapped("yugioh", text)[-1]
     assert m.problems == {}, m.problems
     assert m.effect[part] == expected
+
+
+def test_a_continuous_trap_targets_as_it_is_activated() -> None:
+    m = mapped("yugioh", "Continuous Trap\nActivate this card by targeting 1 monster with 1000 "
+                         "or less ATK in your GY; Special Summon it in Attack Position.")[0]
+    assert m.effect["targets"] == [{"as": "target", "zone": "gy", "controller": "you",
+                                    "count": 1, "filter": {"type": "monster", "atk_max": 1000}}]
+    assert m.effect["operations"] == [{"op": "special_summon", "card": "target",
+                                       "position": "attack"}]

@@ -215,7 +215,8 @@ TARGETS: list[Pattern] = [
     (rf"(?P<whose>相手|自分|)(の)?フィールド(上)?の(?P<what>モンスター|魔法・罠カード|カード){NUM}[体枚]を対象"
      r"(として|とし|に)?(発動(する|できる))?$",
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
-    (r"^(?:you can )?target (?P<up>up to )?(?P<n>\d+|a|an) (?P<what>[^;]+?)"
+    (r"^(?:you can )?(?:activate this card by )?target(?:ing)? (?P<up>up to )?(?P<n>\d+|a|an) "
+     r"(?P<what>[^;]+?)"
      r"(?: (?P<whose>your opponent controls|you control|on the field)| in (?P<gy>your|"
      r"your opponent's|their|either player's|either|a) (?:gy|graveyard))$", _en_target),
     (r"^(?:you can )?target (?P<up>up to )?(?P<n>\d+) (?:of your )?banished (?P<what>[^;]+?)$",
