@@ -374,6 +374,12 @@ class _Opp:
         return d
 
 
+def _first_number(m: re.Match[str]) -> int:
+    """The first number any alternative of a pattern read (1 when none)."""
+    return next((int(v) if v.isdigit() else 1 for k, v in m.groupdict().items()
+                 if v and re.fullmatch(r"[nk]\d?", k)), 1)
+
+
 def _position(m: re.Match[str]) -> dict[str, Any]:
     tail = m.string[m.end():]
     if re.match(r",? in (face-up )?defense position|表側守備表示で", tail, re.I):
@@ -429,8 +435,14 @@ _SELF = r"(this card|このカード)"
 _TGT = r"(it|that target|that card|that monster|the target|対象のモンスター|そのモンスター)"
 _OPERATIONS += [
     # Special Summon: this card, a target, or chosen from a zone
-    (r"special summon (this card|this banished card)|(除外されている)?このカードを(.*表示で)?"
-     r"特殊召喚する", lambda m: [{"op": "special_summon", "card": "self", **_position(m)}]),
+    (r"special summon (this card|this banished card)( from your (hand|gy|graveyard))?"
+     r"|(除外されている|(手札|墓地)の)?このカードを(.*表示で)?特殊召喚する",
+     lambda m: [{"op": "special_summon", "card": "self", **_position(m)}]),
+    (r"^discard (?P<n>\d+|a|one) random cards? from (your opponent's|their) hand$"
+     r"|^your opponent discards (?P<k>\d+|a|one) random cards?$"
+     r"|^相手の手札を(ランダムに|ランダムに(?P<k2>\d+)枚選んで)(?P<n2>\d+)?枚?(選んで)?(墓地へ)?捨てる$",
+     lambda m: [{"op": "discard", "random": {"zone": "hand", "controller": "opponent",
+                                             "count": _first_number(m)}}]),
     (rf"special summon {_TGT}|{_TGT}を(.*表示で)?特殊召喚する",
      lambda m: [{"op": "special_summon", "card": "target", **_position(m)}]),
     (rf"special summon {_COUNT_EN} {_WHAT}{_FROM_EN}",
@@ -857,6 +869,14 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
             effect["operations"] = ops
         else:
             out.problems["operations"] = _unread(operations)
+    if "activate_from" not in effect and any(
+            op.get("card") == "self" and op.get("op") == "special_summon"
+            for op in effect.get("operations") or []):
+        words = norm(operations)
+        if re.search(r"this card from your (gy|graveyard)|墓地のこのカード", words, re.I):
+            effect["activate_from"] = "gy"  # it summons itself from where it waits
+        elif re.search(r"this card from your hand|手札のこのカード", words, re.I):
+            effect["activate_from"] = "hand"
     out.effect = effect
     return out
 

@@ -493,3 +493,18 @@ def test_a_continuous_trap_targets_as_it_is_activated() -> None:
                                     "count": 1, "filter": {"type": "monster", "atk_max": 1000}}]
     assert m.effect["operations"] == [{"op": "special_summon", "card": "target",
                                        "position": "attack"}]
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("When this card inflicts battle damage to your opponent: Discard 1 random card from your "
+     "opponent's hand.",
+     {"operations": [{"op": "discard", "random": {"zone": "hand", "controller": "opponent",
+                                                  "count": 1}}]}),
+    ("このカードが相手に戦闘ダメージを与えた時に発動する。相手の手札をランダムに１枚捨てる。",
+     {"operations": [{"op": "discard", "random": {"zone": "hand", "controller": "opponent",
+                                                  "count": 1}}]}),
+    ("During your Standby Phase: Special Summon this card from your GY.",
+     {"activate_from": "gy", "operations": [{"op": "special_summon", "card": "self"}]}),
+])
+def test_a_random_discard_and_a_summon_of_itself(text: str, effect: dict) -> None:
+    _check("yugioh", text, "monster", effect)
