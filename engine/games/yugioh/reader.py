@@ -77,16 +77,25 @@ _ANAPHOR_EN = re.compile(r"(Its|It|They|Their|That|Those) (effects? (is|are) neg
 
 def _activated_en(sentence: str) -> bool:
     """Whether a sentence is an activated effect's (a colon, a cost or target, "You can")."""
-    return _colon(sentence) >= 0 or _semicolon(sentence) >= 0 or "You can" in sentence
+    return (_colon(sentence) >= 0 or _semicolon(sentence) >= 0 or "You can" in sentence
+            or bool(_ORDER_EN.match(sentence)))
+
+
+#: a later part of the effect before it: "During your second Standby Phase after this card's
+#: activation, add that card to your hand."; an order ("Send the top 3 cards ...")
+_LATER_EN = re.compile(r"During (the|your|each) [^:]*?, (add|destroy|banish|return|send|draw"
+                       r"|shuffle|Special Summon|take|inflict)\b")
 
 
 def _effects_en(text: str) -> list[tuple[int, int]]:
     effects: list[list[int]] = []
     for s, e in _spans_en(text):
         sentence = text[s:e]
+        before = text[effects[-1][0]:effects[-1][1]] if effects else ""
         if effects and (_CONTINUES_EN.match(sentence) or sentence.startswith("●") or (
-                _ANAPHOR_EN.match(sentence)
-                and _activated_en(text[effects[-1][0]:effects[-1][1]]))):
+                (_ANAPHOR_EN.match(sentence) or _LATER_EN.match(sentence)
+                 or (_ORDER_EN.match(sentence) and not sentence.startswith("Activate")))
+                and _activated_en(before) and not before.startswith("You can only"))):
             effects[-1][1] = e
         else:
             effects.append([s, e])
@@ -244,7 +253,8 @@ _ORDER_EN = re.compile(r"^(Activate this card by|Target|Destroy|Draw|Add|Special
                        r"Discard|Tribute|Pay|Return|Shuffle|Gain|Change|Take|Reveal|Look|"
                        r"Fusion Summon|Ritual Summon|Equip|Toss|"
                        r"Roll|Both players|Flip|Switch|"
-                       r"Excavate|Declare|Each player|Your opponent (discards|takes)|All)\b")
+                       r"Excavate|Declare|Each player|Your opponent (discards|takes)|All"
+                       r"|Activate (1|one) of these effects)\b")
 _CONTINUOUS_EN = re.compile(
     r"\b([Gg]ain|[Gg]ains|[Ll]ose|[Ll]oses) \d+ (ATK|DEF|ATK/DEF)\b|\b[Cc]annot\b"
     r"|\bis unaffected\b|\bare unaffected\b|\bmust\b|\bis (also )?treated as\b"
@@ -273,6 +283,10 @@ def _semicolon(s: str) -> int:
     return -1
 
 
+_GERUND = {"paying": "pay", "discarding": "discard", "banishing": "banish", "sending": "send",
+           "Tributing": "Tribute"}
+
+
 def _body_en(rd: _Reading, start: int, end: int) -> str | None:
     """Read "You can cost/targets; operations" from full[start:end]. None if understood."""
     full = rd.full
@@ -296,8 +310,13 @@ def _body_en(rd: _Reading, start: int, end: int) -> str | None:
                 continue
             ps = pre_s + full[pre_s:pre_e].index(p, piece.start())
             pe = ps + len(p)
-            if re.fullmatch(r"[Aa]ctivate (1|one) of these effects", p):
-                rd.rule("YGO-IDENTIFY")  # the effect chosen is told after the semicolon
+            # "Activate this card by paying 800 LP": the cost it is activated by
+            p = re.sub(r"^Activate this card by (paying|discarding|banishing|sending|Tributing)",
+                       lambda g: _GERUND[g.group(1)], p)
+            if re.fullmatch(r"[Aa]ctivate (1|one) of these effects", p) or re.match(
+                    r"(Declare|declare) ", p):
+                # the effect chosen, a card name declared: part of the activation, no cost
+                rd.rule("YGO-IDENTIFY")
             elif re.search(r"\btarget", p, re.I):
                 rd.r.targets = rd.say("targets", ps, pe)
                 rd.rule("YGO-IDENTIFY")
@@ -382,7 +401,7 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
                 r.wording = rd.say("wording", s, s + len(ev.group(1))).lower()
         elif (m := re.match(r"(Once per turn|Twice per turn|During your Main Phase"
                             r"|Once while face-up on the field|Once per Duel"
-                            r"|During your turn(, except the turn this card was sent to the GY)?)"
+                            r"|During your turn)(, except the turn this card was sent to the GY)?"
                             r"(, (during your Main Phase|if .+))?$", head)) and not (
                 m.group(4) and m.group(4).startswith("if ") and _EVENT_EN.search(m.group(4))
                 and not _STATE_EN.search(m.group(4))):
@@ -501,6 +520,14 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
         r.condition = rd.say("condition", s + m.start(1), s + m.end(1))
         r.operations = rd.say("operations", s + m.end() + 1, e)
         rd.rule("YGO-KIND")
+        return r
+    if (m := re.match(r"You can ", seg)) and card and first and not lasting:
+        r.kind = "activation"
+        rd.say("kind", s, s + 7)
+        r.spell_speed = _activation_speed(card)
+        rd.rule("YGO-IDENTIFY")
+        r.operations = rd.say("operations", s, e)
+        _speed_because(rd)
         return r
     if m := re.match(r"You can ", seg):
         r.kind = "ignition"
