@@ -87,6 +87,12 @@ _COSTS: list[Pattern] = [
      lambda m: _cost_choose(_Alias(m), "banish", "gy")),
     (rf"^discard {NUM} (?P<what>.+?)$|^手札から(?P<what2>[^。]+?){NUM_K}(体|枚)を(墓地へ)?捨て",
      lambda m: _cost_choose(_Alias(m), "discard", "hand")),
+    (rf"^send {NUM} (?P<what>.+?) from your (?P<where>hand|deck) to the (gy|graveyard)$"
+     rf"|^(?P<where2>手札|デッキ)から(?P<what2>[^。]+?){NUM_K}(体|枚)を墓地へ送",
+     lambda m: _cost_choose(_Alias(m), "send_to_gy",
+                            _YGO_ZONE[_Alias(m).group("where").casefold()])),
+    (rf"^tribute {NUM} other (?P<what>.+?)$", lambda m: _cost_choose(
+        _Alias(m), "tribute", "monster", other=True)),
     (r"tribute this card|このカードをリリース", lambda m: [{"op": "tribute", "card": "self"}]),
     (r"discard this card|(手札の)?このカードを(手札から)?(墓地へ)?捨て",
      lambda m: [{"op": "discard", "card": "self"}]),
@@ -105,13 +111,13 @@ _COSTS: list[Pattern] = [
     (r"banish this card( from your (gy|graveyard))?|(墓地の)?このカードを除外",
      lambda m: [{"op": "banish", "card": "self"}]),
 ]
-def _cost_choose(m: Any, op: str, zone: str) -> list[dict[str, Any]] | None:
+def _cost_choose(m: Any, op: str, zone: str, **more: Any) -> list[dict[str, Any]] | None:
     """A cost paid with cards chosen from a zone ("banish 1 DARK monster from your GY")."""
     f = _filter(m.group("what"))
-    if f is None or m.group("what").casefold() in ("card", "cards", "カード"):
+    if f is None:
         return None
     return [{"op": op, "choose": {"zone": zone, "controller": "you", "count": number(m.m),
-                                  **({"filter": f} if f else {})}}]
+                                  **more, **({"filter": f} if f else {})}}]
 
 
 _IT = (r"(it|that target|that card|that monster|those targets|those cards|those monsters|them|"

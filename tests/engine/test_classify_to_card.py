@@ -508,3 +508,20 @@ def test_a_continuous_trap_targets_as_it_is_activated() -> None:
 ])
 def test_a_random_discard_and_a_summon_of_itself(text: str, effect: dict) -> None:
     _check("yugioh", text, "monster", effect)
+
+
+@pytest.mark.parametrize(("text", "cost"), [
+    ("You can send 1 card from your hand to the GY; draw 1 card.",
+     [{"op": "send_to_gy", "choose": {"zone": "hand", "controller": "you", "count": 1}}]),
+    ("手札からカード１枚を墓地へ送って発動できる。自分はデッキから１枚ドローする。",
+     [{"op": "send_to_gy", "choose": {"zone": "hand", "controller": "you", "count": 1}}]),
+    ("You can banish 1 card from your GY; draw 1 card.",
+     [{"op": "banish", "choose": {"zone": "gy", "controller": "you", "count": 1}}]),
+    ("You can Tribute 1 other monster; draw 1 card.",
+     [{"op": "tribute", "choose": {"zone": "monster", "controller": "you", "count": 1,
+                                   "other": True, "filter": {"type": "monster"}}}]),
+])
+def test_costs_of_chosen_cards(text: str, cost: list) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert m.problems == {}, m.problems
+    assert m.effect["cost"] == cost
