@@ -525,3 +525,15 @@ def test_costs_of_chosen_cards(text: str, cost: list) -> None:
     m = mapped("yugioh", text)[-1]
     assert m.problems == {}, m.problems
     assert m.effect["cost"] == cost
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("At the end of your turn, you may untap this creature.",
+     {"type": "turn_end", "player": "you"}),
+    ("■相手のターンのはじめに、カードを1枚引く。", {"type": "turn_start", "player": "opponent"}),
+    ("■各ターンの終わりに、カードを1枚引いてもよい。", {"type": "turn_end"}),
+])
+def test_duel_masters_turn_timings(text: str, event: dict) -> None:
+    m = mapped("duel_masters", text)[-1]
+    assert m.problems == {}, m.problems
+    assert m.effect["event"] == event

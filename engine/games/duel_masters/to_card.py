@@ -13,6 +13,18 @@ from typing import Any
 from ...classify import EffectReading
 from ...classify.to_card import Pattern, norm, number, of_self
 
+
+def _turn(m: re.Match[str]) -> dict[str, Any]:
+    """The start or the end of a turn: yours, the opponent's or each."""
+    when = m.group("when") or m.group("when2")
+    whose = (m.group("whose") or m.group("whose2")).casefold()
+    event: dict[str, Any] = {"type": "turn_end" if when in ("end", "終わり", "おわり")
+                             else "turn_start"}
+    if whose not in ("each", "各"):
+        event["player"] = "opponent" if whose in ("your opponent's", "相手") else "you"
+    return event
+
+
 #: (pattern, event) for Duel Masters events, Japanese and English
 EVENTS: list[Pattern] = [
     (r"このクリーチャーが(バトルゾーンに)?出た|このクリーチャーを(バトルゾーンに)?出した"
@@ -25,10 +37,8 @@ EVENTS: list[Pattern] = [
      lambda m: {"type": "shield_broken", "player": "you"}),
     (r"相手のクリーチャーが攻撃する|(one of )?your opponent's creatures attacks",
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
-    (r"^(at )?the (start|beginning) of your turn$|^自分のターンのはじめに?$",
-     lambda m: {"type": "turn_start", "player": "you"}),
-    (r"^(at )?the end of your turn$|^自分のターンの(終わり|おわり)に?$",
-     lambda m: {"type": "turn_end", "player": "you"}),
+    (r"^(at )?the (?P<when>start|beginning|end) of (?P<whose>your opponent's|your|each) turn$"
+     r"|^(?P<whose2>自分|相手|各)の?ターンの(?P<when2>はじめ|始め|終わり|おわり)に?$", _turn),
 ]
 
 _CIVILIZATIONS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature",
