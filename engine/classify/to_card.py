@@ -227,20 +227,28 @@ def _filter(words: str) -> dict[str, Any] | None:
                          re.I):
         low = (m.group(2) or m.group(4) or "").lower() in ("lower", "less", "以下")
         f["level_max" if low else "level_min"] = int(m.group(1) or m.group(3))
+    for m in re.finditer(r"\blevel (\d+)\b(?! or)|レベル(\d+)(?!以下|以上)", w, re.I):
+        f["level_min"] = f["level_max"] = int(m.group(1) or m.group(2))  # exactly that Level
     for m in re.finditer(r"(\d+) or (less|lower|more|higher) (atk|def)|(atk|def) (\d+) or "
                          r"(less|lower|more|higher)|(攻撃力|守備力)(\d+)(以下|以上)", w, re.I):
         stat = _STATS[(m.group(3) or m.group(4) or m.group(7)).casefold()]
         n = int(m.group(1) or m.group(5) or m.group(8))
         low = (m.group(2) or m.group(6) or m.group(9)).lower() in ("less", "lower", "以下")
         f[f"{stat}_{'max' if low else 'min'}"] = n
-    if m := re.search(r"\b(" + "|".join(_ATTRIBUTES) + r")\b", w):
-        f["attribute"] = m.group(1)
-    elif m := re.search(r"([闇光水炎地風神])属性", w):
-        f["attribute"] = _ATTRIBUTES_JA[m.group(1)]
-    if m := re.search(r"\b(" + "|".join(_TYPES) + r")(-Type)? (monster|card)", w):
-        f["race"] = m.group(1)
-    elif m := re.search("(" + "|".join(_TYPES_JA) + ")", w):
-        f["race"] = _TYPES_JA[m.group(1)]
+    found = list(dict.fromkeys(re.findall(r"\b(" + "|".join(_ATTRIBUTES) + r")\b", w) + [
+        _ATTRIBUTES_JA[a] for a in re.findall(r"([闇光水炎地風神])属性", w)]))
+    if found:  # "WATER or FIRE": either
+        f["attribute"] = found[0] if len(found) == 1 else found
+    types = "|".join(sorted(_TYPES, key=len, reverse=True))
+    if m := re.search(rf"\b((?:{types})(?:(?:,| or| and|/),? ?(?:{types}))*)(-Type)? "
+                      r"(monster|card)", w):
+        found = re.findall(types, m.group(1))
+    else:
+        found = [_TYPES_JA[t] for t in re.findall(
+            "|".join(sorted(_TYPES_JA, key=len, reverse=True)), w)]
+    found = list(dict.fromkeys(found))
+    if found:
+        f["race"] = found[0] if len(found) == 1 else found
     if re.search(r"\bface-up\b|表側表示", w, re.I):
         f["face_up"] = True
     elif re.search(r"\b(set|face-down)\b|セットされた|裏側表示", w, re.I):
@@ -267,10 +275,10 @@ def _filter(words: str) -> dict[str, Any] | None:
                   r"with|atk|def|monsters?|cards?|spells?|traps?|normal|effect|non-effect|"
                   r"face-up|face-down|set|attack|defense|position|fusion|synchro|xyz|link|ritual|"
                   r"-type|/|" + "|".join(_ATTRIBUTES + _TYPES) + r")\b|[,\s]", "", w, flags=re.I)
-    rest = re.sub(r"レベル|攻撃力|守備力|以下|以上|[0-9]+|[体枚]|の|・|モンスター|カード|魔法|罠|"
+    rest = re.sub("|".join(sorted(_TYPES_JA, key=len, reverse=True)) + "|"
+                  r"レベル|攻撃力|守備力|以下|以上|[0-9]+|[体枚]|の|・|モンスター|カード|魔法|罠|"
                   r"表側表示|裏側表示|セットされた|攻撃表示|守備表示|効果|以外|通常|融合|シンクロ|"
-                  r"エクシーズ|リンク|儀式|"
-                  r"属性|[闇光水炎地風神]|族|" + "|".join(_TYPES_JA), "", rest)
+                  r"エクシーズ|リンク|儀式|属性|[闇光水炎地風神]|族", "", rest)
     return f if not rest else None
 
 
@@ -283,6 +291,7 @@ _YGO_ZONE = {"extra deck": "extra", "エクストラデッキ": "extra", "hand":
 _WHAT = r"(?P<what>.+?)"
 _FROM_EN = (r"(?: from (?:(?P<opp>your opponent's|their|either player's|either) |your |the )?"
             r"(?P<where>hand|extra deck|deck|gy|graveyard)"
+            r"(?:, (?:your )?(?P<where3>deck|gy|graveyard),?)?"
             r"(?: or (?:your )?(?P<where2>hand|deck|gy|graveyard))?|(?P<ban> among your "
             r"banished (?:cards|monsters)))")
 _COUNT_EN = r"(?P<up>up to )?(?P<n>\d+|a|an)"
@@ -295,6 +304,7 @@ def _count(m: re.Match[str]) -> tuple[int, bool]:
 
 def _zones(m: re.Match[str]) -> list[str] | str:
     got = [_YGO_ZONE[z.casefold()] for z in (m.groupdict().get("where"),
+                                             m.groupdict().get("where3"),
                                              m.groupdict().get("where2")) if z]
     if m.groupdict().get("ban"):
         got = ["banished"]
@@ -453,7 +463,8 @@ _OPERATIONS += [
      lambda m: [{"op": "special_summon", "card": "target", **_position(m)}]),
     (rf"special summon {_COUNT_EN} {_WHAT}{_FROM_EN}",
      lambda m: _chosen(m, "special_summon", **_position(m))),
-    (r"(?P<where>手札|エクストラデッキ|デッキ|墓地)(?:・(?P<where2>手札|デッキ|墓地))?から"
+    (r"(?P<where>手札|エクストラデッキ|デッキ|墓地)(?:・(?P<where3>デッキ|墓地))?"
+     r"(?:・(?P<where2>手札|デッキ|墓地))?から"
      r"(?P<what>[^。]*?)(?P<n>\d+)体を(?:選んで)?(?:表側守備表示で)?特殊召喚(する|できる)",
      lambda m: _chosen(m, "special_summon", **_position(m))),
     # a search: added from the Deck or the GY to the hand

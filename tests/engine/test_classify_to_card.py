@@ -537,3 +537,24 @@ def test_duel_masters_turn_timings(text: str, event: dict) -> None:
     m = mapped("duel_masters", text)[-1]
     assert m.problems == {}, m.problems
     assert m.effect["event"] == event
+
+
+@pytest.mark.parametrize(("text", "zone", "flt"), [
+    ("Special Summon 1 Level 4 monster from your hand or Deck.", ["hand", "deck"],
+     {"type": "monster", "level_min": 4, "level_max": 4}),  # exactly Level 4
+    ("デッキからレベル４モンスター１体を特殊召喚する。", "deck",
+     {"type": "monster", "level_min": 4, "level_max": 4}),
+    ("Special Summon 1 \"Foo\" from your hand, Deck, or GY.", ["hand", "deck", "gy"],
+     {"name": "Foo"}),
+    ("Add 1 Level 4 or lower WATER or FIRE monster from your Deck to your hand.", "deck",
+     {"type": "monster", "level_max": 4, "attribute": ["WATER", "FIRE"]}),
+    ("Add 1 Warrior or Spellcaster monster from your Deck to your hand.", "deck",
+     {"type": "monster", "race": ["Warrior", "Spellcaster"]}),
+    ("デッキから戦士族・魔法使い族モンスター１体を手札に加える。", "deck",
+     {"type": "monster", "race": ["Warrior", "Spellcaster"]}),
+])
+def test_every_word_of_a_filter_is_kept(text: str, zone: Any, flt: dict) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert m.problems == {}, m.problems
+    [op] = m.effect["operations"]
+    assert (op["choose"]["zone"], op["choose"]["filter"]) == (zone, flt)
