@@ -207,7 +207,9 @@ _STATS = {"atk": "atk", "def": "def", "攻撃力": "atk", "守備力": "def"}
 
 
 def _slug(name: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "_", name.casefold()).strip("_")
+    """An archetype as card files name it ("Yang Zing" -> yang_zing); a name with no Latin
+    letters (「帝」) is kept as written."""
+    return re.sub(r"[^0-9a-z]+", "_", name.casefold()).strip("_") or name.strip()
 
 
 def _filter(words: str) -> dict[str, Any] | None:
@@ -215,9 +217,12 @@ def _filter(words: str) -> dict[str, Any] | None:
     モンスター", "レベル４以下の戦士族モンスター"), or None when part of it is not read."""
     f: dict[str, Any] = {}
     w = re.sub(r"\b(spells?) and (traps?)\b", r"\1/\2", words, flags=re.I)
+    w = re.sub(r"魔法(カード)?または罠", "魔法・罠", w)
+    if re.search(r"\bor (up to )?\d+\b|\d+\s*(体|枚)|または", w, re.I):
+        return None  # two descriptions ("1 Ritual Monster or 1 Ritual Spell"): not one filter
     if re.search(r"monsters?|モンスター", w, re.I):
         f["type"] = "monster"
-    elif re.search(r"\bspells?/traps?\b|\bspells? and traps?\b|魔法・罠", w, re.I):
+    elif re.search(r"\bspells?( ?/ ?| and | or )traps?\b|魔法・罠|魔法(カード)?または罠", w, re.I):
         f["type"] = ["spell", "trap"]
     elif re.search(r"\bspells?\b|魔法", w, re.I):
         f["type"] = "spell"
@@ -266,19 +271,37 @@ def _filter(words: str) -> dict[str, Any] | None:
     if m := re.search(r"\b(fusion|synchro|xyz|link|ritual) monsters?"
                       r"|(融合|シンクロ|エクシーズ|リンク|儀式)モンスター", w, re.I):
         f["subtype"] = _SUBTYPES[(m.group(1) or m.group(2)).casefold()]
-    if m := re.search(r'"([^"]+)"\s*(monster|card|spell|trap)|「([^」]+)」(モンスター|カード)', w,
-                      re.I):
+    if m := re.search(r'"([^"]+)"\s*(monster|card|spell|trap)'
+                      r"|「([^」]+)」(モンスター|カード|魔法|罠)", w, re.I):
         f["archetype"] = _slug(m.group(1) or m.group(3))
     elif m := re.search(r'"([^"]+)"|「([^」]+)」', w):
         f["name"] = m.group(1) or m.group(2)
+    if re.search(r"「[^」]*」以外", w):
+        return None  # "other than X": no filter says it
+    # a word is left out only when what it says is in the filter (else the filter is not read)
+    said_en, said_ja = [], []
+    if f.get("subtype") == "normal":
+        said_en.append("normal")
+        said_ja.append("通常")
+    if "has_effects" in f:
+        said_en += ["effect", "non-effect"]
+        said_ja += ["効果", "以外"]
+    if f.get("subtype") in ("fusion", "synchro", "xyz", "link", "ritual"):
+        said_en.append(f["subtype"])
+        said_ja.append("融合|シンクロ|エクシーズ|リンク|儀式")
+    if "face_up" in f:
+        said_en += ["face-up", "face-down", "set"]
+        said_ja.append("表側表示|裏側表示|セットされた")
+    if "position" in f:
+        said_en += ["attack", "defense", "position"]
+        said_ja.append("攻撃表示|守備表示")
     rest = re.sub(r'"[^"]*"|「[^」]*」|\b(\d+|a|an|any|up to|level|or|lower|higher|less|more|'
-                  r"with|atk|def|monsters?|cards?|spells?|traps?|normal|effect|non-effect|"
-                  r"face-up|face-down|set|attack|defense|position|fusion|synchro|xyz|link|ritual|"
-                  r"-type|/|" + "|".join(_ATTRIBUTES + _TYPES) + r")\b|[,\s]", "", w, flags=re.I)
-    rest = re.sub("|".join(sorted(_TYPES_JA, key=len, reverse=True)) + "|"
+                  r"with|atk|def|monsters?|cards?|spells?|traps?|and|-type|/|"
+                  + "|".join(said_en + list(_ATTRIBUTES + _TYPES)) + r")\b|[,\s]", "", w,
+                  flags=re.I)
+    rest = re.sub("|".join(sorted(_TYPES_JA, key=len, reverse=True) + said_ja) + "|"
                   r"レベル|攻撃力|守備力|以下|以上|[0-9]+|[体枚]|の|・|モンスター|カード|魔法|罠|"
-                  r"表側表示|裏側表示|セットされた|攻撃表示|守備表示|効果|以外|通常|融合|シンクロ|"
-                  r"エクシーズ|リンク|儀式|属性|[闇光水炎地風神]|族", "", rest)
+                  r"属性|[闇光水炎地風神]|族", "", rest)
     return f if not rest else None
 
 

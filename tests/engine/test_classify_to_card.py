@@ -558,3 +558,19 @@ def test_every_word_of_a_filter_is_kept(text: str, zone: Any, flt: dict) -> None
     assert m.problems == {}, m.problems
     [op] = m.effect["operations"]
     assert (op["choose"]["zone"], op["choose"]["filter"]) == (zone, flt)
+
+
+@pytest.mark.parametrize(("words", "flt"), [
+    ("1 Spell or Trap", {"type": ["spell", "trap"]}),
+    ("「帝」魔法・罠カード", {"type": ["spell", "trap"], "archetype": "帝"}),
+    ("攻撃力1500以下の効果モンスター以外のモンスター",
+     {"type": "monster", "atk_max": 1500, "has_effects": False}),
+    ("Fusion Spell", None),  # "Fusion" is said by no filter key here: not dropped
+    ("「X」以外のモンスター", None),  # "other than X": not read as X
+    ("儀式モンスター１体または儀式魔法カード", None),  # two descriptions, not one filter
+    ("Ritual Monster or 1 Ritual Spell", None),
+])
+def test_a_filter_is_read_whole_or_not_at_all(words: str, flt: dict | None) -> None:
+    from engine.classify.to_card import card_filter
+
+    assert card_filter(words) == flt
