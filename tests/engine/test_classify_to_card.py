@@ -574,3 +574,9 @@ def test_a_filter_is_read_whole_or_not_at_all(words: str, flt: dict | None) -> N
     from engine.classify.to_card import card_filter
 
     assert card_filter(words) == flt
+
+
+def test_a_response_with_a_condition_is_not_read_without_it() -> None:
+    m = mapped("yugioh", "Counter Trap\nWhen your opponent activates a Spell Card during the "
+                         "Main Phase: Negate the activation.")[0]
+    assert m.problems  # "during the Main Phase" is not dropped

@@ -117,7 +117,7 @@ RESPONSES: list[Pattern] = [
      lambda m: {"type": "summoning"}),
     (r"your opponent (normal |special |flip )?summons|相手がモンスターの(召喚|特殊召喚)に成功",
      lambda m: {"type": "summoned", "player": "opponent"}),
-    (r"(your opponent|a player) activates an? (?P<c>spell|trap|monster effect)",
+    (r"^(your opponent|a player) activates an? (?P<c>spell|trap|monster effect)( card)?$",
      lambda m: {"type": "activated", "card_type": m.group("c").split()[0].casefold(),
                 "player": "opponent"}),
     (r"(a|your opponent) activates a (card or effect|card)|(魔法・罠・)?モンスターの効果.*発動した",
