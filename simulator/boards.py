@@ -22,20 +22,26 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine import RULES_VERSION, Duel, EngineError, IllegalAction, Recheck, recheck
-from engine.cards import default_library, parse_cards
-from engine.duel import SNAPSHOT_EVERY
-from engine.games import known
-from engine.limits import check_text, within_room
-from engine.refusals import in_each_language, worded
-from engine.scenario import (
+from engine import (
+    RULES_VERSION,
+    Duel,
+    EngineError,
+    IllegalAction,
+    Recheck,
     Scenario,
+    VersionError,
+    default_library,
+    outcome,
+    parse_cards,
+    recheck,
     refusal_problem,
     refusal_text,
     step_action,
     translate_answer,
 )
-from engine.versions import VersionError, outcome
+from engine.games import known
+from engine.limits import check_text, within_room
+from engine.words import in_each_language, worded
 
 from .game_context import has, web
 from .history import saved_data
@@ -424,14 +430,10 @@ def _keep_state_before(before: Duel, duel: Duel) -> None:
     as ``duel``'s copy of that step: the frames of the new steps (sent with the update) then
     open from it instead of replaying the steps since the engine's last kept copy. The state
     is shared, not copied (a cached duel's state is never changed; the engine copies a kept
-    state before using it), and only the latest such copy is kept besides the engine's own."""
+    state before using it)."""
     n = len(before.actions)
-    if len(duel.actions) <= n or duel.actions[:n] != before.actions:
-        return
-    kept = {k: state for k, state in duel._snapshots.items()
-            if k % SNAPSHOT_EVERY in (0, SNAPSHOT_EVERY - 1)}
-    kept[n] = before.state
-    duel._snapshots = kept
+    if len(duel.actions) > n and duel.actions[:n] == before.actions:
+        duel.keep_state(n, before.state)
 
 
 def _actions_data(data: dict[str, Any], before: Duel,
@@ -451,17 +453,10 @@ def _actions_data(data: dict[str, Any], before: Duel,
 
 
 def _clone(duel: Duel) -> Duel:
-    """A private copy to act on, so a refused action never touches the cached duel."""
-    other = Duel.__new__(Duel)
-    other.__dict__.update(duel.__dict__)
-    other.state = duel.state.copy()
-    other.actions = list(duel.actions)
-    other.aliases = dict(duel.aliases)
-    other._watchers = set(duel._watchers)
-    other._continuous = set(duel._continuous)
-    other._snapshots = dict(duel._snapshots)
-    other.records_frames = True  # the new steps' frames travel with the update
-    other.recorded_frames = {}
+    """A private copy to act on, so a refused action never touches the cached duel; the new
+    steps' frames travel with the update."""
+    other = duel.copy()
+    other.records_frames = True
     return other
 
 

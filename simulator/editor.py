@@ -20,15 +20,16 @@ import yaml
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from engine import CardDataError, Duel, IllegalAction
-from engine.cards import (
+from engine import (
     WORDINGS,
+    CardDataError,
+    Duel,
+    IllegalAction,
     builtin_library,
     one_card_per_name,
     parse_cards,
 )
-from engine.classify import MAX_EFFECTS, EffectReading, classify
-from engine.classify.to_card import EffectMapping, map_reading
+from engine.classify import MAX_EFFECTS, EffectMapping, EffectReading, classify, map_reading
 from engine.limits import (
     MAX_CUSTOM_CARDS,
     MAX_FORM_CPU,

@@ -16,9 +16,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine import RULES
+from engine import RULES, Scenario, builtin_scenarios, load_scenario
 from engine.games import games
-from engine.scenario import Scenario, builtin_scenarios, load_scenario
 
 MAX_QUERY = 100
 

@@ -16,11 +16,9 @@ from django.core.cache import cache
 from django.utils.translation import get_language, get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from engine import Duel, IllegalAction
-from engine.cards import CardDef
+from engine import CardDef, Duel, IllegalAction, refusal_text
 from engine.i18n import Translator, language, pick
-from engine.refusals import worded
-from engine.scenario import refusal_text
+from engine.words import worded
 
 
 def engine_language() -> str:

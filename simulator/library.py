@@ -8,10 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine import EngineError
-from engine.cards import CardDef, Library, builtin_library, parse_cards
-from engine.log import card_kind
-from engine.rules import zones_for
+from engine import CardDef, EngineError, Library, builtin_library, parse_cards, zones_for
+from engine.words import card_kind
 
 from .game_context import web
 from .language import card_names, translator

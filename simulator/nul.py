@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from engine.limits import LimitError
-from engine.refusals import Refusal, word
+from engine.words import Refusal, word
 
 from .language import refusal_reason
 

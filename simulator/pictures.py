@@ -23,9 +23,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
-from engine import RULES, Duel, EngineError
-from engine.frames import Frame
-from engine.log import player_name, text_arg
+from engine import RULES, Duel, EngineError, Frame
+from engine.words import player_name, text_arg
 
 from .game_context import has
 from .game_words import said

@@ -12,16 +12,14 @@ when it changed, the triggers whose status differs. Any frame can so be shown on
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from engine import RULES, Duel
-from engine.frames import Frame
-from engine.log import render
+from engine import RULES, Duel, Frame
+from engine.words import render
 
 from .addresses import address, frame_url
 from .models import Board
@@ -43,10 +41,7 @@ MAX_FRAMES = 240
 
 def duel_at(duel: Duel, frame: Frame) -> Duel:
     """A duel for showing only, whose state is the frame's."""
-    shown = copy.copy(duel)
-    shown.state = frame.state
-    shown._reindex()
-    return shown
+    return duel.showing(frame.state)
 
 
 def frames_since(duel: Duel, since: int) -> list[Frame]:

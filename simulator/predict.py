@@ -33,11 +33,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine import RULES, Duel, IllegalAction
+from engine import RULES, Duel, IllegalAction, hidden_from
 from engine.games import game
 from engine.i18n import pick
-from engine.log import HIDDEN, player_name, text_arg
-from engine.state import hidden_from
+from engine.words import HIDDEN, player_name, text_arg
 
 from . import boards
 from .language import engine_language

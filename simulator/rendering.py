@@ -22,13 +22,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext, pgettext_lazy
 
-from engine import RULES, Duel
-from engine.frames import Frame
+from engine import RULES, Duel, Frame, State, hidden_from, negated_by
 from engine.links import encode
-from engine.log import PHASE_NAMES, player_name, render, seen_by, text_arg
-from engine.protection import negated_by
-from engine.refusals import worded
-from engine.state import State, hidden_from
+from engine.words import PHASE_NAMES, player_name, render, seen_by, text_arg, worded
 
 from .addresses import step_url
 from .game_context import has, web

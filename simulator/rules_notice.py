@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop as N_
 from django.utils.translation import ngettext
 
 from engine import Duel, Recheck
-from engine.log import player_name
+from engine.words import player_name
 
 from .game_words import said
 from .language import translator

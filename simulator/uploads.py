@@ -93,7 +93,7 @@ def serve() -> None:
     line of JSON on its standard output for each line of JSON on its input (``text``,
     ``name``, ``lang``, ``budget``), until its input ends."""
     signal.signal(signal.SIGVTALRM, _on_timer)
-    from engine.cards import default_library
+    from engine import default_library
     from engine.games import names
 
     for game in names():
@@ -115,12 +115,17 @@ def read(text: str, name: str, lang: str, budget: float = MAX_CPU,
     ``("ok", fields of its board)``, or ``("refused", why)`` worded in ``lang``. ``timer``:
     a timer of this process's computing time stops any work past the budget + GRACE (only in
     a process's main thread)."""
-    from engine import EngineError, IllegalAction
-    from engine.cards import load_yaml_with_lines
-    from engine.errors import DataError
+    from engine import (
+        DataError,
+        EngineError,
+        IllegalAction,
+        load_yaml_with_lines,
+        parse_scenario,
+        refusal_text,
+        run_scenario,
+    )
     from engine.i18n import Translator
-    from engine.refusals import worded
-    from engine.scenario import parse_scenario, refusal_text, run_scenario
+    from engine.words import worded
 
     tr = Translator(lang)
     if timer:
@@ -316,9 +321,9 @@ def _in_process(text: str, name: str, lang: str, budget: float) -> tuple[str, An
 
 
 def _over_budget(lang: str, budget: float) -> str:
+    from engine import refusal_text
     from engine.i18n import Translator
-    from engine.refusals import worded
-    from engine.scenario import refusal_text
+    from engine.words import worded
 
     with cpu_budget(budget):
         return worded(refusal_text(over_budget()), Translator(lang))

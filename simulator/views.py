@@ -18,9 +18,18 @@ from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_POST, require_safe
 
-from engine import RULES, DataError, Duel, EngineError, IllegalAction, Recheck, replay_under
+from engine import (
+    RULES,
+    DataError,
+    Duel,
+    EngineError,
+    IllegalAction,
+    Recheck,
+    load_scenario,
+    replay_under,
+)
+from engine.classify import answer as classify_answer
 from engine.classify import classify
-from engine.classify.to_card import answer as classify_answer
 from engine.games import default, known
 from engine.limits import (
     MAX_ACTION_DEPTH,
@@ -37,8 +46,7 @@ from engine.limits import (
     parse_int,
 )
 from engine.links import LinkError, encode, reopen_link
-from engine.log import PHASE_NAMES
-from engine.scenario import load_scenario
+from engine.words import PHASE_NAMES
 
 from . import access, boards, classroom, gallery, limits, playback, uploads
 from .gallery import scenario_index

@@ -12,8 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from engine import EngineError, IllegalAction
-from engine.errors import DataError
+from engine import DataError, EngineError, IllegalAction
 from engine.games import default, games, known
 from engine.limits import LimitError, check_text
 

@@ -13,9 +13,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from engine import EngineError, IllegalAction
+from engine import EngineError, IllegalAction, load_scenario
 from engine.limits import LimitError, check_text, parse_digits
-from engine.scenario import load_scenario
 
 from . import access, boards, classroom, followers, limits, predict
 from .gallery import scenario_index

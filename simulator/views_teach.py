@@ -12,10 +12,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from engine import Duel, EngineError
+from engine import Duel, EngineError, load_scenario, run_scenario
 from engine.limits import LimitError, check_text, parse_digits
 from engine.links import LinkError, reopen_link
-from engine.scenario import load_scenario, run_scenario
 
 from . import access, boards, gallery, keys, limits
 from .language import board_title, refusal_reason

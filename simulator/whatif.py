@@ -21,9 +21,8 @@ from typing import Any
 import yaml
 from django.utils.translation import gettext as _
 
-from engine import RULES, Duel, ReplayReport, replay_under
-from engine.cards import builtin_card_files
-from engine.log import player_name, render, text_arg, zone_name
+from engine import RULES, Duel, ReplayReport, builtin_card_files, replay_under
+from engine.words import player_name, render, text_arg, zone_name
 
 from .game_context import web
 from .language import engine_language, local, translator
