@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine import RULES, Scenario, builtin_scenarios, load_scenario
-from engine.games import games
+from engine.games import games, on_change
 
 MAX_QUERY = 100
 
@@ -83,6 +83,14 @@ def _by_slug() -> dict[tuple[str, str], dict[str, Any]]:
     for entry in scenario_index():
         out.setdefault((entry["game"], entry["slug"]), entry)
     return out
+
+
+def _forget() -> None:
+    scenario_index.cache_clear()
+    _by_slug.cache_clear()
+
+
+on_change(_forget)  # a game registered or removed: its scenarios come or go
 
 
 def rule_choices() -> list[dict[str, str]]:

@@ -1,0 +1,1 @@
+"""Game packages kept for the tests: games the site plays without a change outside them."""
