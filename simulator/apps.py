@@ -7,7 +7,12 @@ class SimulatorConfig(AppConfig):
     verbose_name = "Chain simulator"
 
     def ready(self) -> None:
+        from django.conf import settings
         from django.db.backends.signals import connection_created
+
+        from engine import games
+
+        games.use(settings.CHAIN_GAMES)  # the games played, by import path
 
         from .sqlite import keep_open
 

@@ -149,6 +149,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         transaction_mode="IMMEDIATE")
 
+#: the games the site plays: their packages' import paths, the default game first
+#: (docs/adding-a-game.md)
+CHAIN_GAMES = env_list("CHAIN_GAMES", "engine.games.yugioh,engine.games.duel_masters")
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {

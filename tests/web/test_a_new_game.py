@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.apps import apps
 from django.test import Client
 
 from engine import builtin_scenarios, games, load_scenario, run_scenario
@@ -41,6 +42,7 @@ def test_it_is_played_on_a_board_page(tiny) -> None:
     step = client.post(f"/b/{board}/step", {"version": 0})
     assert step.status_code == 200, step.content[:300]
     page = client.get(response["Location"]).content.decode()
+    assert 'data-zone="p2:field"' in page and 'data-zone="p2:hand"' in page  # its mat
     log = re.sub(r"<[^>]+>", " ", page)
     assert "destroy all your opponent" in log and "resolves" in log
     assert "Ember Moth was destroyed" in " ".join(log.split())
@@ -49,3 +51,12 @@ def test_it_is_played_on_a_board_page(tiny) -> None:
 def test_without_it_the_site_knows_no_such_game() -> None:
     client = Client(HTTP_HOST="localhost")
     assert client.post("/scenarios/tiny/spark_beetle/open").status_code == 404
+
+
+def test_the_setting_says_which_games_are_played(settings) -> None:
+    settings.CHAIN_GAMES = [*games.DEFAULT_PACKAGES, "tests.games.tiny"]
+    try:
+        apps.get_app_config("simulator").ready()
+        assert games.names() == ("yugioh", "duel_masters", "tiny")
+    finally:
+        games.use(games.DEFAULT_PACKAGES)
