@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 
 from engine import Duel
 
-from . import boards
+from . import store
 from .models import Board, Lesson, Prediction
 from .rendering import render_partials
 from .updates import Message, in_languages, publish
@@ -42,7 +42,7 @@ def lesson_watch_key(slug: str) -> str:
 
 
 def presented_step(board: Board) -> int:
-    total = len(boards.duel_of(board).actions)
+    total = len(store.duel_of(board).actions)
     at = board.presenter_at
     return total if at is None or not 0 <= at <= total else at
 
@@ -78,7 +78,7 @@ def render_presentation(board: Board, request=None, *, since: int | None = None,
     the frames of the new ones come along to be played."""
     from . import playback, predict
 
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     step, frame, count = presented_frame(board, full)
     view = "public" if board.seats else "open"
     asked = predict.current(board)

@@ -24,7 +24,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
-from . import access, boards, followers, live
+from . import access, followers, live, store
 from .language import language_group, socket_language, watched
 from .models import Board, Lesson
 from .rendering import render_partials
@@ -142,7 +142,7 @@ class BoardConsumer(WatcherConsumer):
         return board.group(self._view(board))
 
     def current(self, board: Board) -> str:
-        return render_partials(board, boards.duel_of(board), oob=True, view=self._view(board))
+        return render_partials(board, store.duel_of(board), oob=True, view=self._view(board))
 
 
 class FollowConsumer(WatcherConsumer):

@@ -44,7 +44,7 @@ from engine.limits import (
 from engine.vocabulary import EFFECT_KINDS as VOCABULARY_KINDS
 from engine.vocabulary import TABLES
 
-from . import boards
+from . import store
 from .game_context import has, stat_fields, web
 from .language import refusal_reason, translator
 from .models import Board
@@ -520,9 +520,9 @@ def add_cards(board: Board, version: int, cards: list[dict[str, Any]]) -> list[s
         one_card_per_name(defined[saved:], [None] * (len(defined) - saved),
                           file="the board's cards", before=defined[:saved])
         locked.data = {**locked.data, "cards": existing}
-        duel.library = boards.library_for(locked.data)
+        duel.library = store.library_for(locked.data)
 
-    boards._apply_and_save(board, version, change)
+    store._apply_and_save(board, version, change)
     return ids
 
 

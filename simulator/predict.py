@@ -38,7 +38,7 @@ from engine.games import game
 from engine.i18n import pick
 from engine.words import HIDDEN, player_name, text_arg
 
-from . import boards
+from . import script, store
 from .language import engine_language
 from .models import Board, Prediction, PredictionVote
 from .rendering import Viewer
@@ -183,7 +183,7 @@ class Future:
 def questions(board: Board, step: int, frame: int | None = None) -> list[Question]:
     """The questions whose answer is fixed at the presenter's step (and frame): by the rules
     first; else by the scenario's scripted steps."""
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     hidden = _hidden_names(board, full, step, frame)
     for scripted in (False, True):
         future = play_on(board, full, step, frame, scripted=scripted)
@@ -216,7 +216,7 @@ def play_on(board: Board, full: Duel, step: int, frame: int | None, *,
             scripted: bool) -> Future | None:
     """Play on from the shown moment, on a copy: only the decisions with one legal answer
     (``scripted`` False), or the scenario's steps from there (None when it has none)."""
-    duel = boards._clone(full.at(step)) if step < len(full.actions) else boards._clone(full)
+    duel = store._clone(full.at(step)) if step < len(full.actions) else store._clone(full)
     shown, lp_before = len(duel.state.log), list(duel.state.lp)
     if frame is not None and step:
         frames = full.frames(step)
@@ -229,7 +229,7 @@ def play_on(board: Board, full: Duel, step: int, frame: int | None, *,
             return None
         for item in steps:  # up to the end of the first chain (or pending pool) to come
             try:
-                boards._play_step(duel, item, False)
+                script._play_step(duel, item, False)
             except IllegalAction:
                 break
             if _settled(duel):
@@ -250,7 +250,7 @@ def script_after(board: Board, full: Duel, step: int) -> list[dict[str, Any]]:
     """The scenario's steps after step ``step``, while the board follows its script."""
     if not board.follows_script:
         return []
-    return [boards.as_step(a) for a in full.actions[step:]] + list(board.pending_steps)
+    return [script.as_step(a) for a in full.actions[step:]] + list(board.pending_steps)
 
 
 def _forced(duel: Duel, limit: int = 500) -> None:

@@ -90,7 +90,7 @@ def broadcast(board: Board, views: dict[str, str], since: int | None = None,
     """Send each kind of viewer its partials, rendered once per kind and language watched
     (``views``: those of the current language; ``languages``: which to send, by default every
     language watched)."""
-    from . import boards
+    from . import store
     from .rendering import render_views
 
     current = translation.get_language()
@@ -99,7 +99,7 @@ def broadcast(board: Board, views: dict[str, str], since: int | None = None,
         rendered = views
         if lang != current:
             with translation.override(lang):
-                rendered = render_views(board, boards.duel_of(board), since=since)
+                rendered = render_views(board, store.duel_of(board), since=since)
         messages += update_messages(board, rendered, lang)
     publish(messages)
 

@@ -255,7 +255,7 @@ def _stop() -> None:
 
 def read_scenario(text: str, name: str) -> SimpleNamespace:
     """A scenario file's board, read within the limits (see the module's doc); its fields are
-    those :func:`simulator.boards.board_from_scenario` takes. Raises :class:`Refused` (with
+    those :func:`simulator.script.board_from_scenario` takes. Raises :class:`Refused` (with
     the reason in the reader's language), :class:`Busy`, or LimitError from the cheap checks
     of its text."""
     from engine.limits import MAX_ACTIONS, check_yaml_text

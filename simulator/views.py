@@ -48,7 +48,7 @@ from engine.limits import (
 from engine.links import LinkError, encode, reopen_link
 from engine.words import PHASE_NAMES
 
-from . import access, boards, classroom, gallery, limits, playback, uploads
+from . import access, boards, classroom, gallery, limits, playback, script, store, uploads
 from .gallery import scenario_index
 from .game_context import all_presets, has, web
 from .language import board_title, refusal_reason, translator, watched_languages
@@ -166,7 +166,7 @@ def new_board(request: HttpRequest) -> HttpResponse:
     if data.FIRST_TURN and request.POST.get("first_turn"):
         settings["first_turn"] = True  # YGO-FIRST-TURN: no Battle Phase in this turn
     try:
-        board = boards.create_board(game=game, settings=settings, setup={"turn_player": "p1"},
+        board = store.create_board(game=game, settings=settings, setup={"turn_player": "p1"},
                                     title=boards.default_title(game, settings))
     except EngineError as exc:
         return _error(request, _("This board cannot be created"), str(exc), 400)
@@ -179,13 +179,13 @@ def open_scenario(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     entry = gallery.find(game, slug)
     if entry is None:
         raise Http404
-    return _owned(request, boards.board_from_scenario(load_scenario(entry["path"])))
+    return _owned(request, script.board_from_scenario(load_scenario(entry["path"])))
 
 
 # ---------------------------------------------------------------------- the board
 def _board_or_404(slug: str) -> Board:
     try:
-        return boards.load(slug)
+        return store.load(slug)
     except Board.DoesNotExist:
         raise Http404 from None
 
@@ -225,10 +225,10 @@ def _page(request: HttpRequest, board: Board, duel: Duel, *, readonly: bool,
         "share": _share(request, board) if role == "edit" else None,
         "has": has(board.game), "presets": web(board.game).PRESETS,
         "always_ask": bool(history.state.settings.get("always_ask")),
-        "scripted": boards.scripted(board),
+        "scripted": script.scripted(board),
         "replay": replay_view(board.data.get("replay")) if view == "open" and not readonly
         else None,
-        "rules_notice": notice_view(again if link else boards.rules_recheck(board), view),
+        "rules_notice": notice_view(again if link else store.rules_recheck(board), view),
         "history_notice": _history_notice(history),
         "og": board_og(request, board, duel, link=link, at=at),
     }, status=status)
@@ -270,7 +270,7 @@ def _share(request: HttpRequest, board: Board) -> dict[str, str]:
     def absolute(path: str) -> str:
         return request.build_absolute_uri(path)
 
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     embed_url = absolute(reverse("embed", args=[board.slug]))
     return {
         "embed": embed_url,
@@ -292,12 +292,12 @@ def board_page(request: HttpRequest, slug: str) -> HttpResponse:
     _remember(request, board)
     if board.presenting and access.role(request.session, board) == "view":
         return redirect("follow", slug=board.slug)  # while presented, watchers follow
-    return _page(request, board, boards.duel_of(board), readonly=False)
+    return _page(request, board, store.duel_of(board), readonly=False)
 
 
 def _step_of(board: Board, k: int) -> tuple[Duel, Duel]:
     """The board's whole duel, and the duel as it was after step ``k`` (404 if none)."""
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     if not 0 <= k <= len(full.actions):
         raise Http404
     return full, (full if k == len(full.actions) else full.at(k))
@@ -315,7 +315,7 @@ def board_at(request: HttpRequest, slug: str, k: int) -> HttpResponse:
 def board_frame(request: HttpRequest, slug: str, k: int, n: int) -> HttpResponse:
     """The board at frame ``n`` of step ``k``: one moment of an action, read-only."""
     board = _board_or_404(slug)
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     if not 1 <= k <= len(full.actions):
         raise Http404
     try:
@@ -328,7 +328,7 @@ def board_frame(request: HttpRequest, slug: str, k: int, n: int) -> HttpResponse
 def board_frames(request: HttpRequest, slug: str, k: int) -> HttpResponse:
     """The timeline's list of the frames of step ``k`` (loaded when a step is opened)."""
     board = _board_or_404(slug)
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     if not 1 <= k <= len(full.actions):
         raise Http404
     view = access.view_of(access.role(request.session, board), board)
@@ -408,7 +408,7 @@ def _version(request: HttpRequest) -> int:
 
 def _respond(request: HttpRequest, board: Board, message: str = "", status: int = 200,
              decision_error: str = ""):
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     view = access.view_of(access.role(request.session, board), board)
     html = render_partials(board, duel, oob=True, message=message, request=request, view=view,
                            decision_error=decision_error)
@@ -420,7 +420,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
     """Apply a change and send every viewer the new partials. A refused action is explained
     in the page's message area; a refused ``answer`` beside the decision it answers."""
     version = _version(request)
-    board = boards.held(slug, version)  # this process saved that version last: no read
+    board = store.held(slug, version)  # this process saved that version last: no read
     if board is not None:
         role = access.role(request.session, board)
         since = len(board.data.get("actions", []))
@@ -428,7 +428,7 @@ def _change(request: HttpRequest, slug: str, change, *, needs: str = "edit",
             if needs == "edit" and role != "edit":
                 raise PermissionError
             change(board, version, role)
-        except (PermissionError, boards.StaleBoard, boards.Notice, EngineError, *MALFORMED):
+        except (PermissionError, store.StaleBoard, store.Notice, EngineError, *MALFORMED):
             board = None  # refused, or the row changed since: decided on the row as it is
     if board is None:
         board = _board_or_404(slug)
@@ -451,16 +451,16 @@ def _change_refused(request: HttpRequest, board: Board, change, version: int, ro
     except PermissionError as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=403)
-    except boards.StaleBoard as exc:
+    except store.StaleBoard as exc:
         board.refresh_from_db()
         return _respond(request, board, str(exc), status=409)
-    except boards.Notice as exc:  # nothing to do: the board is as it was
+    except store.Notice as exc:  # nothing to do: the board is as it was
         board.refresh_from_db()
         return _respond(request, board, str(exc))
     except IllegalAction as exc:
         board.refresh_from_db()
         reason = refusal_reason(exc)
-        if answer and boards.duel_of(board).state.decision is not None:
+        if answer and store.duel_of(board).state.decision is not None:
             return _respond(request, board, decision_error=reason, status=422)
         return _respond(request, board, reason, status=422)
     except EngineError as exc:
@@ -475,7 +475,7 @@ def _change_refused(request: HttpRequest, board: Board, change, version: int, ro
 
 def _changed(request: HttpRequest, board: Board, since: int, role: str) -> HttpResponse:
     """The answer to a change done, with every other viewer's update ready to go."""
-    views = render_views(board, boards.duel_of(board), since=since)
+    views = render_views(board, store.duel_of(board), since=since)
     language = translation.get_language()
     others = [lang for lang in watched_languages(board.slug) if lang != language]
     presented = board.presenting and board.presenter_at is None  # followers of the live board
@@ -506,7 +506,7 @@ def board_act(request: HttpRequest, slug: str) -> HttpResponse:
     def change(board: Board, version: int, role: str) -> None:
         if unreadable is not None:
             raise unreadable
-        decision = boards.duel_of(board).state.decision
+        decision = store.duel_of(board).state.decision
         if not access.may_act(role, board, action, decision):
             raise PermissionError(_("Your seat can only answer your own player's decisions."))
         boards.act(board, version, action)
@@ -518,14 +518,14 @@ def board_act(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @limits.limit("act")
 def board_step(request: HttpRequest, slug: str) -> HttpResponse:
-    return _change(request, slug, lambda b, v, r: boards.next_step(b, v))
+    return _change(request, slug, lambda b, v, r: script.next_step(b, v))
 
 
 @require_POST
 @limits.limit("act")
 def board_script(request: HttpRequest, slug: str) -> HttpResponse:
     """"Back to the script": the board returns to where it left its scenario's steps."""
-    return _change(request, slug, lambda b, v, r: boards.back_to_script(b, v))
+    return _change(request, slug, lambda b, v, r: script.back_to_script(b, v))
 
 
 @require_POST
@@ -562,7 +562,7 @@ def board_rotate(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if access.role(request.session, board) != "edit":
         return not_editor(request)
-    boards.rotate_keys(board)
+    store.rotate_keys(board)
     access.grant(request.session, board, "edit")
     return redirect("board", slug=board.slug)
 
@@ -572,7 +572,7 @@ def board_delete(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if access.role(request.session, board) != "edit":
         return not_editor(request)
-    boards.delete_board(board)
+    store.delete_board(board)
     return redirect("home")
 
 
@@ -581,7 +581,7 @@ def board_delete(request: HttpRequest, slug: str) -> HttpResponse:
 def board_fork(request: HttpRequest, slug: str) -> HttpResponse:
     """"Continue from here": a new board of this one's first ``k`` steps, yours to edit."""
     board = _board_or_404(slug)
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     try:
         k = parse_int(request.POST.get("at", str(len(duel.actions))), "at")
     except LimitError:
@@ -591,10 +591,10 @@ def board_fork(request: HttpRequest, slug: str) -> HttpResponse:
     hidden = _hidden_view(request, board)
     if hidden:  # a copy of what this viewer sees at step k, nothing more (boards.seen_copy)
         seen = boards.seen_copy(board, duel if k == len(duel.actions) else duel.at(k), hidden)
-        fork = boards.create_board(game=board.game, settings=board.data.get("settings"),
+        fork = store.create_board(game=board.game, settings=board.data.get("settings"),
                                    setup=seen["setup"], cards=seen["cards"], title=board.title)
         return _owned(request, fork)
-    fork = boards.create_board(game=board.game, settings=board.data.get("settings"),
+    fork = store.create_board(game=board.game, settings=board.data.get("settings"),
                                setup=board.data.get("setup"), cards=board.data.get("cards"),
                                title=board.title, actions=duel.actions[:k])
     return _owned(request, fork)
@@ -612,7 +612,7 @@ def _hidden_view(request: HttpRequest, board: Board) -> str:
 def card_menu(request: HttpRequest, slug: str, iid: int) -> HttpResponse:
     """One card's menu, loaded when it is opened: its text and the events for it now."""
     board = _board_or_404(slug)
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     if iid not in duel.state.cards:
         raise Http404
     view = access.view_of(access.role(request.session, board), board)
@@ -626,7 +626,7 @@ def card_menu(request: HttpRequest, slug: str, iid: int) -> HttpResponse:
 def board_ruling(request: HttpRequest, slug: str) -> HttpResponse:
     """The current chain and its explanation as plain text, for "copy ruling"."""
     board = _board_or_404(slug)
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     view = access.view_of(access.role(request.session, board), board)
     return render(request, "simulator/partials/ruling.html", ruling_context(duel, view))
 
@@ -668,24 +668,24 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
                       _("Only a Yu-Gi-Oh! board can run under another preset."), 400)
     hidden = _hidden_view(request, board)
     if hidden:  # what this viewer sees, under the other preset; there is no history to replay
-        seen = boards.seen_copy(board, boards.duel_of(board), hidden)
+        seen = boards.seen_copy(board, store.duel_of(board), hidden)
         settings = {**board.data.get("settings", {}), "preset": preset}
         try:
-            rerun = boards.create_board(game=board.game, settings=settings, setup=seen["setup"],
+            rerun = store.create_board(game=board.game, settings=settings, setup=seen["setup"],
                                         cards=seen["cards"],
                                         title=rerun_title(board.display_title, preset))
         except EngineError as exc:
             return _error(request, _("This board cannot be run again"), str(exc), 400)
         return _owned(request, rerun)
-    played = len(boards.duel_of(board).actions)
+    played = len(store.duel_of(board).actions)
     try:
-        report = replay_under(boards.played_out(board), settings={"preset": preset})
+        report = replay_under(script.played_out(board), settings={"preset": preset})
     except EngineError as exc:
         return _error(request, _("This board cannot be run again"), str(exc), 400)
     new = report.duel
     cut = report.progress[min(played, len(report.progress) - 1)]
-    steps = [boards.as_step(a) for a in new.actions[cut:]]
-    rerun = boards.create_board(
+    steps = [script.as_step(a) for a in new.actions[cut:]]
+    rerun = store.create_board(
         game=board.game, settings=new.settings, setup=board.data.get("setup"),
         cards=board.data.get("cards"), title=rerun_title(board.display_title, preset),
         scenario=board.scenario, steps=steps, actions=new.actions[:cut],
@@ -697,7 +697,7 @@ def board_rerun(request: HttpRequest, slug: str) -> HttpResponse:
 
 # ---------------------------------------------------------------------- pictures and embedding
 def _shown_duel(request: HttpRequest, board: Board) -> tuple[Duel, int | None]:
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     at = parse_digits(request.GET.get("at"))
     if at is not None and at <= len(duel.actions):
         return duel.at(at), at
@@ -726,7 +726,7 @@ def board_snapshot_link(request: HttpRequest, slug: str) -> JsonResponse:
     if access.role(request.session, board) != "edit":
         return JsonResponse({"error": _("Only the board's editors share its snapshot link.")},
                             status=403)
-    path = snapshot_path(board, boards.duel_of(board))
+    path = snapshot_path(board, store.duel_of(board))
     return JsonResponse({"link": request.build_absolute_uri(path), "version": board.version})
 
 
@@ -743,7 +743,7 @@ def board_qr(request: HttpRequest, slug: str) -> HttpResponse:
 def embed(request: HttpRequest, slug: str) -> HttpResponse:
     """A minimal read-only view for an iframe, with step controls; the only framable page."""
     board = _board_or_404(slug)
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     duel, at = _shown_duel(request, board)
     here = len(full.actions) if at is None else at
     total = len(full.actions)
@@ -802,7 +802,7 @@ def snapshot_copy(request: HttpRequest, link: str) -> HttpResponse:
         return opened
     duel, data, _again = opened
     try:
-        board = boards.create_board(game=duel.game, settings=duel.settings, setup=duel.setup,
+        board = store.create_board(game=duel.game, settings=duel.settings, setup=duel.setup,
                                     cards=data.get("cards"), title=data.get("title", ""),
                                     actions=duel.actions)
     except EngineError as exc:
@@ -818,7 +818,7 @@ def board_export(request: HttpRequest, slug: str) -> HttpResponse:
     data = board.data
     hidden = _hidden_view(request, board)
     if hidden:  # what this viewer sees now, as a set-up without steps (boards.seen_copy)
-        seen = boards.seen_copy(board, boards.duel_of(board), hidden)
+        seen = boards.seen_copy(board, store.duel_of(board), hidden)
         data = {"settings": data.get("settings", {}), "setup": seen["setup"], "actions": [],
                 "cards": seen["cards"]}
     scenario = {"game": board.game, "title": board.display_title,
@@ -852,7 +852,7 @@ def board_import(request: HttpRequest) -> HttpResponse:
     try:
         text = check_text(upload.read().decode("utf-8"), _("the file"), MAX_UPLOAD)
         # its text checked, then parsed and replayed in a process of its own (uploads.py)
-        board = boards.board_from_scenario(uploads.read_scenario(text, name))
+        board = script.board_from_scenario(uploads.read_scenario(text, name))
     except UnicodeDecodeError:
         return _error(request, _("This file cannot be used"), _("It is not UTF-8 text."), 400)
     except uploads.Refused as exc:

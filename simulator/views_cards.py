@@ -16,7 +16,7 @@ from engine import DataError, EngineError, IllegalAction
 from engine.games import default, games, known
 from engine.limits import LimitError, check_text
 
-from . import access, boards, editor, limits
+from . import access, editor, limits, store
 from .game_context import has, web
 from .language import refusal_reason, translator
 from .models import Board, CardSet
@@ -114,7 +114,7 @@ def card_editor(request: HttpRequest) -> HttpResponse:
             return _save(request, board, card, checked, text)
     elif checked.ok and do == "new_board":
         try:
-            new = boards.create_board(game=game, cards=[{**card, "id": editor.fresh_id(
+            new = store.create_board(game=game, cards=[{**card, "id": editor.fresh_id(
                 card, set())}], title=card["name"]["en"][:120])
         except (IllegalAction, EngineError) as exc:  # refused whole: no board is made
             checked.add("card", _why(exc))
@@ -168,16 +168,16 @@ def _save(request: HttpRequest, board: Board, card: dict[str, Any], checked: edi
     try:
         try:
             editor.add_cards(board, board.version, [card])
-        except boards.StaleBoard:  # adding a card does not depend on the board's moves
+        except store.StaleBoard:  # adding a card does not depend on the board's moves
             board.refresh_from_db()
             editor.add_cards(board, board.version, [card])
-    except (IllegalAction, EngineError, boards.StaleBoard) as exc:
+    except (IllegalAction, EngineError, store.StaleBoard) as exc:
         board.refresh_from_db()
         checked.add("card", _why(exc))
         return render(request, "simulator/card_editor.html",
                       _context(request, board.game, board, text, card, checked),
-                      status=409 if isinstance(exc, boards.StaleBoard) else 400)
-    broadcast(board, render_views(board, boards.duel_of(board)))
+                      status=409 if isinstance(exc, store.StaleBoard) else 400)
+    broadcast(board, render_views(board, store.duel_of(board)))
     return redirect("board", slug=board.slug)
 
 
@@ -258,16 +258,16 @@ def card_set_load(request: HttpRequest, slug: str) -> HttpResponse:
                                                             "other game."), 400)
     try:
         editor.add_cards(board, board.version, list(card_set.cards))
-    except boards.StaleBoard:  # another change was saved first: the board as it is now
+    except store.StaleBoard:  # another change was saved first: the board as it is now
         board = _board_or_404(board.slug)
-        return _page(request, board, boards.duel_of(board), readonly=False, status=409,
+        return _page(request, board, store.duel_of(board), readonly=False, status=409,
                      message=_("Someone else changed this board while the set was being "
                                "loaded: the set was not loaded. The board is shown as it is "
                                "now; load the set again."))
     except (IllegalAction, EngineError) as exc:
         return _error(request, _("This set cannot be loaded"),
                       _why(exc), 400)
-    broadcast(board, render_views(board, boards.duel_of(board)))
+    broadcast(board, render_views(board, store.duel_of(board)))
     return redirect("board", slug=board.slug)
 
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from engine import EngineError, IllegalAction, load_scenario
 from engine.limits import LimitError, check_text, parse_digits
 
-from . import access, boards, classroom, followers, limits, predict
+from . import access, classroom, followers, limits, predict, script, store
 from .gallery import scenario_index
 from .language import refusal_reason
 from .models import Board, Lesson, Prediction
@@ -33,7 +33,7 @@ def _presentation_page(request: HttpRequest, board: Board, *, presenter: bool,
                        lesson: dict[str, Any] | None = None) -> HttpResponse:
     """The presenter's or a follower's page; opening it changes nothing (presenting starts
     by an editor's POST, see :func:`present`). A follower gets an anonymous voter cookie."""
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     step = classroom.presented_step(board)
     lesson_follow = lesson is not None  # the lesson's own follow link, not a chapter's
     lesson = lesson or _lesson_context(request)
@@ -72,7 +72,7 @@ def _mine(board: Board, who: dict[str, str] | None) -> dict[str, Any]:
 
 def _offer(board: Board, request: HttpRequest) -> str:
     """The presenter's list of questions it may ask at the moment it shows."""
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     step, frame, _count = classroom.presented_frame(board, full)
     return render_to_string("simulator/partials/predict_offer.html", {
         "board": board, "questions": predict.questions(board, step, frame)},
@@ -103,7 +103,7 @@ def present(request: HttpRequest, slug: str) -> HttpResponse:
         return _error(request, _("Not allowed"), _("Only the board's editors can present it."),
                       403)
     if request.method == "POST":
-        boards.set_fields(board, presenting=True)
+        store.set_fields(board, presenting=True)
         classroom.broadcast_presentation(board)
         query = request.GET.urlencode()
         return redirect(reverse("present", args=[board.slug]) + (f"?{query}" if query else ""))
@@ -135,10 +135,10 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if not _editor(request, board):
         return HttpResponse(_("Only the board's editors can present it."), status=403)
-    total = len(boards.duel_of(board).actions)
+    total = len(store.duel_of(board).actions)
     at = request.POST.get("at", "live")
     if at == "stop":  # the class is over: the view link shows the live board again
-        boards.set_fields(board, presenter_at=None, presenter_frame=None, presenting=False)
+        store.set_fields(board, presenter_at=None, presenter_frame=None, presenting=False)
         classroom.broadcast_presentation(board)
         return redirect("board", slug=board.slug)
     step, _dot, frame = at.partition(".")  # "k" (a step's end) or "k.n" (one of its frames)
@@ -147,7 +147,7 @@ def present_step(request: HttpRequest, slug: str) -> HttpResponse:
     board.presenter_frame = frame_n if frame_n is not None and board.presenter_at else None
     if board.presenter_at == total and board.presenter_frame is None:
         board.presenter_at = None
-    boards.set_fields(board, presenter_at=board.presenter_at,
+    store.set_fields(board, presenter_at=board.presenter_at,
                       presenter_frame=board.presenter_frame, presenting=True)
     return _presented_response(request, board)
 
@@ -160,13 +160,13 @@ def present_next(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if not _editor(request, board):
         return HttpResponse(_("Only the board's editors can present it."), status=403)
-    since = len(boards.duel_of(board).actions)
+    since = len(store.duel_of(board).actions)
     try:
-        boards.next_step(board, board.version)
-    except (boards.Notice, boards.StaleBoard, IllegalAction, EngineError) as exc:
+        script.next_step(board, board.version)
+    except (store.Notice, store.StaleBoard, IllegalAction, EngineError) as exc:
         return HttpResponse(str(getattr(exc, "reason", exc)), status=409)
-    broadcast(board, render_views(board, boards.duel_of(board), since=since))
-    boards.set_fields(board, presenter_at=None, presenter_frame=None, presenting=True)
+    broadcast(board, render_views(board, store.duel_of(board), since=since))
+    store.set_fields(board, presenter_at=None, presenter_frame=None, presenting=True)
     classroom.broadcast_presentation(board, since)
     response = HttpResponse(classroom.render_presentation(board, request, since=since))
     response["HX-Trigger"] = "presented"
@@ -191,7 +191,7 @@ def caption(request: HttpRequest, slug: str) -> HttpResponse:
         captions[step] = text
     else:
         captions.pop(step, None)
-    boards.set_fields(board, captions=captions)
+    store.set_fields(board, captions=captions)
     classroom.broadcast_presentation(board)
     return HttpResponse(classroom.render_presentation(board, request))
 
@@ -228,7 +228,7 @@ def predict_ask(request: HttpRequest, slug: str) -> HttpResponse:
     board = _board_or_404(slug)
     if not _editor(request, board):
         return _not_asker()
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     step, frame, _count = classroom.presented_frame(board, full)
     asked = predict.ask(board, step, frame, request.POST.get("key", "")[:40])
     if asked is None:
@@ -368,7 +368,7 @@ def new_lesson(request: HttpRequest) -> HttpResponse:
     # its chapters are presented from now on, each from its first step (a board with a
     # history of its own opens at its set-up)
     for board in Board.objects.filter(slug__in=chapters):
-        boards.set_fields(board, presenting=True, presenter_frame=None,
+        store.set_fields(board, presenting=True, presenter_frame=None,
                           presenter_at=0 if board.data.get("actions") else None)
     lesson = Lesson.objects.create(title=title, chapters=chapters)
     lessons = dict(request.session.get("lessons", {}))
@@ -391,7 +391,7 @@ def _chapter_board(request: HttpRequest, ref: str) -> Board | None:
                       if s["game"] == game and s["slug"] == slug), None)
         if entry is None:
             return None
-        board = boards.board_from_scenario(load_scenario(entry["path"]))
+        board = script.board_from_scenario(load_scenario(entry["path"]))
         access.grant(request.session, board, "edit")
         return board
     board = Board.objects.filter(slug=ref[:64]).first()
@@ -450,7 +450,7 @@ def lesson_go(request: HttpRequest, slug: str) -> HttpResponse:
     Lesson.objects.filter(pk=lesson_obj.pk).update(current=n)
     lesson_obj.current = n
     if not board.presenting:
-        boards.set_fields(board, presenting=True)
+        store.set_fields(board, presenting=True)
     classroom.broadcast_lesson(lesson_obj)
     return redirect("lesson", slug=lesson_obj.slug, n=n)
 

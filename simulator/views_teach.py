@@ -16,7 +16,7 @@ from engine import Duel, EngineError, load_scenario, run_scenario
 from engine.limits import LimitError, check_text, parse_digits
 from engine.links import LinkError, reopen_link
 
-from . import access, boards, gallery, keys, limits
+from . import access, gallery, keys, limits, store
 from .language import board_title, refusal_reason
 from .models import Board, RulingReport, TeacherKey
 from .pictures import chain_png, summary
@@ -57,7 +57,7 @@ def _png(data: bytes, name: str, download: bool) -> HttpResponse:
 def board_chain_png(request: HttpRequest, slug: str) -> HttpResponse:
     """The chain (or pending pool) as a PNG, for slides and link previews."""
     board = get_object_or_404(Board, slug=slug)
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     at = parse_digits(request.GET.get("at"))
     if at is not None and at <= len(duel.actions):
         duel = duel.at(at)
@@ -150,7 +150,7 @@ def _report_form(request: HttpRequest, board: Board, step: int, *, note: str = "
 def board_report(request: HttpRequest, slug: str) -> HttpResponse:
     """"Report this ruling": a note on the step shown, for the site's maintainers."""
     board = get_object_or_404(Board, slug=slug)
-    steps = len(boards.duel_of(board).actions)
+    steps = len(store.duel_of(board).actions)
     data = request.POST if request.method == "POST" else request.GET
     step = parse_digits(str(data.get("at", "")))
     step = steps if step is None else step

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_safe
 
 from engine import EngineError
 
-from . import access, boards, whatif
+from . import access, script, whatif
 from .models import Board
 
 #: the longest switch id accepted in the address
@@ -31,7 +31,7 @@ def board_whatif(request: HttpRequest, slug: str) -> HttpResponse:
         return _refused(request, {"board": board}, _(
             "This board hides the players' hands: a what-if replays every card, so only its "
             "editors can use it."), 403)
-    duel = boards.played_out(board)
+    duel = script.played_out(board)
     offered = whatif.switches(duel)
     switch_id = request.GET.get("switch", "")
     context = {"board": board, "switches": offered, "chosen": switch_id,

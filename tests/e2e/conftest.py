@@ -354,7 +354,7 @@ class SavedBoards:
     def duel(self, server: LiveServer, slug: str):
         """The saved board's duel, replayed from its data (no server cache involved)."""
         from engine import Duel
-        from simulator.boards import library_for
+        from simulator.store import library_for
 
         board = self.get(server, slug)
         return board, Duel.from_dict(board.data, library=library_for(board.data))

@@ -278,8 +278,8 @@ def _read_keys(source: str, name: str) -> set[str]:
 def test_the_set_up_keys_are_those_the_engine_reads() -> None:
     import inspect
 
-    from engine.rules.base import Policy
     from engine.games.yugioh.policy import YugiohPolicy
+    from engine.rules.base import Policy
 
     setup = _read_keys(inspect.getsource(Policy.apply_setup), "setup")
     assert setup | {"p1", "p2"} == set(vocab.TABLES["setup"].keys)

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.test import Client
 
 from engine.cards import builtin_library
-from simulator import boards, gallery
+from simulator import gallery, store
 from tests.web.scenario_pages import played_scenario
 
 LANGUAGES = ("en", "ja", "fr")
@@ -125,7 +125,7 @@ def _scenario_pages(entry: dict, with_key: bool) -> dict[str, dict[str, Page]]:
     django_cache.clear()  # the site's abuse limits count every request of the sweep
     board = played_scenario(entry)
     base = f"/b/{board.slug}"
-    last = len(boards.duel_of(board).actions)
+    last = len(store.duel_of(board).actions)
     urls = {"board": f"{base}/", "frames": f"{base}/at/{last}/frames",
             "frame": f"{base}/at/{last}/1/" if last else f"{base}/at/0/",
             "whatif": f"{base}/whatif", "report": f"{base}/report",

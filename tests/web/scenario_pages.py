@@ -8,7 +8,7 @@ from typing import Any
 from django.test import Client
 
 from engine.scenario import load_scenario
-from simulator import boards
+from simulator import script, store
 from simulator.models import Board
 
 
@@ -27,10 +27,10 @@ def board_page_after(game: str, slug: str, steps: int) -> str:
 def played_scenario(entry: dict[str, Any]) -> Board:
     """A board of the built-in scenario ``entry`` (of the gallery's index) with every step of
     its script played."""
-    board = boards.board_from_scenario(load_scenario(entry["path"]))
+    board = script.board_from_scenario(load_scenario(entry["path"]))
     while board.pending_steps:
         try:
-            boards.next_step(board, board.version)
-        except boards.Notice:
+            script.next_step(board, board.version)
+        except store.Notice:
             break
     return board

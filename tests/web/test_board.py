@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -73,10 +73,10 @@ def test_scenario_steps_to_its_end_and_explains_the_miss(client: Client) -> None
 
 
 def test_action_from_a_card_menu(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
     own(client, board)
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     html = client.get(f"/b/{board.slug}/").content.decode()
     sangan = duel.ref("Sangan")
     menu = f"/b/{board.slug}/card/{sangan}/menu"
@@ -88,16 +88,16 @@ def test_action_from_a_card_menu(client: Client) -> None:
     assert response.status_code == 200
     board.refresh_from_db()
     assert board.version == 1
-    assert boards.duel_of(board).state.zones[0]["hand"]
+    assert store.duel_of(board).state.zones[0]["hand"]
 
 
 def test_illegal_action_changes_nothing_and_says_why(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1",
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1",
                                                       "p1": {"gy": ["Sangan"]}})
     own(client, board)
     before = dict(board.data)
     response = client.post(f"/b/{board.slug}/act", {"version": 0, "do": "normal_summon",
-                                                    "card": str(boards.duel_of(board).ref(
+                                                    "card": str(store.duel_of(board).ref(
                                                         "Sangan"))})
     assert response.status_code == 422
     assert "is not a monster in a hand" in _message(response.content.decode())
@@ -106,7 +106,7 @@ def test_illegal_action_changes_nothing_and_says_why(client: Client) -> None:
 
 
 def test_forged_action_is_refused_politely(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={})
+    board = store.create_board(game="yugioh", setup={})
     own(client, board)
     for payload in ("not json", "[1, 2]", json.dumps({"do": "explode"}),
                     json.dumps({"do": "destroy", "card": "999999"})):
@@ -127,18 +127,18 @@ def test_stale_action_is_refused_and_resyncs(client: Client) -> None:
 
 
 def test_place_from_the_library_and_remove(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={})
+    board = store.create_board(game="yugioh", setup={})
     own(client, board)
     response = client.post(f"/b/{board.slug}/act", {"version": 0, "do": "place",
                                                     "card": "sangan", "zone": "monster",
                                                     "player": "p2"})
     assert response.status_code == 200
-    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    duel = store.duel_of(Board.objects.get(pk=board.pk))
     iid = duel.ref("Sangan")
     assert duel.state.zones[1]["monster"] == [iid]
     response = client.post(f"/b/{board.slug}/act", {"version": 1, "do": "remove", "card": iid})
     assert response.status_code == 200
-    assert boards.duel_of(Board.objects.get(pk=board.pk)).state.zones[1]["monster"] == []
+    assert store.duel_of(Board.objects.get(pk=board.pk)).state.zones[1]["monster"] == []
 
 
 def test_decision_answered_from_the_page(client: Client) -> None:
@@ -146,7 +146,7 @@ def test_decision_answered_from_the_page(client: Client) -> None:
     client.post(f"/b/{board.slug}/step", {"version": 0})
     html = client.get(f"/b/{board.slug}/").content.decode()
     assert "Order these effects" in html and 'class="sortable"' in html
-    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    duel = store.duel_of(Board.objects.get(pk=board.pk))
     ids = [o["id"] for o in duel.state.decision.options]
     response = client.post(f"/b/{board.slug}/act", {"version": 1, "do": "answer",
                                                     "choice": list(reversed(ids))})
@@ -161,13 +161,13 @@ def test_auto_switch_and_undo(client: Client) -> None:
     client.post(f"/b/{board.slug}/step", {"version": 1})
     client.post(f"/b/{board.slug}/step", {"version": 2})
     board.refresh_from_db()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     assert board.auto and duel.state.decision is None
     assert len(duel.state.zones[0]["gy"]) == 1
     actions = len(duel.actions)
     assert client.post(f"/b/{board.slug}/undo", {"version": board.version}).status_code == 200
     board.refresh_from_db()
-    assert len(boards.duel_of(board).actions) == actions - 1
+    assert len(store.duel_of(board).actions) == actions - 1
 
 
 def test_unknown_board_and_unknown_rule_are_404(client: Client) -> None:
@@ -193,7 +193,7 @@ def test_card_search_by_english_or_japanese_name(client: Client) -> None:
 
 def test_actions_need_csrf() -> None:
     strict = Client(HTTP_HOST="localhost", enforce_csrf_checks=True)
-    board = own(strict, boards.create_board(game="yugioh", setup={}))
+    board = own(strict, store.create_board(game="yugioh", setup={}))
     response = strict.post(f"/b/{board.slug}/act", {"version": 0, "do": "next_phase"})
     assert response.status_code == 403
     assert "CSRF" in response.content.decode()
@@ -202,13 +202,13 @@ def test_actions_need_csrf() -> None:
 def test_board_survives_a_cache_loss(client: Client) -> None:
     board = open_scenario(client)
     client.post(f"/b/{board.slug}/step", {"version": 0})
-    boards._CACHE.clear()  # as after a restart: everything comes back from the database
+    store._CACHE.clear()  # as after a restart: everything comes back from the database
     html = client.get(f"/b/{board.slug}/").content.decode()
     assert "missed the timing" in html
 
 
 def test_updates_append_to_the_log_and_timeline(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1"})
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1"})
     own(client, board)
     client.get(f"/b/{board.slug}/")
     gain = {"do": "gain_lp", "player": "p1", "amount": 100}

@@ -13,7 +13,7 @@ from django.test import Client
 
 from engine import Duel
 from engine.limits import MAX_CUSTOM_CARDS, MAX_NAME
-from simulator import boards
+from simulator import store
 from simulator.models import Board, CardSet
 
 pytestmark = pytest.mark.django_db
@@ -160,13 +160,13 @@ def test_saving_adds_the_card_to_the_board_and_its_library(client: Client) -> No
                                "version": board.version})
     board.refresh_from_db()
     assert [c["id"] for c in board.data["cards"]] == ["grave_reader", "sangan_2"]
-    assert boards.library_for(board.data).find("Sangan").id == "sangan_2"
+    assert store.library_for(board.data).find("Sangan").id == "sangan_2"
     # it can be placed and played
     response = client.post(f"/b/{board.slug}/act", {"version": board.version, "do": "place",
                                                     "card": "grave_reader", "zone": "monster",
                                                     "player": "p1"})
     assert response.status_code == 200
-    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    duel = store.duel_of(Board.objects.get(pk=board.pk))
     assert duel.name(duel.state.zones[0]["monster"][0]) == "Grave Reader"
 
 
@@ -183,7 +183,7 @@ def test_only_editors_may_add_a_card(client: Client) -> None:
 
 def test_too_many_custom_cards_are_refused_with_the_limit(client: Client) -> None:
     card = yaml.safe_load("{id: c, name: {en: C}, type: monster, level: 1}")
-    board = boards.create_board(game="yugioh", cards=[
+    board = store.create_board(game="yugioh", cards=[
         {**card, "id": f"c{k}", "name": {"en": f"C{k}"}} for k in range(MAX_CUSTOM_CARDS)])
     client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
     response = client.post("/cards/new", {**form(), "do": "save", "board": board.slug,
@@ -357,7 +357,7 @@ def test_a_boards_own_card_replaces_the_library_card_of_its_name_in_its_panel(
                                                     "card": "Sangan", "zone": "monster",
                                                     "player": "p1"})
     assert response.status_code == 200
-    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    duel = store.duel_of(Board.objects.get(pk=board.pk))
     assert duel.state.cards[duel.state.zones[0]["monster"][0]].card_id == "sangan_2"
 
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import translation
 
 from engine.cards import builtin_library, parse_card
-from simulator import boards
+from simulator import store
 from simulator.language import card_names
 from tests.web.scenario_pages import board_page_after
 
@@ -46,9 +46,9 @@ def test_a_card_without_a_note_shows_none() -> None:
 
 def test_the_card_menu_shows_the_note() -> None:
     client = Client(HTTP_HOST="localhost")
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1",
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1",
                                                       "p1": {"hand": ["Sangan"]}})
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     iid = duel.state.zones[0]["hand"][0]
     body = client.get(f"/b/{board.slug}/card/{iid}/menu").content.decode()
     assert 'class="card-note"' in body and f"Note: {_note('sangan')}" in _text(body)

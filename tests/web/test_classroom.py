@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from engine.scenario import builtin_scenarios, load_scenario
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def test_the_chain_picture_is_valid_svg_for_every_scenario(path: Path) -> None:
         assert root.tag == SVG and root.get("viewBox")
         texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
         assert texts, "the picture says something"
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     chains = [e for e in duel.state.log if e["key"] in ("chain.link", "pending.resolve")]
     if chains:  # the last chain (or resolutions) are drawn with their cards
         last = duel.name(chains[-1]["args"]["card"])
@@ -52,7 +52,7 @@ def test_the_qr_code_decodes_to_the_view_link() -> None:
     from PIL import Image
 
     client = Client(HTTP_HOST="localhost")
-    board = boards.create_board(game="yugioh", setup={})
+    board = store.create_board(game="yugioh", setup={})
     response = client.get(f"/b/{board.slug}/qr.svg")
     assert response.status_code == 200 and ET.fromstring(response.content).tag == SVG
     # the served SVG draws the same QR code as this PNG of the same link: decode it

@@ -9,7 +9,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from simulator import boards
+from simulator import store
 from simulator.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,13 +18,13 @@ ORIGIN = [(b"origin", b"http://localhost")]
 
 
 def _board():
-    return boards.create_board(game="yugioh", setup={
+    return store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
 
 
 def test_connect_gets_the_current_board_and_updates_after_an_action() -> None:
     board = _board()
-    sangan = boards.duel_of(board).ref("Sangan")
+    sangan = store.duel_of(board).ref("Sangan")
     client = Client(HTTP_HOST="localhost")
     client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
 

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from engine.state import Decision
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 from simulator.rendering import Viewer, _order_positions
 
@@ -72,7 +72,7 @@ def message(html: str) -> str:
 
 def duel_of(board: Board):
     board.refresh_from_db()
-    return boards.duel_of(board)
+    return store.duel_of(board)
 
 
 # ---------------------------------------------------------------------- Yu-Gi-Oh! order
@@ -197,13 +197,13 @@ def test_an_up_to_choice_of_duel_masters(client: Client) -> None:
 
 
 def test_a_cost_choice_says_it_is_a_cost(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "phase": "main1",
         "p1": {"spell_trap": [{"card": "Thunder Break", "set": True}],
                "hand": ["Sangan", "Kuriboh"]},
         "p2": {"monster": ["Celtic Guardian"]}})
     assert client.get(f"/b/{board.slug}/edit/{board.edit_key}/").status_code == 302
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     response = client.post(f"/b/{board.slug}/act", {
         "version": 0, "do": "activate", "card": str(duel.ref("Thunder Break"))})
     decision = text(section(response.content.decode(), "decision"))
@@ -256,11 +256,11 @@ def test_a_refused_answer_is_explained_beside_the_decision(client: Client) -> No
 
 
 def test_a_refused_event_still_goes_to_the_message_area(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1",
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1",
                                                       "p1": {"gy": ["Sangan"]}})
     assert client.get(f"/b/{board.slug}/edit/{board.edit_key}/").status_code == 302
     response = client.post(f"/b/{board.slug}/act", {
-        "version": 0, "do": "normal_summon", "card": str(boards.duel_of(board).ref("Sangan"))})
+        "version": 0, "do": "normal_summon", "card": str(store.duel_of(board).ref("Sangan"))})
     html = response.content.decode()
     assert response.status_code == 422
     assert "is not a monster in a hand" in message(html)

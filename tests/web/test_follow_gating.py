@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from simulator import boards, classroom, predict
+from simulator import classroom, predict, store
 from simulator.gallery import scenario_index
 from simulator.models import Board
 from tests.web.scenario_pages import played_scenario
@@ -20,7 +20,7 @@ FRAME = re.compile(r'data-frame="(\d+)\.(\d+)"')
 
 
 def _present(board: Board, at: int, frame: int | None = None) -> str:
-    boards.set_fields(board, presenting=True, presenter_at=at, presenter_frame=frame)
+    store.set_fields(board, presenting=True, presenter_at=at, presenter_frame=frame)
     return classroom.render_presentation(board)
 
 
@@ -39,13 +39,13 @@ SCENARIOS = [entry for entry in scenario_index()]
 @pytest.mark.parametrize("entry", SCENARIOS, ids=[f"{e['game']}/{e['slug']}" for e in SCENARIOS])
 def test_a_follower_gets_nothing_past_the_presenters_step_and_frame(entry: dict) -> None:
     board = played_scenario(entry)
-    total = len(boards.duel_of(board).actions)
+    total = len(store.duel_of(board).actions)
     if total < 2:
         pytest.skip("a scenario of one step")
     html = _present(board, 1)
     assert 'data-step="1"' in html  # the search is not vacuous: step 1 is there
     assert _past(html, 1, None) == []
-    frames = len(boards.duel_of(board).frames(1))
+    frames = len(store.duel_of(board).frames(1))
     if frames > 2:  # the middle of step 1: its later frames are the presenter's to show
         html = _present(board, 1, 1)
         assert 'data-frame="1.1"' in html
@@ -62,7 +62,7 @@ def test_while_a_question_is_open_the_pool_is_not_in_its_answers_order() -> None
     checked = 0
     for entry in (e for e in SCENARIOS if e["game"] == "duel_masters"):
         board = played_scenario(entry)
-        full = boards.duel_of(board)
+        full = store.duel_of(board)
         for k in range(len(full.actions)):
             offered = [q for q in predict.questions(board, k) if q.key == "first"]
             if not offered:

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from engine.scenario import SCENARIO_DIR, load_scenario
-from simulator import boards
+from simulator import boards, script, store
 from simulator.models import Board
 from simulator.rendering import render_views
 
@@ -56,7 +56,7 @@ def test_an_update_carries_every_frame_of_its_step() -> None:
     board = _open(client, "yugioh", THREE_LINKS)
     played = _play_all(client, board)
     board.refresh_from_db()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     for k, frames in enumerate(played, 1):
         engine_frames = duel.frames(k)
         assert [(f["k"], f["n"]) for f in frames] == [(k, f.n) for f in engine_frames]
@@ -89,7 +89,7 @@ def test_each_frame_has_its_own_address() -> None:
     board = _open(client, "yugioh", THREE_LINKS)
     _play_all(client, board)
     board.refresh_from_db()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     k = len(duel.actions)
     frames = duel.frames(k)
     page = client.get(f"/b/{board.slug}/at/{k}/2/")
@@ -122,7 +122,7 @@ def test_a_seats_frames_never_name_the_other_players_hidden_cards() -> None:
     setup = {**scn.setup, "p2": {**scn.setup["p2"],
                                  "hand": ["Terror Pit", "Aqua Surfer", "Gatling Cyclone "
                                                                       "Breaker (teaching card)"]}}
-    board = boards.create_board(game="duel_masters", setup=setup, steps=[])
+    board = store.create_board(game="duel_masters", setup=setup, steps=[])
     board.seats = True
     board.save()
     duel = boards.act(board, board.version, dict(scn.steps[0]) | {"do": "attack"})
@@ -186,7 +186,7 @@ def test_the_playback_element_is_the_template_drawn_in_full(client: Client, lang
     from simulator.playback import browser_frames, frames_since, playback_html
 
     board = _open(client, "yugioh", THREE_LINKS)
-    duel = boards.played_out(board)
+    duel = script.played_out(board)
     frames = frames_since(duel, 0)
     with translation.override(lang):
         for _ in range(2):  # drawn, then reused
@@ -207,8 +207,8 @@ def test_the_final_looks_taken_from_the_view_model_are_the_looks_worked_out() ->
 
     seen_hidden = False
     for path in builtin_scenarios():
-        board = boards.board_from_scenario(load_scenario(path))
-        for duel in (boards.duel_of(board), boards.played_out(board)):
+        board = script.board_from_scenario(load_scenario(path))
+        for duel in (store.duel_of(board), script.played_out(board)):
             for view in ("open", "public", "p1", "p2"):
                 worked_out = mat_zones(mat_sides(Viewer(duel, view)))
                 assert mat_zones(view_model(board, duel, view=view)["sides"]) == worked_out, (
@@ -245,8 +245,8 @@ def test_a_frame_that_shows_the_board_at_the_end_is_drawn_from_the_end() -> None
 
     at_end = 0
     for path in builtin_scenarios():
-        board = boards.board_from_scenario(load_scenario(path))
-        duel = boards.played_out(board)
+        board = script.board_from_scenario(load_scenario(path))
+        duel = script.played_out(board)
         frames = frames_since(duel, 0)
         at_end += sum(frame.state == duel.state for frame in frames)
         for view in ("open", "p1", "p2"):

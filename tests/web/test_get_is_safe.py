@@ -11,7 +11,7 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import URLPattern, reverse
 
-from simulator import boards, urls
+from simulator import store, urls
 from simulator.models import Board, CardSet, Lesson, RulingReport, TeacherKey
 from simulator.rendering import snapshot_path
 
@@ -45,7 +45,7 @@ def site() -> dict[str, Any]:
     response = owner.post("/lessons/new", {"title": "Timing", "chapter": [board.slug]})
     lesson = response["Location"].split("/")[2]
     board.refresh_from_db()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     link = snapshot_path(board, duel).split("/")[2]
     iid = next(iter(duel.state.cards))
     card_set = CardSet.objects.create(title="Own cards", game=game, cards=[])

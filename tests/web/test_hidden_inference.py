@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from simulator import boards
+from simulator import script, store
 from simulator.models import Board
 from tests.web.test_hidden_leaks import _act, _reachable, _seat, _sockets_and_follow, _text
 
@@ -110,7 +110,7 @@ def _dm_cards(secret: bool) -> tuple[list[dict[str, Any]], dict[str, Any], list[
 
 
 def _dm_steps(board: Board, editor: Client) -> None:
-    moved = boards.duel_of(board).ref("p2:Varnish Movedsecret")
+    moved = store.duel_of(board).ref("p2:Varnish Movedsecret")
     _act(editor, board, {"do": "move", "card": moved, "zone": "shield"})  # face down
     _act(editor, board, {"do": "attack", "card": f"p1:{PUBLIC['duel_masters']}"})
 
@@ -127,7 +127,7 @@ MOVED = {"yugioh": [], "duel_masters": ["Varnish Movedsecret", "zvd_moved"]}
 def _seated(game: str, secret: bool) -> tuple[Board, Client, list[str]]:
     make_cards, steps = GAMES[game]
     cards, setup, hidden_p2 = make_cards(secret)
-    board = boards.create_board(game=game, setup=setup, cards=cards, title="Inference test")
+    board = store.create_board(game=game, setup=setup, cards=cards, title="Inference test")
     editor = Client(HTTP_HOST="localhost")
     editor.get(f"/b/{board.slug}/edit/{board.edit_key}/")
     assert editor.post(f"/b/{board.slug}/seats", {"version": 0, "seats": "on"}).status_code == 200
@@ -279,14 +279,14 @@ def test_seats_ask_at_every_window_except_while_a_script_is_to_play() -> None:
                              {"version": board.version, "seats": "on", **more})
         assert answer.status_code == 200
         board.refresh_from_db()
-        return bool(boards.duel_of(board).state.settings.get("always_ask"))
+        return bool(store.duel_of(board).state.settings.get("always_ask"))
 
     free, editor, _ = _seated("yugioh", secret=False)
-    assert boards.duel_of(free).state.settings.get("always_ask")  # on by default
+    assert store.duel_of(free).state.settings.get("always_ask")  # on by default
     assert not seats(free, editor, always_ask="off")  # the editor's switch
     assert seats(free, editor, always_ask="on")
     entry = next(e for e in scenario_index() if e["game"] == "yugioh")
-    scripted = boards.board_from_scenario(load_scenario(entry["path"]))
+    scripted = script.board_from_scenario(load_scenario(entry["path"]))
     client = Client(HTTP_HOST="localhost")
     client.get(f"/b/{scripted.slug}/edit/{scripted.edit_key}/")
     steps = len(scripted.pending_steps)

@@ -12,7 +12,7 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import caches
 from django.test import Client
 
-from simulator import boards
+from simulator import store
 from simulator.asgi import application
 from simulator.models import Board
 
@@ -59,7 +59,7 @@ def _seated_board() -> tuple[Board, Client]:
             "hand": [secret["hand"][1], secret["set"][1]], "deck": [secret["deck"][1]],
             "monster": [{"card": secret["down"][1], "face_up": False, "position": "defense"}]}
     setup["p1"]["monster"].append(PUBLIC)
-    board = boards.create_board(game="yugioh", setup=setup, cards=cards, title="Hidden test")
+    board = store.create_board(game="yugioh", setup=setup, cards=cards, title="Hidden test")
     editor = Client(HTTP_HOST="localhost")
     editor.get(f"/b/{board.slug}/edit/{board.edit_key}/")
     assert editor.post(f"/b/{board.slug}/seats", {"version": 0, "seats": "on"}).status_code == 200
@@ -69,9 +69,9 @@ def _seated_board() -> tuple[Board, Client]:
                              "card": secret["placed"][1]})
         _act(editor, board, {"do": "place", "player": f"p{player}", "zone": "deck",
                              "card": secret["moved"][1]})
-        moved = boards.duel_of(board).ref(f"p{player}:{secret['moved'][1]}")
+        moved = store.duel_of(board).ref(f"p{player}:{secret['moved'][1]}")
         _act(editor, board, {"do": "move", "card": moved, "zone": "hand"})
-    setter = boards.duel_of(board).ref(f"p1:{SECRETS[1]['set'][1]}")
+    setter = store.duel_of(board).ref(f"p1:{SECRETS[1]['set'][1]}")
     _act(editor, board, {"do": "set", "card": setter})
     return board, editor
 
@@ -102,7 +102,7 @@ def quiet_answer(decision) -> object:
 def settle(client: Client, board: Board) -> None:
     """Answer every open decision (the board's seats are asked at every window) quietly."""
     for _ in range(50):
-        decision = boards.duel_of(board).state.decision
+        decision = store.duel_of(board).state.decision
         if decision is None:
             return
         _act(client, board, {"do": "answer", "choice": quiet_answer(decision)})
@@ -123,7 +123,7 @@ def _text(response) -> str:
 def _reachable(client: Client, board: Board) -> list[str]:
     """Every page and partial a browser with this session can fetch on the board."""
     slug = board.slug
-    full = boards.duel_of(board)
+    full = store.duel_of(board)
     total = len(full.actions)
     out = [_text(client.get(f"/b/{slug}/")), _text(client.get(f"/b/{slug}/ruling")),
            _text(client.get(f"/b/{slug}/chain.svg")), _text(client.get(f"/b/{slug}/export.yaml"))]

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from engine.limits import MAX_ACTIONS, MAX_WORK
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def client() -> Client:
 def board_with(client: Client, *, deck: int, actions: int) -> Board:
     """A board whose saved history holds ``actions`` steps over a set-up of ``deck`` cards,
     written straight into its row (as an older save could have left it)."""
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"deck": ["Sangan"] * deck}})
     data = {**board.data, "actions": [dict(STEP) for _ in range(actions)]}
     Board.objects.filter(pk=board.pk).update(data=data, version=actions)
@@ -36,9 +36,9 @@ def board_with(client: Client, *, deck: int, actions: int) -> Board:
 
 def forget_everything() -> None:
     """Leave every cache: what another worker, or this one after a restart, reads."""
-    with boards._CACHE_LOCK:
-        boards._CACHE.clear()
-        boards._HELD.clear()
+    with store._CACHE_LOCK:
+        store._CACHE.clear()
+        store._HELD.clear()
 
 
 def act(client: Client, board: Board, action: dict = STEP):
@@ -47,7 +47,7 @@ def act(client: Client, board: Board, action: dict = STEP):
 
 
 def every_page(client: Client, board: Board) -> dict[str, int]:
-    k = len(boards.duel_of(board).actions)
+    k = len(store.duel_of(board).actions)
     paths = [f"/b/{board.slug}/", f"/embed/{board.slug}/", f"/b/{board.slug}/chain.svg",
              f"/b/{board.slug}/at/{k}/", f"/b/{board.slug}/at/{k}/1/",
              f"/b/{board.slug}/export.yaml", f"/b/{board.slug}/follow/",
@@ -80,7 +80,7 @@ def test_a_board_saved_over_a_limit_opens_cut_with_a_notice_and_loses_nothing(
     html = client.get(f"/b/{board.slug}/").content.decode()
     assert 'id="history-notice"' in html
     assert f"saved with {room + 1} actions" in html and f"opens at action {room}" in html
-    assert len(boards.duel_of(board).actions) == room
+    assert len(store.duel_of(board).actions) == room
     for response in (act(client, board),
                      client.post(f"/b/{board.slug}/undo", {"version": board.version})):
         assert 400 <= response.status_code < 500

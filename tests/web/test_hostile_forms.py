@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from engine.limits import check_plain
 from engine.scenario import load_scenario
-from simulator import boards
+from simulator import store
 from simulator.models import Board, CardSet, Lesson, Prediction, PredictionVote
 
 N_FORMS = 80
@@ -113,7 +113,7 @@ def _stored(texts) -> None:
 def editor(db) -> tuple[Client, Board]:
     """A browser holding the edit rights of a board with one custom card."""
     client = Client(HTTP_HOST="localhost")
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1"}, cards=[
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1"}, cards=[
         {"id": "grave_reader", "game": "yugioh", "name": {"en": "Grave Reader"},
          "type": "monster", "text": ""}])
     client.get(f"/b/{board.slug}/edit/{board.edit_key}/")

@@ -28,7 +28,7 @@ from engine import links as links_module
 from engine.cards import load_yaml_with_lines
 from engine.links import LinkError, decode, encode, open_link
 from engine.scenario import parse_scenario
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 
 N = 2000
@@ -137,7 +137,7 @@ def test_json_is_plain_bounded_data_or_refused(text) -> None:
 # ---------------------------------------------------------------------- the action endpoint
 @pytest.fixture
 def board(db) -> Board:
-    return boards.create_board(game="yugioh", setup=SETUP)
+    return store.create_board(game="yugioh", setup=SETUP)
 
 
 @pytest.fixture
@@ -203,7 +203,7 @@ def test_presenting_odd_steps_is_never_a_500(board, editor, at) -> None:
                                    "at=1&frame=99999999999999999999"])
 def test_odd_query_numbers_are_never_a_500(board, query) -> None:
     client = Client(HTTP_HOST="localhost")
-    link = encode(boards.duel_of(board))
+    link = encode(store.duel_of(board))
     for url in (f"/s/{link}/?{query}", f"/embed/{board.slug}/?{query}",
                 f"/b/{board.slug}/chain.svg?{query}",
                 f"/b/{board.slug}/follow/?lesson=x&chapter=²"):
@@ -462,7 +462,7 @@ def test_unrouted_websocket_paths_are_closed_without_error(path, frames) -> None
 @many(N_HTTP)
 @given(WS_PATHS, FRAMES)
 def test_websocket_paths_and_frames_never_fail_or_change_a_board(path, frames) -> None:
-    board = Board.objects.first() or boards.create_board(game="yugioh", setup=SETUP)
+    board = Board.objects.first() or store.create_board(game="yugioh", setup=SETUP)
     before = (board.version, board.data)
     async_to_sync(_exercise)(path.replace("{slug}", board.slug), frames)
     async_to_sync(_exercise)(f"/ws/b/{board.slug}/", frames)

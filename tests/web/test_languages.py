@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from simulator import boards
+from simulator import store
 from simulator.asgi import application
 from simulator.language import socket_language
 from simulator.models import Board
@@ -109,7 +109,7 @@ def test_the_board_log_names_the_missed_timing_in_japanese() -> None:
 
 
 def test_card_names_follow_the_language_with_a_fallback() -> None:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan", "Poison Draw Frog", "Kuriboh"]}})
     ja = _client("ja").get(f"/b/{board.slug}/").content.decode()
     assert '<span class="card-name">クリッター</span>' in ja
@@ -156,9 +156,9 @@ def test_a_websocket_reads_the_language_of_its_browser() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_live_updates_reach_each_watcher_in_its_language() -> None:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
-    sangan = boards.duel_of(board).ref("Sangan")
+    sangan = store.duel_of(board).ref("Sangan")
     editor = _client("en")
     editor.get(f"/b/{board.slug}/edit/{board.edit_key}/")
 

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 
 from engine.links import encode
-from simulator import boards, limits
+from simulator import limits, store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -34,8 +34,8 @@ def _student() -> Client:
 
 
 def test_thirty_students_behind_one_address_each_make_a_copy() -> None:
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1"})
-    link = encode(boards.duel_of(board), title="Lesson")
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1"})
+    link = encode(store.duel_of(board), title="Lesson")
     before = Board.objects.count()
     for _n in range(30):
         student = _student()

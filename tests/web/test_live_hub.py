@@ -16,7 +16,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from engine import Duel
-from simulator import boards, live
+from simulator import boards, live, store
 from simulator.asgi import application
 from simulator.language import language_group
 from simulator.views import ThenResponse
@@ -217,7 +217,7 @@ def test_a_board_viewer_that_stays_behind_is_closed_with_4408(monkeypatch, quick
     """A real consumer whose server never drains its write buffer: closed with 4408 and the
     reason (its page reconnects and gets the current state); another viewer gets the
     update."""
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
     client = Client(HTTP_HOST="localhost")
     client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
@@ -276,7 +276,7 @@ def test_the_sending_process_serves_its_own_sockets_at_once_and_each_socket_once
 
 @pytest.mark.django_db(transaction=True)
 def test_two_sockets_of_one_process_are_one_member_of_the_group() -> None:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
     client = Client(HTTP_HOST="localhost")
     client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
@@ -323,14 +323,14 @@ def test_frames_sent_with_an_update_are_the_replayed_ones() -> None:
     """The frames of a new step open from the state the board had before it (kept, not
     replayed): the same frames as a replay of the saved history, past the engine's own
     kept copies too."""
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan"], "deck": ["Kuriboh"]}})
     for n in range(30):
         boards.act(board, board.version, {"do": "gain_lp", "player": f"p{n % 2 + 1}",
                                           "amount": 100})
-        live_duel = boards.duel_of(board)
-        replayed = Duel.from_dict(board.data, library=boards.library_for(board.data))
+        live_duel = store.duel_of(board)
+        replayed = Duel.from_dict(board.data, library=store.library_for(board.data))
         k = len(live_duel.actions)
         assert _frames(live_duel, k) == _frames(replayed, k)
-    kept = set(boards.duel_of(board)._snapshots)
+    kept = set(store.duel_of(board)._snapshots)
     assert kept - {0, 24, 25} == {29}  # the engine's own copies, and only the latest step

@@ -19,7 +19,7 @@ from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from simulator import boards
+from simulator import script, store
 from simulator.handler import THREADS, PooledASGIHandler
 from simulator.history import History, HistoryEncoder, saved_data
 from simulator.models import Board
@@ -83,7 +83,7 @@ def test_the_saved_row_holds_every_action(client: Client) -> None:
         text = cursor.fetchone()[0]
     saved = json.loads(text) if isinstance(text, str) else text
     assert saved["actions"][-5:] == [json.loads(GAIN)] * 5
-    assert saved == boards.duel_of(Board.objects.get(slug=board.slug)).to_dict() | {
+    assert saved == store.duel_of(Board.objects.get(slug=board.slug)).to_dict() | {
         k: v for k, v in saved.items() if k not in ("game", "settings", "setup", "actions")}
 
 
@@ -94,7 +94,7 @@ def test_a_board_this_process_holds_is_read_without_its_history(client: Client) 
     board = _open(client)
     version = _act(client, board, board.version)
     with CaptureQueriesContext(connection) as queries:
-        loaded = boards.load(board.slug)
+        loaded = store.load(board.slug)
     assert len(queries) == 1 and '"data"' not in queries[0]["sql"]
     assert loaded.version == version
     assert loaded.data == Board.objects.get(slug=board.slug).data
@@ -109,9 +109,9 @@ def test_a_board_read_without_its_history_has_every_other_field_as_the_orm_reads
         seats=True, presenter_at=3, presenter_frame=2, title="Ｔ «x»",
         script_left={"step": 2, "how": "action", "actions": [{"do": "pass"}]})
     row = Board.objects.get(slug=board.slug)
-    loaded = boards.load(board.slug)  # another version now: read whole...
-    boards._remember(row, boards.duel_of(row))
-    light = boards.load(board.slug)  # ...and now without its history
+    loaded = store.load(board.slug)  # another version now: read whole...
+    store._remember(row, store.duel_of(row))
+    light = store.load(board.slug)  # ...and now without its history
     assert light is not loaded and light._state.db == row._state.db and not light._state.adding
     for field in Board._meta.concrete_fields:
         assert getattr(light, field.attname) == getattr(row, field.attname), field.name
@@ -126,15 +126,15 @@ def test_a_board_moved_on_elsewhere_is_read_whole(client: Client) -> None:
     row = Board.objects.get(slug=board.slug)
     elsewhere = {**row.data, "actions": row.data["actions"][:-1]}
     Board.objects.filter(pk=row.pk).update(version=F("version") + 1, data=elsewhere)
-    loaded = boards.load(board.slug)
+    loaded = store.load(board.slug)
     assert loaded.version == version + 1 and loaded.data == elsewhere
-    assert len(boards.duel_of(loaded).actions) == len(elsewhere["actions"])
+    assert len(store.duel_of(loaded).actions) == len(elsewhere["actions"])
 
 
 @pytest.mark.django_db
 def test_an_unknown_board_is_not_found(client: Client) -> None:
     with pytest.raises(Board.DoesNotExist):
-        boards.load("no-such-board")
+        store.load("no-such-board")
     assert client.get("/b/no-such-board/").status_code == 404
 
 
@@ -288,8 +288,8 @@ def test_no_cards_look_reads_the_life_points_or_the_history() -> None:
 
     states = 0
     for path in builtin_scenarios():
-        board = boards.board_from_scenario(load_scenario(path))
-        played = boards.played_out(board)
+        board = script.board_from_scenario(load_scenario(path))
+        played = script.played_out(board)
         for frame in frames_since(played, 0)[::3]:
             shown = duel_at(played, frame)
             other = duel_at(played, frame)
@@ -326,7 +326,7 @@ def test_the_mat_is_taken_from_the_previous_version_only_when_it_cannot_differ(
     assert after["marks"]["board"] == before["marks"]["board"]
     assert [s["lp"] for s in after["kept"]["sides"]] != [
         s["lp"] for s in before["kept"]["sides"]]
-    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    duel = store.duel_of(Board.objects.get(pk=board.pk))
     card = next(c.iid for c in duel.state.cards.values() if c.zone == "hand")
     html = client.post(f"/b/{board.slug}/act", {  # a card moves: drawn and sent
         "version": version, "action": json.dumps({"do": "move", "card": card, "zone": "gy"})},
@@ -335,7 +335,7 @@ def test_the_mat_is_taken_from_the_previous_version_only_when_it_cannot_differ(
     assert moved["kept"]["sides"][0]["rows"] is not after["kept"]["sides"][0]["rows"]
     assert moved["marks"]["sides"] != after["marks"]["sides"] and 'id="board"' in html
     with translation.override("fr"):  # another language: drawn again, in its words
-        duel = boards.duel_of(Board.objects.get(pk=board.pk))
+        duel = store.duel_of(Board.objects.get(pk=board.pk))
         french = rendering.render_update(Board.objects.get(pk=board.pk), duel, "open")
     assert rendering._LAST[(board.slug, "open")]["lang"] == "fr" and french
 
@@ -380,7 +380,7 @@ def test_the_last_chain_taken_from_the_previous_version_is_the_one_read_afresh()
 
     compared = reused = 0
     for path in builtin_scenarios("yugioh"):
-        duel = boards.played_out(boards.board_from_scenario(load_scenario(path)))
+        duel = script.played_out(script.board_from_scenario(load_scenario(path)))
         log = duel.state.log
         filler = [e for e in log if e["key"] == "action"][:1] * 390
         for full in (log, log[:len(log) // 2] + filler + log[len(log) // 2:]):
@@ -423,7 +423,7 @@ def test_a_change_that_edits_a_field_in_place_is_saved_all_the_same(client: Clie
         locked.pending_steps.pop(0)
         duel.apply({"do": "gain_lp", "player": "p1", "amount": 100})
 
-    boards._apply_and_save(board, board.version, change)
+    store._apply_and_save(board, board.version, change)
     row = Board.objects.get(pk=board.pk)
     assert len(row.pending_steps) == steps - 1 == len(board.pending_steps)
 
@@ -444,10 +444,10 @@ def test_an_action_on_the_version_this_process_saved_reads_no_board_row(client: 
     assert after == version + 1 and _board_reads(queries) == []
     (update,) = [q["sql"] for q in queries if q["sql"].startswith(BOARD_UPDATE)]
     checked = update.split(" WHERE ")[1]
-    assert all(f'"{name}" = ' in checked for name in ("version", *boards.GUARDED))
+    assert all(f'"{name}" = ' in checked for name in ("version", *store.GUARDED))
     row = Board.objects.get(pk=board.pk)
-    assert row.version == after and row.updated == boards.held(board.slug, after).updated
-    assert len(row.data["actions"]) == len(boards.duel_of(row).actions)
+    assert row.version == after and row.updated == store.held(board.slug, after).updated
+    assert len(row.data["actions"]) == len(store.duel_of(row).actions)
 
 
 @pytest.mark.django_db
@@ -490,9 +490,9 @@ def test_writing_a_field_of_the_row_drops_the_held_copy_and_moves_its_time(
         client: Client) -> None:
     board = _open(client)
     version = _act(client, board, board.version)
-    held = boards.held(board.slug, version)
-    assert held is not None and boards.held(board.slug, version - 1) is None
-    boards.set_fields(held, captions={"1": "A caption"})
+    held = store.held(board.slug, version)
+    assert held is not None and store.held(board.slug, version - 1) is None
+    store.set_fields(held, captions={"1": "A caption"})
     row = Board.objects.get(pk=board.pk)
-    assert boards.held(board.slug, version) is None and row.updated > held.held["updated"]
+    assert store.held(board.slug, version) is None and row.updated > held.held["updated"]
     assert row.captions == held.captions == {"1": "A caption"} and row.version == version

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from simulator import boards
+from simulator import store
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ def client() -> Client:
 
 
 def test_cards_negated_by_a_continuous_effect_are_marked(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "phase": "main1",
         "p1": {"monster": ["Jinzo"], "spell_trap": ["Royal Decree"]},
         "p2": {"monster": ["Sangan"]},
@@ -32,7 +32,7 @@ def test_cards_negated_by_a_continuous_effect_are_marked(client: Client) -> None
 def test_a_set_card_shows_no_negation(client: Client) -> None:
     """A face-down Trap under "Trap effects are negated" shows nothing: the badge would tell
     the opponent that the Set card is a Trap."""
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "phase": "main1",
         "p1": {"monster": ["Jinzo"]},
         "p2": {"spell_trap": [{"card": "Trap Hole", "set": True}]},

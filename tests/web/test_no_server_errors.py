@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from simulator import boards
+from simulator import boards, store
 from simulator.models import Board, CardSet, Lesson, RulingReport
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def client() -> Client:
 
 @pytest.fixture
 def board(client: Client) -> Board:
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1"})
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1"})
     assert client.get(f"/b/{board.slug}/edit/{board.edit_key}/").status_code == 302
     return board
 
@@ -77,14 +77,14 @@ def test_a_set_loaded_while_another_change_is_saved_first_is_refused_with_409(
     """Another editor's change lands between the board read and the set's save: the set is
     not loaded, the answer is a 409 with the reason and the board as it is now."""
     card_set = CardSet.objects.create(title="Readers", game="yugioh", cards=[CARD])
-    real = boards._save_if_at
+    real = store._save_if_at
 
     def someone_else_first(*args, **kwargs):
-        monkeypatch.setattr(boards, "_save_if_at", real)
-        boards.rename(boards.load(board.slug), "Their title")  # saved first
+        monkeypatch.setattr(store, "_save_if_at", real)
+        boards.rename(store.load(board.slug), "Their title")  # saved first
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(boards, "_save_if_at", someone_else_first)
+    monkeypatch.setattr(store, "_save_if_at", someone_else_first)
     response = client.post(f"/b/{board.slug}/cards/load", {"set": card_set.slug})
     assert response.status_code == 409
     html = response.content.decode()

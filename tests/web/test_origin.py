@@ -8,7 +8,7 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
-from simulator import boards
+from simulator import store
 from simulator.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +29,7 @@ def _connects(slug: str, headers: dict[str, str], scheme: str = "ws") -> bool:
 
 @pytest.fixture
 def slug() -> str:
-    return boards.create_board(game="yugioh").slug
+    return store.create_board(game="yugioh").slug
 
 
 def test_the_sites_own_origin_connects(slug: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 from tests.web.test_hidden_leaks import _act, _reachable, _seat
 
@@ -43,12 +43,12 @@ def _board() -> tuple[Board, Client]:
     setup = {"turn_player": "p1", "phase": "main1",
              "p1": {"hand": ["Soul Taker", TRAP]},
              "p2": {"hand": [VEILER], "monster": ["Plainview Passmonster"]}}
-    board = boards.create_board(game="yugioh", setup=setup, cards=_cards(), title="Pass test")
+    board = store.create_board(game="yugioh", setup=setup, cards=_cards(), title="Pass test")
     editor = Client(HTTP_HOST="localhost")
     editor.get(f"/b/{board.slug}/edit/{board.edit_key}/")
     assert editor.post(f"/b/{board.slug}/seats", {"version": 0, "seats": "on"}).status_code == 200
     board.refresh_from_db()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     _act(editor, board, {"do": "set", "card": duel.ref(TRAP)})
     _act(editor, board, {"do": "activate", "card": duel.ref("Soul Taker")})
     return board, editor
@@ -56,7 +56,7 @@ def _board() -> tuple[Board, Client]:
 
 def test_the_passed_over_seat_and_the_editors_read_why() -> None:
     board, editor = _board()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     private = [e for e in duel.state.log if e["key"] == "pass.why"]
     assert [e["seat"] for e in private] == [1, 0]  # Player 2, then Player 1, passed over
     editor_page = editor.get(f"/b/{board.slug}/").content.decode()
@@ -76,10 +76,10 @@ def test_the_passed_over_seat_and_the_editors_read_why() -> None:
 def test_a_board_without_seats_shows_every_reason() -> None:
     setup = {"turn_player": "p1", "phase": "main1", "p1": {"hand": ["Soul Taker", TRAP]},
              "p2": {"hand": [VEILER], "monster": ["Plainview Passmonster"]}}
-    board = boards.create_board(game="yugioh", setup=setup, cards=_cards(), title="Open test")
+    board = store.create_board(game="yugioh", setup=setup, cards=_cards(), title="Open test")
     editor = Client(HTTP_HOST="localhost")
     editor.get(f"/b/{board.slug}/edit/{board.edit_key}/")
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     _act(editor, board, {"do": "set", "card": duel.ref(TRAP)})
     _act(editor, board, {"do": "activate", "card": duel.ref("Soul Taker")})
     watcher = Client(HTTP_HOST="localhost").get(f"/b/{board.slug}/").content.decode()

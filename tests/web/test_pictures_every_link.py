@@ -15,7 +15,7 @@ from django.test import Client
 from engine.frames import Frame
 from engine.log import text_arg
 from engine.scenario import load_scenario, run_scenario
-from simulator import boards, pictures
+from simulator import pictures, store
 from simulator.gallery import find, scenario_index
 from simulator.models import Board
 from simulator.rendering import Viewer
@@ -88,7 +88,7 @@ def test_a_step_that_resolved_two_chains_draws_both() -> None:
 def test_the_board_pictures_of_a_step_name_every_link() -> None:
     scn = load_scenario(find("duel_masters", "s_trigger_cuts_in")["path"])
     duel = run_scenario(scn).duel
-    board = boards.create_board(game=scn.game, settings=scn.settings, setup=scn.setup,
+    board = store.create_board(game=scn.game, settings=scn.settings, setup=scn.setup,
                                 cards=scn.raw_cards, title=scn.title,
                                 actions=duel.to_dict()["actions"])
     assert Board.objects.filter(slug=board.slug).exists()

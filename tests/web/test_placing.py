@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,7 @@ def search(client: Client, q: str, game: str = "yugioh") -> dict[str, dict[str, 
 
 # ---------------------------------------------------------------------- refused placements
 def test_a_field_spell_in_a_monster_zone_is_refused_and_changes_nothing(client) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={"turn_player": "p1"}))
+    board = own(client, store.create_board(game="yugioh", setup={"turn_player": "p1"}))
     before = json.loads(json.dumps(board.data))
     response = client.post(f"/b/{board.slug}/act", {"version": 0, "action": json.dumps(
         {"do": "place", "card": "amazoness_village", "zone": "monster", "player": "p1"})})
@@ -61,22 +61,22 @@ def test_a_field_spell_in_a_monster_zone_is_refused_and_changes_nothing(client) 
         "Amazoness Village is a Field Spell: it goes in the Field Zone, not in a Monster Zone")
     board.refresh_from_db()
     assert board.version == 0 and board.data == before
-    assert boards.duel_of(board).state.cards == {}
+    assert store.duel_of(board).state.cards == {}
     # the Field Zone takes it
     response = client.post(f"/b/{board.slug}/act", {"version": 0, "do": "place",
                                                     "card": "amazoness_village",
                                                     "zone": "field", "player": "p1"})
     assert response.status_code == 200
     board.refresh_from_db()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     assert board.version == 1 and duel.state.zones[0]["field"] == [duel.ref("Amazoness Village")]
     assert "places Amazoness Village in the Field Zone" in response.content.decode()
 
 
 def test_a_move_where_the_card_cannot_go_is_refused(client) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={
+    board = own(client, store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"hand": ["Soul Taker"]}}))
-    card = boards.duel_of(board).ref("Soul Taker")
+    card = store.duel_of(board).ref("Soul Taker")
     response = client.post(f"/b/{board.slug}/act", {"version": 0, "do": "move",
                                                     "card": str(card), "zone": "monster"})
     assert response.status_code == 422
@@ -97,7 +97,7 @@ def test_a_move_where_the_card_cannot_go_is_refused(client) -> None:
 
 
 def test_a_duel_masters_spell_never_goes_in_the_battle_zone(client) -> None:
-    board = own(client, boards.create_board(game="duel_masters", setup={}))
+    board = own(client, store.create_board(game="duel_masters", setup={}))
     response = client.post(f"/b/{board.slug}/act", {"version": 0, "do": "place",
                                                     "card": "terror_pit", "zone": "battle",
                                                     "player": "p1"})
@@ -140,7 +140,7 @@ def test_library_cards_carry_their_zones_and_kind(client, q, game, card, zones, 
 
 
 def test_the_board_page_library_keeps_its_hooks(client) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={}))
+    board = own(client, store.create_board(game="yugioh", setup={}))
     html = client.get(f"/b/{board.slug}/").content.decode()
     cards = library_cards(html)
     assert cards["amazoness_village"]["zones"] == "hand deck field gy banished"
@@ -170,7 +170,7 @@ def test_a_new_board_has_a_readable_title(client) -> None:
 
 
 def test_the_editor_renames_a_board(client) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={}, title="Old"))
+    board = own(client, store.create_board(game="yugioh", setup={}, title="Old"))
     response = client.post(f"/b/{board.slug}/rename",
                            {"version": 0, "title": "  Sangan   and\nCaius  "})
     assert response.status_code == 200
@@ -183,11 +183,11 @@ def test_the_editor_renames_a_board(client) -> None:
     assert client.post(f"/b/{board.slug}/rename",
                        {"version": 0, "title": "Lesson 1"}).status_code == 200
     board.refresh_from_db()
-    assert board.title == "Lesson 1" and boards.duel_of(board).actions == []
+    assert board.title == "Lesson 1" and store.duel_of(board).actions == []
 
 
 def test_the_rename_form(client) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={}, title="My board"))
+    board = own(client, store.create_board(game="yugioh", setup={}, title="My board"))
     from django.template.loader import render_to_string
 
     html = render_to_string("simulator/partials/rename.html", {"board": board})
@@ -200,7 +200,7 @@ def test_the_rename_form(client) -> None:
 
 
 def test_a_watcher_cannot_rename(client) -> None:
-    board = boards.create_board(game="yugioh", setup={}, title="Mine")
+    board = store.create_board(game="yugioh", setup={}, title="Mine")
     response = client.post(f"/b/{board.slug}/rename", {"version": 0, "title": "Theirs"})
     assert response.status_code == 403
     board.refresh_from_db()
@@ -213,7 +213,7 @@ def test_a_watcher_cannot_rename(client) -> None:
     ("x" * 121, "A title has at most 120 characters; this one has 121."),
 ])
 def test_a_title_that_is_empty_or_too_long_is_refused(client, title, reason) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={}, title="Kept"))
+    board = own(client, store.create_board(game="yugioh", setup={}, title="Kept"))
     response = client.post(f"/b/{board.slug}/rename", {"version": 0, "title": title})
     assert response.status_code == 422
     assert reason in _message(response.content.decode())
@@ -222,7 +222,7 @@ def test_a_title_that_is_empty_or_too_long_is_refused(client, title, reason) -> 
 
 
 def test_a_title_of_120_characters_is_kept(client) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={}))
+    board = own(client, store.create_board(game="yugioh", setup={}))
     assert client.post(f"/b/{board.slug}/rename",
                        {"version": 0, "title": "y" * 120}).status_code == 200
     board.refresh_from_db()
@@ -230,7 +230,7 @@ def test_a_title_of_120_characters_is_kept(client) -> None:
 
 
 def test_a_typed_title_is_shown_escaped_everywhere(client) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={}))
+    board = own(client, store.create_board(game="yugioh", setup={}))
     title = 'Say "hi" <b>now</b>'
     assert client.post(f"/b/{board.slug}/rename",
                        {"version": 0, "title": title}).status_code == 200
@@ -249,7 +249,7 @@ def _builtin_count(game: str) -> int:
 
 @pytest.mark.parametrize("game", ["yugioh", "duel_masters"])
 def test_the_library_lists_every_card_and_says_how_many(client, game) -> None:
-    board = own(client, boards.create_board(game=game, setup={}))
+    board = own(client, store.create_board(game=game, setup={}))
     html = client.get(f"/b/{board.slug}/").content.decode()
     total = _builtin_count(game)
     assert total > 60
@@ -267,22 +267,22 @@ def test_the_library_lists_every_card_and_says_how_many(client, game) -> None:
 
 def test_a_card_is_set_from_the_library(client) -> None:
     """A Set: a Spell or Trap face-down, a monster in face-down Defense Position."""
-    board = own(client, boards.create_board(game="yugioh", setup={"turn_player": "p1"}))
+    board = own(client, store.create_board(game="yugioh", setup={"turn_player": "p1"}))
     for version, (card, player, zone) in enumerate((("Mirror Force", "p2", "spell_trap"),
                                                     ("Sangan", "p1", "monster"))):
         response = client.post(f"/b/{board.slug}/act", {"version": version, "action": json.dumps(
             {"do": "place", "card": card, "player": player, "zone": zone, "set": True})})
         assert response.status_code == 200, _message(response.content.decode())
-    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    duel = store.duel_of(Board.objects.get(pk=board.pk))
     trap, sangan = duel.state.cards[duel.ref("Mirror Force")], duel.state.cards[duel.ref("Sangan")]
     assert (trap.zone, trap.controller, trap.face_up) == ("spell_trap", 1, False)
     assert (sangan.zone, sangan.face_up, sangan.position) == ("monster", False, "defense")
 
 
 def test_a_card_of_the_mat_is_set_from_its_menu(client) -> None:
-    board = own(client, boards.create_board(game="yugioh", setup={
+    board = own(client, store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"hand": ["Sangan"]}}))
-    card = boards.duel_of(board).ref("Sangan")
+    card = store.duel_of(board).ref("Sangan")
     menu = client.get(f"/b/{board.slug}/card/{card}/menu").content.decode()
     acts = [json.loads(htmllib.unescape(a)) for a in re.findall(r'data-act="([^"]*)"', menu)]
     set_in = [a for a in acts if a.get("face_up") is False]
@@ -291,26 +291,26 @@ def test_a_card_of_the_mat_is_set_from_its_menu(client) -> None:
     response = client.post(f"/b/{board.slug}/act", {"version": 0,
                                                     "action": json.dumps(set_in[0])})
     assert response.status_code == 200, _message(response.content.decode())
-    sangan = boards.duel_of(Board.objects.get(pk=board.pk)).state.cards[card]
+    sangan = store.duel_of(Board.objects.get(pk=board.pk)).state.cards[card]
     assert (sangan.zone, sangan.face_up, sangan.position) == ("monster", False, "defense")
 
 
 def test_a_set_card_moved_on_the_mat_stays_set(client) -> None:
     """A card Set from the library and moved (dragged) to a zone of the field stays
     face-down, a monster in Defense Position; moved off the field it comes face-up."""
-    board = own(client, boards.create_board(game="yugioh", setup={"turn_player": "p1"}))
+    board = own(client, store.create_board(game="yugioh", setup={"turn_player": "p1"}))
     for version, (card, zone) in enumerate((("Mirror Force", "spell_trap"),
                                             ("Sangan", "monster"))):
         response = client.post(f"/b/{board.slug}/act", {"version": version, "action": json.dumps(
             {"do": "place", "card": card, "player": "p1", "zone": zone, "set": True})})
         assert response.status_code == 200, _message(response.content.decode())
-    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    duel = store.duel_of(Board.objects.get(pk=board.pk))
     trap, sangan = duel.ref("Mirror Force"), duel.ref("Sangan")
     for version, (card, zone) in enumerate(((trap, "spell_trap"), (sangan, "monster")), 2):
         response = client.post(f"/b/{board.slug}/act", {"version": version, "action": json.dumps(
             {"do": "move", "card": card, "zone": zone})})  # as a drop on the mat sends it
         assert response.status_code == 200, _message(response.content.decode())
-    duel = boards.duel_of(Board.objects.get(pk=board.pk))
+    duel = store.duel_of(Board.objects.get(pk=board.pk))
     cards = duel.state.cards
     assert (cards[trap].zone, cards[trap].face_up) == ("spell_trap", False)
     assert (cards[sangan].zone, cards[sangan].face_up, cards[sangan].position) == (
@@ -321,4 +321,4 @@ def test_a_set_card_moved_on_the_mat_stays_set(client) -> None:
     response = client.post(f"/b/{board.slug}/act", {"version": 4, "action": json.dumps(
         {"do": "move", "card": trap, "zone": "hand"})})
     assert response.status_code == 200, _message(response.content.decode())
-    assert boards.duel_of(Board.objects.get(pk=board.pk)).state.cards[trap].face_up
+    assert store.duel_of(Board.objects.get(pk=board.pk)).state.cards[trap].face_up

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.template.loader import render_to_string
 
-from simulator import boards, playback, rendering
+from simulator import playback, rendering, store
 from simulator.gallery import scenario_index
 from tests.web.scenario_pages import played_scenario
 
@@ -79,7 +79,7 @@ SCENARIOS = scenario_index()
 @pytest.mark.parametrize("entry", SCENARIOS, ids=[f"{e['game']}/{e['slug']}" for e in SCENARIOS])
 def test_the_playback_draws_each_frame_as_its_own_page_does(entry: dict) -> None:
     board = _played(entry)
-    history = boards.duel_of(board)
+    history = store.duel_of(board)
     compared = 0
     for k in range(1, len(history.actions) + 1):
         end = history.at(k)

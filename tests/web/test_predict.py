@@ -18,7 +18,7 @@ from django.utils import translation
 from engine import RULES
 from engine.scenario import builtin_scenarios, load_scenario
 from engine.state import hidden_from
-from simulator import boards, classroom, followers, predict
+from simulator import boards, classroom, followers, predict, script, store
 from simulator.models import Board, Prediction, PredictionVote
 
 pytestmark = pytest.mark.django_db
@@ -27,9 +27,9 @@ SCENARIOS = Path("engine/data/scenarios")
 
 
 def _board(name: str, steps: int = 0) -> Board:
-    board = boards.board_from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"))
+    board = script.board_from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"))
     for _ in range(steps):
-        boards.next_step(board, board.version)
+        script.next_step(board, board.version)
     return board
 
 
@@ -78,7 +78,7 @@ def test_whose_ability_resolves_first_in_duel_masters() -> None:
 
 def test_no_question_where_a_players_choice_decides() -> None:
     board = _board("yugioh/sangan_caius_tcg", steps=1)
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     assert duel.state.decision is not None and len(duel.legal_actions()) > 1
     assert predict.questions(board, 1)  # the scenario's scripted answer decides: offered
     board.script_left = {"step": 2, "how": "answer", "actions": []}  # left its script
@@ -87,7 +87,7 @@ def test_no_question_where_a_players_choice_decides() -> None:
 
 @pytest.mark.parametrize("path", builtin_scenarios(), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_offered_question_is_well_formed(path: Path) -> None:
-    board = boards.board_from_scenario(load_scenario(path))
+    board = script.board_from_scenario(load_scenario(path))
     for q in predict.questions(board, 0):
         assert 2 <= len(q.options) <= predict.MAX_OPTIONS and len(set(q.options)) == len(
             q.options)
@@ -384,10 +384,10 @@ def test_with_seats_no_question_names_a_card_hidden_at_the_moment_shown(path: Pa
     """On a board with seats the room sees the public view: a card in a hand, a deck or face
     down at the moment shown is named by no question, option or answer, even when playing on
     would reveal it."""
-    board = boards.board_from_scenario(load_scenario(path))
+    board = script.board_from_scenario(load_scenario(path))
     boards.set_seats(board, board.version, True)
     board.refresh_from_db()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     shown = {c.card_id for c in duel.state.cards.values() if not hidden_from(c, None)}
     hidden = {duel.name(c.iid) for c in duel.state.cards.values()
               if hidden_from(c, None) and c.card_id not in shown}

@@ -12,7 +12,7 @@ from django.test import Client
 
 from engine import IllegalAction
 from engine.scenario import refusal_text
-from simulator import boards
+from simulator import script, store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -38,12 +38,12 @@ def _own(client: Client, board: Board) -> None:
 @pytest.mark.parametrize("lang", ["en", "ja", "fr"])
 def test_a_refused_action_says_why_in_the_readers_language(lang: str) -> None:
     client = _client(lang)
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1",
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1",
                                                       "p1": {"gy": ["Sangan"]}})
     _own(client, board)
     response = client.post(f"/b/{board.slug}/act", {
         "version": 0, "do": "normal_summon",
-        "card": str(boards.duel_of(board).ref("Sangan"))})
+        "card": str(store.duel_of(board).ref("Sangan"))})
     assert response.status_code == 422
     message = _message(response.content.decode())
     assert REASONS[lang] in message
@@ -65,12 +65,12 @@ def test_a_step_refused_as_expected_is_announced_in_japanese() -> None:
 
 
 def test_a_board_that_left_its_script_says_why_in_each_language() -> None:
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1",
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1",
                                                       "p1": {"gy": ["Sangan"]}})
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     with pytest.raises(IllegalAction) as refused:
         duel.apply({"do": "normal_summon", "card": duel.ref("Sangan")})
-    boards._leave(board, "failed", [], reason=refusal_text(refused.value))
+    script._leave(board, "failed", [], reason=refusal_text(refused.value))
     assert board.script_left["reason"] == REASONS["en"]
     assert board.script_left["reasons"]["ja"] == REASONS["ja"]
     assert REASONS["fr"] in board.script_left["reasons"]["fr"]

@@ -13,7 +13,7 @@ from django.test import Client
 
 from engine import Duel, replay_under
 from engine.replay import ReplayReport
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 from simulator.views import rerun_title
 
@@ -71,7 +71,7 @@ def test_rerun_replays_the_history_and_shows_the_report(client: Client) -> None:
     assert "1 answer could not be carried over." in text
     assert DROPPED in text
     assert f'href="/b/{board.slug}/"' in html  # back to the original board
-    duel = boards.duel_of(new)
+    duel = store.duel_of(new)
     assert new.pending_steps == [] and duel.state.decision is None
     # the target answer was carried: Caius still banishes Celtic Guardian
     assert [duel.name(i) for i in duel.state.zones[1]["banished"]] == ["Celtic Guardian"]
@@ -109,10 +109,10 @@ def test_a_scenario_not_played_yet_is_replayed_whole_and_waits_as_steps(
     board = open_scenario(client, "sangan_caius_tcg")
     new, html = rerun(client, board, "TCG classic")
     assert DROPPED in report_text(html)
-    assert boards.duel_of(new).actions == []
+    assert store.duel_of(new).actions == []
     assert len(new.pending_steps) == 2  # the summon, and Caius's target
     play_all(client, new)
-    duel = boards.duel_of(new)
+    duel = store.duel_of(new)
     assert duel.state.decision is None
     assert [duel.name(i) for i in duel.state.zones[1]["banished"]] == ["Celtic Guardian"]
 
@@ -123,7 +123,7 @@ def test_a_board_halfway_keeps_its_place(client: Client) -> None:
     board = open_scenario(client, "sangan_caius_tcg")
     assert client.post(f"/b/{board.slug}/step", {"version": 0}).status_code == 200
     new, html = rerun(client, board, "TCG classic")
-    duel = boards.duel_of(new)
+    duel = store.duel_of(new)
     assert len(duel.actions) == 1
     assert duel.state.decision.kind == "choose_cards"
     assert "Caius the Shadow Monarch: choose 1 card to banish" in html
@@ -143,7 +143,7 @@ def _stopped_replay() -> ReplayReport:
 def test_a_step_that_became_illegal_is_reported(client: Client) -> None:
     """The report of a replay that stopped, as the page shows it."""
     report = _stopped_replay()
-    board = boards.create_board(game="yugioh", setup=report.duel.setup, title="What if",
+    board = store.create_board(game="yugioh", setup=report.duel.setup, title="What if",
                                 replay={"preset": "TCG", "from_slug": "", "from_title": "X",
                                         "report": report.to_dict()})
     assert client.get(f"/b/{board.slug}/edit/{board.edit_key}/").status_code == 302
@@ -176,11 +176,11 @@ def test_a_decision_asked_only_now_is_left_for_the_player_at_the_point_reached(
             "Shadow Monarch); answered Sangan, Caius the Shadow Monarch, the default."
             ) in report_text(html)
     assert "Every answer was carried over." in report_text(html)
-    duel = boards.duel_of(new)
+    duel = store.duel_of(new)
     assert len(duel.actions) == 1 and duel.state.decision.kind == "order"
     assert [list(s) for s in new.pending_steps] == [["answer"], ["answer"]]
     play_all(client, new)
-    duel = boards.duel_of(new)
+    duel = store.duel_of(new)
     assert [duel.name(i) for i in duel.state.zones[1]["banished"]] == ["Celtic Guardian"]
 
 
@@ -190,7 +190,7 @@ def test_why_a_step_became_illegal_is_in_the_readers_language(client: Client,
     report = _stopped_replay()
     reasons = report.to_dict()["stopped"]["reasons"]
     assert set(reasons) == {"ja", "fr"} and reasons[lang] != report.stopped["reason"]
-    board = boards.create_board(game="yugioh", setup=report.duel.setup, title="What if",
+    board = store.create_board(game="yugioh", setup=report.duel.setup, title="What if",
                                 replay={"preset": "TCG", "from_slug": "", "from_title": "X",
                                         "report": report.to_dict()})
     assert client.get(f"/b/{board.slug}/edit/{board.edit_key}/").status_code == 302

@@ -8,7 +8,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from simulator import boards
+from simulator import store
 from simulator.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,7 +17,7 @@ ORIGIN = (b"origin", b"http://localhost")
 
 
 def _seated():
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "p1": {"monster": ["Sangan"], "hand": ["Kuriboh"]},
         "p2": {"hand": ["Sangan"]}})
     board.seats = True

@@ -22,7 +22,7 @@ from engine import RULES_VERSION
 from engine.links import decode, encode
 from engine.scenario import builtin_scenarios, load_scenario, run_scenario
 from engine.versions import CHANGES, outcome
-from simulator import boards
+from simulator import boards, store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,14 +42,14 @@ def _text(html: str) -> str:
 def _scenario_board(stem: str = "amazoness_village_soul_taker") -> Board:
     scn = load_scenario(next(p for p in builtin_scenarios("yugioh") if p.stem == stem))
     duel = run_scenario(scn).duel
-    return boards.create_board(game="yugioh", settings=duel.settings, setup=scn.setup,
+    return store.create_board(game="yugioh", settings=duel.settings, setup=scn.setup,
                                title=scn.title, actions=duel.actions)
 
 
 def _as_made_under(board: Board, version: int, then: dict[str, Any] | None) -> None:
     """The board's row as an older version of the engine saved it (then a restart)."""
     Board.objects.filter(pk=board.pk).update(rules_version=version, outcome=then)
-    boards._CACHE.clear()
+    store._CACHE.clear()
 
 
 def _village_resolved_then(board: Board) -> dict[str, Any]:
@@ -71,7 +71,7 @@ def _pack(data: dict[str, Any]) -> str:
 def test_a_new_board_records_the_rules_version_and_its_outcome() -> None:
     board = _scenario_board()
     assert board.rules_version == RULES_VERSION
-    assert board.outcome == outcome(boards.duel_of(board))
+    assert board.outcome == outcome(store.duel_of(board))
     html = _client().get(f"/b/{board.slug}/").content.decode()
     assert 'id="rules-notice"' not in html
 
@@ -138,7 +138,7 @@ def test_an_unreadable_recorded_outcome_is_not_compared() -> None:
 
 
 def test_a_seat_is_told_how_many_cards_a_hand_held_not_which() -> None:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "phase": "main1",
         "p1": {"monster": ["Sangan"]}, "p2": {"hand": ["Dark Magician"]}})
     editor, p1 = _client(), _client()
@@ -195,7 +195,7 @@ def test_a_link_made_before_rules_versions_opens(golden: dict) -> None:
 @pytest.mark.rule("YGO-MISS")
 def test_a_link_of_an_older_version_that_ends_differently_shows_the_notice() -> None:
     board = _scenario_board()
-    data = decode(encode(boards.duel_of(board)))
+    data = decode(encode(store.duel_of(board)))
     data.update(rules=RULES_VERSION - 1, outcome=_village_resolved_then(board))
     html = _client().get(f"/s/{_pack(data)}/").content.decode()
     text = _text(html)
@@ -207,7 +207,7 @@ def test_a_link_of_an_older_version_that_ends_differently_shows_the_notice() -> 
 
 def test_a_link_of_an_older_version_with_a_step_refused_today_opens_up_to_it() -> None:
     board = _scenario_board()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     data = decode(encode(duel))
     data["actions"] = [*data["actions"], {"do": "activate", "card": "Soul Taker"}]
     data["rules"] = 1
@@ -230,7 +230,7 @@ def test_a_link_of_an_older_version_with_a_step_refused_today_opens_up_to_it() -
 def test_a_link_with_a_forged_version_is_refused_politely(change: dict[str, Any],
                                                           says: str) -> None:
     board = _scenario_board()
-    data = {**decode(encode(boards.duel_of(board))), **change}
+    data = {**decode(encode(store.duel_of(board))), **change}
     client = _client()
     response = client.get(f"/s/{_pack(data)}/")
     assert response.status_code == 400
@@ -241,7 +241,7 @@ def test_a_link_with_a_forged_version_is_refused_politely(change: dict[str, Any]
 
 def test_a_copy_of_an_old_link_is_a_board_of_todays_version() -> None:
     board = _scenario_board()
-    data = decode(encode(boards.duel_of(board)))
+    data = decode(encode(store.duel_of(board)))
     data.update(rules=1, outcome=_village_resolved_then(board))
     client = _client()
     response = client.post(f"/s/{_pack(data)}/copy")
@@ -276,9 +276,9 @@ def _library_sangan_outcome() -> dict[str, Any]:
 
 
 def test_an_old_board_whose_own_card_has_a_library_name_opens_with_what_changed() -> None:
-    board = boards.create_board(game="yugioh", setup=OWN_SETUP, cards=[OWN_SANGAN],
+    board = store.create_board(game="yugioh", setup=OWN_SETUP, cards=[OWN_SANGAN],
                                 actions=[{"do": "destroy", "card": "Sangan"}])
-    assert boards.duel_of(board).state.lp[0] == 9000  # today: the board's own Sangan
+    assert store.duel_of(board).state.lp[0] == 9000  # today: the board's own Sangan
     _as_made_under(board, 5, _library_sangan_outcome())
     response = _client().get(f"/b/{board.slug}/")
     assert response.status_code == 200
@@ -289,9 +289,9 @@ def test_an_old_board_whose_own_card_has_a_library_name_opens_with_what_changed(
 
 
 def test_an_old_link_whose_own_card_has_a_library_name_opens_with_what_changed() -> None:
-    board = boards.create_board(game="yugioh", setup=OWN_SETUP, cards=[OWN_SANGAN],
+    board = store.create_board(game="yugioh", setup=OWN_SETUP, cards=[OWN_SANGAN],
                                 actions=[{"do": "destroy", "card": "Sangan"}])
-    data = decode(encode(boards.duel_of(board), cards=[OWN_SANGAN]))
+    data = decode(encode(store.duel_of(board), cards=[OWN_SANGAN]))
     data.update(rules=5, outcome=_library_sangan_outcome())
     response = _client().get(f"/s/{_pack(data)}/")
     assert response.status_code == 200

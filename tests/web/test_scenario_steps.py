@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from engine.scenario import builtin_scenarios, load_scenario, parse_scenario
-from simulator import boards
+from simulator import script, store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def test_a_step_refused_as_expected_is_played_and_counters_are_shown() -> None:
             "activated now: its cost cannot be paid (YGO-SEQUENCE)") in html
     board = Board.objects.get(slug=slug)
     assert board.script_left is None and board.next_step_number == 2
-    assert boards.duel_of(board).actions == []
+    assert store.duel_of(board).actions == []
     _step(client, slug)  # the Normal Summon: its trigger places a Spell Counter
     page = client.get(f"/b/{slug}/").content.decode()
     assert '<span class="badge counter" title="Spell counters: 1">1× Spell</span>' in page
@@ -56,10 +56,10 @@ def test_an_answer_for_the_wrong_player_leaves_the_script_with_the_reason() -> N
                           "steps": [{"do": "attack", "card": "first"},
                                     {"answer": "yes", "player": "p2"}],
                           "expect": {}}, "<test>")
-    board = boards.board_from_scenario(scn)
-    boards.next_step(board, board.version)
+    board = script.board_from_scenario(scn)
+    script.next_step(board, board.version)
     board.refresh_from_db()
-    boards.next_step(board, board.version)
+    script.next_step(board, board.version)
     board.refresh_from_db()
     assert board.script_left["how"] == "failed"
     assert "this answer is for Player 2 (p2), but the open decision (choose_cards) is " \

@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from engine.scenario import Result, builtin_scenarios, check_scenario, load_scenario
-from simulator import boards
+from simulator import store
 from simulator.asgi import application
 from simulator.models import Board
 
@@ -94,7 +94,7 @@ def test_the_question_is_shown_and_the_explanation_only_after_the_last_step() ->
     assert "Back to the script" not in browser.page() and "Next step" not in browser.page()
     # the timeline's earlier steps are mid-script: no explanation there
     assert not _explanation(browser.client.get(f"/b/{browser.slug}/at/2/").content.decode())
-    end = len(boards.duel_of(browser.board()).actions)
+    end = len(store.duel_of(browser.board()).actions)
     assert _explanation(browser.client.get(f"/b/{browser.slug}/at/{end}/").content.decode())
 
 
@@ -112,7 +112,7 @@ def test_answering_differently_leaves_the_script_and_back_to_the_script_finishes
     browser.open(RATS)
     browser.post("step")
     browser.post("step")
-    decision = boards.duel_of(browser.board()).state.decision
+    decision = store.duel_of(browser.board()).state.decision
     assert decision.kind == "activate_trigger" and decision.player == 0
 
     html = browser.answer("no")  # the script says "yes"
@@ -132,7 +132,7 @@ def test_answering_differently_leaves_the_script_and_back_to_the_script_finishes
     html = browser.answer("yes")  # Player 2 activates their Giant Rat
     assert _message(html) == "" and NOTICE_3 in _story(browser.page())
     browser.post("act", do="gain_lp", player="p1", amount="500")
-    assert boards.duel_of(browser.board()).state.lp[0] == 8500
+    assert store.duel_of(browser.board()).state.lp[0] == 8500
 
     html = browser.post("script")  # Back to the script
     assert _message(html) == ""
@@ -140,7 +140,7 @@ def test_answering_differently_leaves_the_script_and_back_to_the_script_finishes
     assert "You answered differently" not in html
     board = browser.board()
     assert board.script_left is None and len(board.pending_steps) == 2
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     assert duel.state.decision.kind == "activate_trigger" and duel.state.decision.player == 0
     assert duel.state.lp == [8000, 8000]
 
@@ -149,7 +149,7 @@ def test_answering_differently_leaves_the_script_and_back_to_the_script_finishes
     assert _explanation(html)
     board = browser.board()
     assert board.pending_steps == [] and board.script_left is None
-    assert check_scenario(scn, Result(scn, boards.duel_of(board), [])) == []
+    assert check_scenario(scn, Result(scn, store.duel_of(board), [])) == []
     assert all(status < 400 for status in browser.statuses)
 
 
@@ -157,7 +157,7 @@ def test_the_same_answer_as_the_script_is_its_next_step() -> None:
     browser = Browser()
     browser.open("sangan_caius_tcg")
     browser.post("step")
-    duel = boards.duel_of(browser.board())
+    duel = store.duel_of(browser.board())
     by_name = {duel.name(o["card"]): o["id"] for o in duel.state.decision.options}
     # the script orders Caius first; the page posts option ids, in the order shown
     html = browser.answer([by_name["Caius the Shadow Monarch"], by_name["Sangan"]])
@@ -165,8 +165,8 @@ def test_the_same_answer_as_the_script_is_its_next_step() -> None:
     board = browser.board()
     assert board.script_left is None and len(board.pending_steps) == 1
     # an event that does what the next step does counts too: Caius's target, by name or id
-    celtic = next(o["id"] for o in boards.duel_of(board).state.decision.options
-                  if boards.duel_of(board).name(o["card"]) == "Celtic Guardian")
+    celtic = next(o["id"] for o in store.duel_of(board).state.decision.options
+                  if store.duel_of(board).name(o["card"]) == "Celtic Guardian")
     html = browser.answer(celtic)
     assert _explanation(html)
     assert browser.board().pending_steps == []
@@ -175,7 +175,7 @@ def test_the_same_answer_as_the_script_is_its_next_step() -> None:
 def test_an_event_equal_to_the_next_step_plays_it() -> None:
     browser = Browser()
     browser.open("amazoness_village_soul_taker")
-    duel = boards.duel_of(browser.board())
+    duel = store.duel_of(browser.board())
     soul_taker = next(a for a in duel.legal_actions() if a["do"] == "activate")
     html = browser.post("act", action=json.dumps(soul_taker))
     assert _explanation(html) and "left the script" not in html
@@ -198,7 +198,7 @@ def test_other_actions_and_undo_leave_the_script_and_undo_can_rejoin_it() -> Non
     assert not _explanation(html) and "Back to the script" in html
     html = browser.post("script")
     assert _explanation(html) and "Back to the script" not in html
-    assert boards.duel_of(browser.board()).state.lp == [8000, 9000]
+    assert store.duel_of(browser.board()).state.lp == [8000, 9000]
 
 
 def test_undo_on_the_script_leaves_it_and_back_to_the_script_redoes() -> None:
@@ -207,17 +207,17 @@ def test_undo_on_the_script_leaves_it_and_back_to_the_script_redoes() -> None:
     browser.open(RATS)
     browser.post("step")
     browser.post("step")
-    played = list(boards.duel_of(browser.board()).actions)
+    played = list(store.duel_of(browser.board()).actions)
     html = browser.post("undo")
     assert "You left the script at step 3; from here the board is yours." in _story(html)
     browser.post("undo")
-    assert boards.duel_of(browser.board()).actions == []
+    assert store.duel_of(browser.board()).actions == []
     html = browser.post("script")
     assert "Next step (2 left)" in html
-    assert boards.duel_of(browser.board()).actions == played
+    assert store.duel_of(browser.board()).actions == played
     browser.post("step")
     browser.post("step")
-    assert check_scenario(scn, Result(scn, boards.duel_of(browser.board()), [])) == []
+    assert check_scenario(scn, Result(scn, store.duel_of(browser.board()), [])) == []
 
 
 def test_auto_answers_take_the_scripts_answers() -> None:
@@ -230,11 +230,11 @@ def test_auto_answers_take_the_scripts_answers() -> None:
     board = browser.board()
     assert board.pending_steps == [] and board.script_left is None
     assert _explanation(html)
-    assert check_scenario(scn, Result(scn, boards.duel_of(board), [])) == []
+    assert check_scenario(scn, Result(scn, store.duel_of(board), [])) == []
 
 
 def test_a_step_that_cannot_be_played_says_why_instead_of_failing() -> None:
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1"},
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1"},
                                 steps=[{"answer": "yes"}], question="Is there a decision?")
     browser = Browser()
     browser.slug = board.slug
@@ -248,7 +248,7 @@ def test_a_step_that_cannot_be_played_says_why_instead_of_failing() -> None:
     html = browser.post("act", do="gain_lp", player="p1", amount="100")
     assert "Back to the script" in html  # now it would undo that
     browser.post("script")
-    assert boards.duel_of(browser.board()).state.lp == [8000, 8000]
+    assert store.duel_of(browser.board()).state.lp == [8000, 8000]
 
 
 def test_a_rerun_keeps_the_question_not_the_explanation() -> None:

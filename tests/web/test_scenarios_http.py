@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from engine.scenario import Result, builtin_scenarios, check_scenario, load_scenario
-from simulator import boards
+from simulator import store
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def test_scenario_steps_to_its_end_on_a_board(path: Path) -> None:
             assert message == ""
     board.refresh_from_db()
     assert board.pending_steps == []
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     if scn.auto:
         duel.auto()
     assert check_scenario(scn, Result(scn, duel, [])) == []

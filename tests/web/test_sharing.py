@@ -15,7 +15,7 @@ from django.test import Client
 
 from engine.links import encode
 from engine.scenario import builtin_scenarios, load_scenario, run_scenario
-from simulator import boards
+from simulator import store
 from simulator.asgi import application
 from simulator.models import Board
 
@@ -29,7 +29,7 @@ def _client() -> Client:
 
 
 def _seated_board() -> tuple[Board, Client, Client, Client, Client]:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "phase": "main1",
         "p1": {"hand": ["Soul Taker"], "monster": ["Sangan"], "deck": ["Kuriboh"]},
         "p2": {"hand": [SECRET], "monster": ["Amazoness Swords Woman"],
@@ -45,14 +45,14 @@ def _seated_board() -> tuple[Board, Client, Client, Client, Client]:
 
 
 def test_keys_are_unguessable() -> None:
-    board = boards.create_board(game="yugioh", setup={})
+    board = store.create_board(game="yugioh", setup={})
     for key in (board.edit_key, board.p1_key, board.p2_key):
         assert len(key) * 6 >= 128  # base64url characters carry 6 bits each
     assert len({board.edit_key, board.p1_key, board.p2_key}) == 3
 
 
 def test_view_link_watches_and_cannot_act() -> None:
-    board = boards.create_board(game="yugioh", setup={"turn_player": "p1"})
+    board = store.create_board(game="yugioh", setup={"turn_player": "p1"})
     watcher = _client()
     html = watcher.get(f"/b/{board.slug}/").content.decode()
     assert "role-view" in html and "You are watching this board live" in html
@@ -69,7 +69,7 @@ def test_view_link_watches_and_cannot_act() -> None:
 
 
 def test_wrong_keys_are_refused() -> None:
-    board = boards.create_board(game="yugioh", setup={})
+    board = store.create_board(game="yugioh", setup={})
     client = _client()
     assert client.get(f"/b/{board.slug}/edit/{'x' * 32}/").status_code == 403
     assert client.get(f"/b/{board.slug}/seat/{board.p1_key}/").status_code == 403  # no seats
@@ -78,7 +78,7 @@ def test_wrong_keys_are_refused() -> None:
 
 
 def test_rotating_the_edit_key_revokes_old_links() -> None:
-    board = boards.create_board(game="yugioh", setup={})
+    board = store.create_board(game="yugioh", setup={})
     owner, friend = _client(), _client()
     for client in (owner, friend):
         client.get(f"/b/{board.slug}/edit/{board.edit_key}/")
@@ -93,7 +93,7 @@ def test_rotating_the_edit_key_revokes_old_links() -> None:
 
 
 def test_owner_deletes_the_board() -> None:
-    board = boards.create_board(game="yugioh", setup={})
+    board = store.create_board(game="yugioh", setup={})
     owner = _client()
     owner.get(f"/b/{board.slug}/edit/{board.edit_key}/")
     assert owner.post(f"/b/{board.slug}/delete").status_code == 302
@@ -103,7 +103,7 @@ def test_owner_deletes_the_board() -> None:
 
 def test_a_seat_answers_only_its_own_decisions_and_sees_no_hidden_card() -> None:
     board, editor, p1, p2, watcher = _seated_board()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     # Player 1's seat cannot fire events
     assert p1.post(f"/b/{board.slug}/act", {"version": 1, "do": "next_phase"}).status_code == 403
     # the editor activates Soul Taker: Player 2 may respond with Thunder Break
@@ -112,7 +112,7 @@ def test_a_seat_answers_only_its_own_decisions_and_sees_no_hidden_card() -> None
         {"do": "activate", "card": soul_taker})})
     assert response.status_code == 200
     board.refresh_from_db()
-    decision = boards.duel_of(board).state.decision
+    decision = store.duel_of(board).state.decision
     assert decision is not None and decision.player == 1 and decision.kind == "respond"
     # Player 1's seat may not answer Player 2's decision
     response = p1.post(f"/b/{board.slug}/act", {"version": board.version, "do": "answer",
@@ -135,7 +135,7 @@ def test_a_seat_answers_only_its_own_decisions_and_sees_no_hidden_card() -> None
 
 def test_hidden_cards_never_reach_the_other_seat_over_the_websocket() -> None:
     board, editor, p1, p2, watcher = _seated_board()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     sangan = duel.ref("Sangan")
     p1_cookie = p1.cookies["sessionid"].value
 
@@ -188,7 +188,7 @@ def test_snapshot_link_opens_every_scenario_read_only(path) -> None:
     response = client.post(f"/s/{link}/copy")
     assert response.status_code == 302
     board = Board.objects.get(slug=response["Location"].split("/")[2])
-    assert boards.duel_of(board).state.to_dict() == duel.state.to_dict()
+    assert store.duel_of(board).state.to_dict() == duel.state.to_dict()
 
 
 @pytest.mark.parametrize("link", ["", "1", "1abc", "9" + "A" * 50, "1" + "A" * 20000,
@@ -206,7 +206,7 @@ def test_timeline_scrubs_and_forks_without_touching_the_original() -> None:
     for version in range(2):
         assert client.post(f"/b/{board.slug}/step", {"version": version}).status_code == 200
     board.refresh_from_db()
-    total = len(boards.duel_of(board).actions)
+    total = len(store.duel_of(board).actions)
     html = client.get(f"/b/{board.slug}/").content.decode()
     assert f"/b/{board.slug}/at/1/" in html  # the timeline lists every step
     at1 = client.get(f"/b/{board.slug}/at/1/").content.decode()
@@ -218,7 +218,7 @@ def test_timeline_scrubs_and_forks_without_touching_the_original() -> None:
     assert client.post(f"/b/{fork.slug}/act", {"version": 0, "do": "next_phase"}).status_code in (
         200, 422)
     board.refresh_from_db()
-    assert len(boards.duel_of(board).actions) == total  # the original is untouched
+    assert len(store.duel_of(board).actions) == total  # the original is untouched
 
 
 def test_export_then_import_gives_the_same_board() -> None:
@@ -240,7 +240,7 @@ def test_export_then_import_gives_the_same_board() -> None:
     for version in range(4):
         assert client.post(f"/b/{copy.slug}/step", {"version": version}).status_code == 200
     copy.refresh_from_db()
-    assert boards.duel_of(copy).state.to_dict() == boards.duel_of(board).state.to_dict()
+    assert store.duel_of(copy).state.to_dict() == store.duel_of(board).state.to_dict()
 
 
 @pytest.mark.parametrize(("text", "says"), [
@@ -266,8 +266,8 @@ def test_unused_boards_are_pruned() -> None:
     from django.core.management import call_command
     from django.utils import timezone
 
-    old = boards.create_board(game="yugioh", setup={})
-    fresh = boards.create_board(game="yugioh", setup={})
+    old = store.create_board(game="yugioh", setup={})
+    fresh = store.create_board(game="yugioh", setup={})
     Board.objects.filter(pk=old.pk).update(updated=timezone.now() - timedelta(days=91))
     call_command("prune_boards")
     assert not Board.objects.filter(pk=old.pk).exists()
@@ -287,7 +287,7 @@ def test_a_board_runs_again_under_another_preset(source: str) -> None:
     rerun = Board.objects.get(slug=response["Location"].split("/")[2])
     assert rerun.data["settings"]["preset"] == "OCG"
     assert rerun.pending_steps == []  # the whole history was played: it is replayed whole
-    duel = boards.duel_of(Board.objects.get(pk=rerun.pk))
+    duel = store.duel_of(Board.objects.get(pk=rerun.pk))
     assert duel.state.decision is None
     links = [e for e in duel.state.log if e["key"] == "chain.link"]
     assert len(links) == 2  # Sangan and Caius, ordered freely under OCG (default order)
@@ -332,7 +332,7 @@ def test_the_snapshot_link_is_asked_for_by_editors_not_sent_with_every_update() 
     assert "/s/" not in update.content.decode()
     board.refresh_from_db()
     answer = editor.get(f"/b/{board.slug}/snapshot-link").json()
-    assert answer == {"link": "http://localhost" + snapshot_path(board, boards.duel_of(board)),
+    assert answer == {"link": "http://localhost" + snapshot_path(board, store.duel_of(board)),
                       "version": 2}
     opened = _client().get(answer["link"].removeprefix("http://localhost"))
     assert opened.status_code == 200 and "Player 1" in opened.content.decode()

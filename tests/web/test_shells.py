@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from engine.scenario import SCENARIO_DIR, builtin_scenarios, load_scenario
-from simulator import boards, rendering
+from simulator import boards, rendering, script, store
 from simulator.models import Board
 from simulator.shells import Shell, slot
 
@@ -51,17 +51,17 @@ def test_a_shell_escapes_its_values_and_is_drawn_once(tmp_path, settings) -> Non
 def test_the_status_of_every_built_in_scenario_is_the_template_drawn_in_full(lang: str) -> None:
     with translation.override(lang):
         for path in builtin_scenarios():
-            board = boards.board_from_scenario(load_scenario(path))
-            _same(_context(board, boards.duel_of(board)))  # before its steps
-            _same(_context(board, boards.played_out(board), oob=False))
+            board = script.board_from_scenario(load_scenario(path))
+            _same(_context(board, store.duel_of(board)))  # before its steps
+            _same(_context(board, script.played_out(board), oob=False))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "fr"])
 def test_the_status_is_the_template_drawn_in_full_whatever_it_shows(lang: str) -> None:
     scn = load_scenario(SCENARIO_DIR / "yugioh" / "amazoness_village_soul_taker.yaml")
-    board = boards.board_from_scenario(scn)
+    board = script.board_from_scenario(scn)
     with translation.override(lang):
-        duel = boards.duel_of(board)
+        duel = store.duel_of(board)
         for oob in (True, False):
             for readonly in (True, False):
                 _same(_context(board, duel, oob=oob, readonly=readonly))
@@ -69,7 +69,7 @@ def test_the_status_is_the_template_drawn_in_full_whatever_it_shows(lang: str) -
         for view in ("public", "p1", "p2"):
             _same(_context(board, duel, view=view))
         while board.pending_steps:  # each step of the script, "Next step (n left)"
-            duel = boards.next_step(board, board.version)
+            duel = script.next_step(board, board.version)
             board.refresh_from_db()
             _same(_context(board, duel))
         duel = boards.set_auto(board, board.version, True)

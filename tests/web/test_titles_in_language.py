@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from simulator import boards, gallery
+from simulator import gallery, script
 from simulator.models import Lesson
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def test_pages_name_a_scenario_board_in_the_readers_language(lang: str) -> None:
 
     entry = gallery.find("yugioh", SLUG)
     local_title = entry["texts"]["title"][lang]
-    board = boards.board_from_scenario(load_scenario(entry["path"]))
+    board = script.board_from_scenario(load_scenario(entry["path"]))
     assert board.title == entry["texts"]["title"]["en"] != local_title
     lesson = Lesson.objects.create(title="L", chapters=[board.slug])
     client = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE=lang)
@@ -42,7 +42,7 @@ def test_the_turn_switch_names_the_player_in_the_readers_language() -> None:
     from engine.scenario import load_scenario
 
     entry = gallery.find("yugioh", SLUG)
-    board = boards.board_from_scenario(load_scenario(entry["path"]))
+    board = script.board_from_scenario(load_scenario(entry["path"]))
     html = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="ja").get(
         f"/b/{board.slug}/whatif").content.decode()
     assert "プレイヤー2のターン" in html and "Player 2" not in html

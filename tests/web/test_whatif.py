@@ -10,7 +10,7 @@ from django.test import Client
 
 from engine import Duel
 from engine.scenario import load_scenario, run_scenario
-from simulator import boards, whatif
+from simulator import store, whatif
 from simulator.models import Board
 
 pytestmark = pytest.mark.django_db
@@ -158,6 +158,6 @@ def test_a_board_with_seats_is_refused_to_watchers(client: Client) -> None:
 
 def test_a_scenario_board_is_compared_to_its_end(client: Client) -> None:
     board = open_board(client, "sangan_caius_tcg")
-    assert boards.duel_of(board).actions == []
+    assert store.duel_of(board).actions == []
     html = client.get(f"/b/{board.slug}/whatif", {"switch": "preset:TCG classic"}).content
     assert b"Caius the Shadow Monarch" in html

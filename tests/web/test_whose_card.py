@@ -11,7 +11,7 @@ from django.utils import translation
 
 from engine import Duel
 from engine.scenario import _play_step, load_scenario, run_scenario
-from simulator import boards, pictures, predict
+from simulator import pictures, predict, script, store
 from simulator.rendering import (
     Viewer,
     _decision_view,
@@ -81,10 +81,10 @@ def test_a_choice_lists_whose_creature() -> None:
 
 
 def test_a_vote_says_whose() -> None:
-    board = boards.board_from_scenario(load_scenario(DARK_HOLE))
+    board = script.board_from_scenario(load_scenario(DARK_HOLE))
     texts = [q.text for q in predict.questions(board, 0)]
     assert any(P1 in t for t in texts) and any(P2 in t for t in texts), texts
-    mutants = boards.board_from_scenario(
+    mutants = script.board_from_scenario(
         load_scenario(SCENARIOS / "duel_masters/two_propeller_mutants.yaml"))
     first = {q.key: q for q in predict.questions(mutants, 0)}["first"]
     assert sorted(first.options) == ["Player 1's Propeller Mutant",
@@ -122,7 +122,7 @@ def test_a_second_card_of_a_name_redraws_the_log_in_the_update() -> None:
     from tests.web.test_board import own
 
     client = Client(HTTP_HOST="localhost")
-    board = boards.create_board(game="yugioh", setup={})
+    board = store.create_board(game="yugioh", setup={})
     own(client, board)
 
     def place(version: int, player: str) -> str:

@@ -7,7 +7,7 @@ import html as html_lib
 import pytest
 from django.test import Client
 
-from simulator import boards
+from simulator import boards, store
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def client() -> Client:
 
 @pytest.mark.rule("YGO-RESPONSE-WINDOW")
 def test_a_trap_whose_window_closed_says_what_happened_later(client: Client) -> None:
-    board = boards.create_board(game="yugioh", setup={
+    board = store.create_board(game="yugioh", setup={
         "turn_player": "p1", "phase": "main1",
         "p1": {"hand": ["Marauding Captain", "Celtic Guardian"]},
         "p2": {"spell_trap": [{"card": "Trap Hole", "set": True}]}})
@@ -28,7 +28,7 @@ def test_a_trap_whose_window_closed_says_what_happened_later(client: Client) -> 
                  {"do": "answer", "choice": "yes"}, {"do": "answer", "choice": "pass"}):
         boards.act(board, board.version, step)
         board.refresh_from_db()
-    duel = boards.duel_of(board)
+    duel = store.duel_of(board)
     menu = html_lib.unescape(client.get(
         f"/b/{board.slug}/card/{duel.ref('Trap Hole')}/menu").content.decode())
     assert "Not now:</strong> Trap Hole can be activated only while its event is" in menu
