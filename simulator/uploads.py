@@ -48,7 +48,7 @@ from engine.limits import MAX_CPU, MAX_FILE_BYTES, OverBudget, cpu_budget, over_
 log = logging.getLogger(__name__)
 
 #: what Python itself raises on malformed input deep in the engine: refused, never a 500
-#: (as simulator.views.MALFORMED)
+#: (as simulator.views.common.MALFORMED)
 MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
              RecursionError)
 #: how long past its budget a file's process may go before it is stopped from outside

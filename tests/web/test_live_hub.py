@@ -19,7 +19,7 @@ from engine import Duel
 from simulator import boards, live, store
 from simulator.asgi import application
 from simulator.language import language_group
-from simulator.views import ThenResponse
+from simulator.updates import ThenResponse
 
 ORIGIN = [(b"origin", b"http://localhost")]
 

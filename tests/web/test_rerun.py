@@ -15,7 +15,7 @@ from engine import Duel, replay_under
 from engine.replay import ReplayReport
 from simulator import store
 from simulator.models import Board
-from simulator.views import rerun_title
+from simulator.views.boards import rerun_title
 
 pytestmark = pytest.mark.django_db
 

@@ -6,22 +6,26 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from engine import DataError, EngineError, IllegalAction
+from engine.classify import answer as classify_answer
+from engine.classify import classify
 from engine.games import default, games, known
 from engine.limits import LimitError, check_text
 
-from . import access, editor, limits, store
-from .game_context import has, web
-from .language import refusal_reason, translator
-from .models import Board, CardSet
-from .rendering import render_views, tile_view
-from .views import _board_or_404, _error, _owned, _page, broadcast, not_editor
+from .. import access, editor, limits, store
+from ..game_context import has, web
+from ..language import refusal_reason, translator
+from ..library import library_context
+from ..models import Board, CardSet
+from ..rendering import render_views, tile_view
+from ..updates import broadcast
+from .common import _board_or_404, _error, _owned, _page, not_editor
 
 
 def _game(request: HttpRequest, board: Board | None) -> str:
@@ -318,7 +322,7 @@ def card_set_edit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 def _set_page(request: HttpRequest, card_set: CardSet, editable: bool) -> HttpResponse:
     """A set's page; with its edit link and forms when ``editable``."""
-    from .library import custom_entries
+    from ..library import custom_entries
 
     return render(request, "simulator/card_set.html", {
         "set": card_set, "editable": editable, "cards": custom_entries(card_set.cards,
@@ -326,3 +330,34 @@ def _set_page(request: HttpRequest, card_set: CardSet, editable: bool) -> HttpRe
         "link": request.build_absolute_uri(f"/sets/{card_set.slug}/"),
         "edit_link": request.build_absolute_uri(
             f"/sets/{card_set.slug}/edit/{card_set.edit_key}/") if editable else ""})
+
+
+# ---------------------------------------------------------------------- library and rules
+@require_safe
+def card_search(request: HttpRequest) -> HttpResponse:
+    """The library panel's cards whose names or texts (English or Japanese) hold every word
+    searched, each with its kind, its text and the zones where it may go; the ``board``'s own
+    cards first."""
+    q = request.GET.get("q", "").strip()[:80]
+    game = request.GET.get("game")
+    board = Board.objects.filter(slug=request.GET.get("board", "")[:32]).first()
+    if board is not None and access.role(request.session, board) != "edit":
+        board = None  # a board's own cards are listed to its editors, like its library panel
+    return render(request, "simulator/partials/library.html", library_context(
+        game if known(game) else None, q, cards=board.data.get("cards") if board else None))
+
+
+@require_safe
+def classify_card(request: HttpRequest) -> JsonResponse:
+    """A card's text read as the rules read it: its effects, each classified, with the words
+    that decided it and the rule ids behind it (engine/classify), and ``compiled``: the
+    operations a card file would hold for it (each with its ``op``), or ``compiled: null``
+    and ``not_compiled``: why, in words. A text it cannot take (none,
+    too long, too many effects, an unknown game) gets a 400 with the reason."""
+    try:
+        readings = classify(request.GET.get("game", ""), request.GET.get("text", ""))
+    except IllegalAction as exc:
+        return JsonResponse({"error": refusal_reason(exc)}, status=400)
+    game = request.GET.get("game", "")
+    return JsonResponse({"effects": [classify_answer(game, r) for r in readings]},
+                        json_dumps_params={"ensure_ascii": False})

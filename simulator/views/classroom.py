@@ -16,14 +16,14 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from engine import EngineError, IllegalAction, load_scenario
 from engine.limits import LimitError, check_text, parse_digits
 
-from . import access, classroom, followers, limits, predict, script, store
-from .gallery import scenario_index
-from .language import refusal_reason
-from .models import Board, Lesson, Prediction
-from .pictures import qr_svg
-from .rendering import render_partials, render_views
-from .updates import ThenResponse
-from .views import _board_or_404, _error, _step_of, broadcast
+from .. import access, classroom, followers, limits, predict, script, store
+from ..gallery import scenario_index
+from ..language import refusal_reason
+from ..models import Board, Lesson, Prediction
+from ..pictures import qr_svg
+from ..rendering import render_partials, render_views
+from ..updates import ThenResponse, broadcast
+from .common import _board_or_404, _error, _step_of
 
 MAX_CHAPTERS = 30
 

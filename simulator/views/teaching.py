@@ -12,14 +12,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from engine import Duel, EngineError, load_scenario, run_scenario
+from engine import RULES, Duel, EngineError, load_scenario, run_scenario
 from engine.limits import LimitError, check_text, parse_digits
 from engine.links import LinkError, reopen_link
 
-from . import access, gallery, keys, limits, store
-from .language import board_title, refusal_reason
-from .models import Board, RulingReport, TeacherKey
-from .pictures import chain_png, summary
+from .. import access, gallery, keys, limits, store
+from ..gallery import scenario_index
+from ..language import board_title, refusal_reason
+from ..models import Board, RulingReport, TeacherKey
+from ..pictures import chain_png, summary
 
 PNG = "image/png"
 #: the longest note a ruling report may have
@@ -183,3 +184,17 @@ def _note_problem(note: str) -> str:
     except LimitError as exc:
         return refusal_reason(exc)
     return ""
+
+
+@require_safe
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "simulator/rules.html", {"rules": list(RULES.values())})
+
+
+@require_safe
+def rule(request: HttpRequest, rule_id: str) -> HttpResponse:
+    entry = RULES.get(rule_id)
+    if entry is None:
+        raise Http404
+    scenarios = [s for s in scenario_index() if rule_id in s["rules"]]
+    return render(request, "simulator/rule.html", {"rule": entry, "scenarios": scenarios})

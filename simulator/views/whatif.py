@@ -12,8 +12,8 @@ from django.views.decorators.http import require_safe
 
 from engine import EngineError
 
-from . import access, script, whatif
-from .models import Board
+from .. import access, script, whatif
+from ..models import Board
 
 #: the longest switch id accepted in the address
 MAX_SWITCH = 300
