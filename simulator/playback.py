@@ -23,15 +23,9 @@ from engine.words import render
 
 from .addresses import address, frame_url
 from .models import Board
-from .rendering import (
-    Viewer,
-    _compact,
-    _triggers_view,
-    chain_shown,
-    mat_sides,
-    mat_zones,
-    zone_body,
-)
+from .rendering import Viewer, chain_shown, mat_sides, mat_zones, zone_body
+from .rendering.drawing import _compact
+from .rendering.viewmodel import _triggers_view
 from .shells import Shell, slot
 
 #: at most this many steps' frames travel with one update (a long "auto" run shows its end)
