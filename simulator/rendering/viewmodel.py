@@ -70,7 +70,7 @@ def _card_view(vw: Viewer, iid: int, marks: dict[int, list[str]],
                         "/".join(str(printed) for _n, printed in values))]
         materials = [vw.name(i) for i in card.under]
     elif numbers == "cost_power":
-        power = duel.policy.power(duel, card) if definition.type != "spell" else None
+        power = duel.stat(card, "power") if definition.type != "spell" else None
         level = f"{_('Cost')} {definition.cost}"
         values = [(power, definition.power)] if power is not None else []
         stats = [_stats(f"{power}", f"{definition.power}")] if power is not None else []
