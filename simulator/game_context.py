@@ -8,8 +8,6 @@ own, an empty mat); one that leaves out a name gets that name's default.
 
 from __future__ import annotations
 
-import importlib
-from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -35,21 +33,7 @@ def has(name: str) -> Game:
 
 def web(name: str) -> SimpleNamespace:
     """The web data of the game called ``name`` (:data:`DEFAULTS` for an unknown one)."""
-    return _web(registry.game(name).package if registry.known(name) else "")
-
-
-@cache
-def _web(package: str) -> SimpleNamespace:
-    data = dict(DEFAULTS)
-    if package:
-        try:
-            module = importlib.import_module(f"{package}.web")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.web":
-                raise
-        else:
-            data.update((k, getattr(module, k)) for k in DEFAULTS if hasattr(module, k))
-    return SimpleNamespace(**data)
+    return registry.part(name, "web", DEFAULTS)
 
 
 def all_presets() -> tuple[str, ...]:

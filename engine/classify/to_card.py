@@ -13,12 +13,10 @@ targets, phases, wording...) is in its package's ``to_card`` module, read by :fu
 
 from __future__ import annotations
 
-import importlib
 import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -829,24 +827,9 @@ DEFAULTS: dict[str, Any] = {
 def part(game: str) -> SimpleNamespace:
     """The game's own part of the mapping (``engine/games/<game>/to_card.py``), each name it
     leaves out (or the whole module, or an unknown game) as in :data:`DEFAULTS`."""
-    from ..games import game as registered
-    from ..games import known
+    from .. import games
 
-    return _part(registered(game).package if known(game) else "")
-
-
-@cache
-def _part(package: str) -> SimpleNamespace:
-    data = dict(DEFAULTS)
-    if package:
-        try:
-            module = importlib.import_module(f"{package}.to_card")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.to_card":
-                raise
-        else:
-            data.update((k, getattr(module, k)) for k in DEFAULTS if hasattr(module, k))
-    return SimpleNamespace(**data)
+    return games.part(game, "to_card", DEFAULTS)
 
 
 def map_reading(game: str, reading: EffectReading) -> EffectMapping:

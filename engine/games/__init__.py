@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -169,10 +169,33 @@ def game(name: str) -> Game:
     return _registered[name]
 
 
+_parts: dict[tuple[str, str], SimpleNamespace] = {}
+
+
+def part(name: str, module: str, defaults: dict[str, Any]) -> SimpleNamespace:
+    """The names ``defaults`` lists, read from the optional module ``module`` of the game
+    called ``name`` (``web``, ``to_card``): each name the module leaves out, the whole module
+    when the game has none, and every name for an unknown game, as in ``defaults``."""
+    package = _registered[name].package if known(name) else ""
+    key = (package, module)
+    if key not in _parts:
+        data = dict(defaults)
+        if package:
+            try:
+                found = importlib.import_module(f"{package}.{module}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{package}.{module}":
+                    raise
+            else:
+                data.update((k, getattr(found, k)) for k in defaults if hasattr(found, k))
+        _parts[key] = SimpleNamespace(**data)
+    return _parts[key]
+
+
 def default() -> str:
     """The game a file or form that names none is read as: the first registered."""
     return names()[0]
 
 
 __all__ = ["DEFAULT_PACKAGES", "Game", "default", "game", "games", "known", "names",
-           "on_change", "register", "use"]
+           "on_change", "part", "register", "use"]
