@@ -68,7 +68,7 @@ _EN_KEYWORD = re.compile(
 # a Japanese timing at the head: everything up to 「時、」「時に、」 or 「ターンの終わりに、」
 _JA_TOKI = re.compile(r"^(?P<event>.+?)(?P<word>時)(?:に)?、")
 _JA_TURN = re.compile(r"^(?P<event>(?:各|自分の|相手の|その)?ターンの(?:終わり|はじめ|初め)に)、")
-_JA_INSTEAD = re.compile(r"時、\s*(?:その)?かわりに")
+_JA_INSTEAD = re.compile(r"時、[^。]*かわりに")
 _EN_WHEN = re.compile(r"^(?P<word>whenever|when)\s+(?P<event>[^,]+),\s*", re.I)
 _EN_AT = re.compile(r"^(?P<word>at)\s+(?P<event>the (?:end|start|beginning) of [^,]+),\s*",
                     re.I)
@@ -86,10 +86,10 @@ _EN_TARGET = re.compile(r"(?P<t>\bchoose\b[^,.;]*)", re.I)
 _JA_STATIC = re.compile(
     r"パワー[+＋\-－−][0-9０-９]+|パワー[はを][+＋\-－−]?[0-9０-９]+|できない|を得る|"
     r"かわりに|少なくなる|多くなる|コストを[0-9０-９]+少なく|攻撃されない|ブレイクされない|"
-    r"可能であれば|ブロックされない")
+    r"可能であれば|ブロックされない|攻撃できる")
 _EN_STATIC = re.compile(
     r"\bcan't\b|\bcannot\b|\bgets?\s*[+\-]\d+|\bhas\s*[+\-]\d+|\bgains?\b|\binstead\b|"
-    r"\bcosts?\b.*\bless\b|\bpower\s*[+\-]\d+", re.I)
+    r"\bcosts?\b.*\bless\b|\bpower\s*[+\-]\d+|\bcan attack\b", re.I)
 
 _JA_ACTION = re.compile(
     r"(?:破壊|引|加え|戻|置|出|タップ|アンタップ|捨て|ブレイク|見|唱え|選|シャッフル|"
@@ -118,8 +118,8 @@ _EN_EVENTS = [
      "put_into_battle_zone", None),
     (re.compile(r"\bis destroyed\b", re.I), "destroyed", None),
     (re.compile(r"\bleaves the battle zone\b", re.I), "leaves_battle_zone", None),
-    (re.compile(r"\bend of\b.*\bturn\b", re.I), "end_of_turn", "DM-END-OF-TURN"),
-    (re.compile(r"\b(?:start|beginning) of\b.*\bturn\b", re.I), "start_of_turn", None),
+    (re.compile(r"\bend of\b.*\bturns?\b", re.I), "end_of_turn", "DM-END-OF-TURN"),
+    (re.compile(r"\b(?:start|beginning) of\b.*\bturns?\b", re.I), "start_of_turn", None),
     (re.compile(r"\bcasts?\b", re.I), "spell_cast", None),
     (re.compile(r"\bsummons?\b", re.I), "summoned", None),
 ]
@@ -328,9 +328,20 @@ _TYPE_LINE = re.compile(r"(?:進化)?(?:クリーチャー|呪文|クロスギ�
                         r"|(?:evolution )?(?:creature|spell|cross gear|castle)(?:\s*:.*)?", re.I)
 
 
+#: a keyword closing a line after an ability's sentence ("... untapped creatures. Double
+#: breaker.")
+_THEN_KEYWORD = re.compile(
+    r"(?<=[.。])\s*(?=(?:[WTQ]・ブレイカー|スピードアタッカー|ブロッカー|double breaker|"
+    r"triple breaker|speed attacker|slayer|blocker)[ .。]*$)", re.I)
+
+
 def _split_keywords(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     out = []
     for a, b in spans:
+        tail = _THEN_KEYWORD.search(text, a, b)
+        if tail and tail.start() > a:
+            out.append((a, tail.start()))
+            a = tail.end()
         while (m := _KEYWORD_THEN.match(text, a, b)) and m.end() < b:
             out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" ."))))
             a = m.end()
