@@ -705,6 +705,19 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
     pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
     wm = re.search(r"(時|場合|際)(に|、)", head)
+    cond_end = 0
+    if wm and not _EVENT_JA.search(head[:wm.start()]):
+        # 「自分フィールドにカードが存在しない場合、…ダメージを受けた時に」: a state first,
+        # then the event: the timing is the later 「時」 / 「場合」, the state its condition
+        for later in re.finditer(r"(時|場合|際)(に|、)", head[wm.end():]):
+            if _EVENT_JA.search(head[wm.end():wm.end() + later.start()]):
+                cond_end = wm.end()
+                wm = re.compile(r"(時|場合|際)(に|、)").search(head, wm.end() + later.start())
+                break
+    # 「…時に、このカードを手札から捨てて発動できる」: a monster's effect from the hand whose
+    # cost is the card itself, answering another event: a Quick Effect (a hand trap)
+    hand_cost = wm and re.search(r"このカードを手札から(捨て|墓地へ送)", head[wm.end():]) \
+        and not re.search(r"このカード", head[:wm.start()])
     if quick:
         r.kind = "quick"
         r.spell_speed = 3 if card == "counter" else 2
@@ -723,7 +736,8 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         rd.say("wording", hs + wm.start(1), hs + wm.end(1))
         r.event = rd.say("event", hs, hs + wm.start())
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
-    elif wm and re.search(r"発動し", head[:wm.start()]) and _EVENT_JA.search(head[:wm.start()]):
+    elif wm and (re.search(r"発動し", head[:wm.start()]) or hand_cost) \
+            and _EVENT_JA.search(head[:wm.start()]):
         # responding to an activation: a quick effect
         r.kind = "quick"
         r.spell_speed = 3 if card == "counter" else 2
@@ -747,10 +761,12 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.wording = "if" if wm.group(1) == "場合" else "when"
         rd.say("wording", hs + wm.start(1), hs + wm.end(1))
         rd.say("kind", hs + wm.start(1), hs + wm.end(1))
-        ev_s = hs
+        ev_s = hs + cond_end
         once = re.match(r"[１1]ターンに[１1]度、", head)
-        if once:
+        if once and not cond_end:
             ev_s += once.end()
+        if cond_end:
+            r.condition = rd.say("condition", hs, hs + cond_end - 1)
         r.event = rd.say("event", ev_s, hs + wm.start())
         r.spell_speed = 2 if card in ("trap", "counter") else 1
         rd.say("spell_speed", hs + wm.start(1), hs + wm.end(1))
