@@ -132,3 +132,23 @@ def test_too_many_effects_are_refused() -> None:
 def test_empty_text_is_refused() -> None:
     with pytest.raises(IllegalAction):
         classify("yugioh", "   ")
+
+
+def test_japanese_conventions_of_timing_and_speed() -> None:
+    """A state before the event is the condition and the later 「時」 the timing; a monster's
+    effect answering another event by discarding itself from the hand, or usable only in the
+    opponent's turn (「相手ターンに、」), is a Quick Effect; 「相手ターンに破壊され」 is an
+    event, not a turn."""
+    gorz_like = classify("yugioh", "①：自分フィールドにカードが存在しない場合、相手によって"
+                         "自分がダメージを受けた時に発動できる。このカードを手札から特殊召喚する。")[0]
+    assert (gorz_like.kind, gorz_like.wording, gorz_like.optional) == ("trigger", "when", True)
+    assert gorz_like.condition and "存在しない" in gorz_like.condition
+    hand = classify("yugioh", "①：相手モンスターの直接攻撃宣言時にこのカードを手札から捨てて"
+                    "発動できる。その攻撃を無効にする。")[0]
+    assert (hand.kind, hand.spell_speed) == ("quick", 2)
+    theirs = classify("yugioh", "①：相手ターンに、このカードをリリースして発動できる。"
+                      "フィールドのカード１枚を破壊する。")[0]
+    assert (theirs.kind, theirs.spell_speed) == ("quick", 2)
+    event = classify("yugioh", "①：このカードが相手ターンに破壊され墓地へ送られた場合に"
+                     "発動できる。デッキから１枚ドローする。")[0]
+    assert (event.kind, event.wording) == ("trigger", "if")

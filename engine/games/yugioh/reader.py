@@ -701,7 +701,11 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
                            r"(メイン|バトル)フェイズ(に|中に)").search(seg, body, act.start())
              # 「ダメージステップ開始時からダメージ計算前までに」: only a Quick Effect can be
              # activated then
-             or re.compile(r"ダメージ計算前まで(に|の間に)").search(seg, body, act.start()))
+             or re.compile(r"ダメージ計算前まで(に|の間に)").search(seg, body, act.start())
+             # 「相手ターンに、このカードをリリースして発動できる」: usable only in the
+             # opponent's turn, a quick effect
+             or re.compile(r"(?:(?<=[：:、])|^)相手(の)?ターン(に|中に)、").search(
+                 seg, body, act.start()))
     pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
     wm = re.search(r"(時|場合|際)(に|、)", head)
