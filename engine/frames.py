@@ -103,9 +103,12 @@ class Frame:
         return list(dict.fromkeys(r for e in self.log for r in e["rules"]))
 
     def what(self, name: Callable[[int], str], tr: Callable[[str], str] | None = None,
-             sees: Callable[[dict[str, Any]], bool] | None = None) -> str:
+             sees: Callable[[dict[str, Any]], bool] | None = None, *,
+             logged: bool = False) -> str:
         """What happened at this moment, in one line (English unless ``tr`` translates), of
-        the log entries ``sees`` lets its reader see (an entry for one seat: only that one)."""
+        the log entries ``sees`` lets its reader see (an entry for one seat: only that one).
+        ``logged``: the frame's log is shown beside the line, so a moment without a headline
+        is not told again as its log entries joined (the line is then empty)."""
         tr = tr or _same
         log = [e for e in self.log if sees is None or sees(e)]
         heads = [e for key in HEADLINES for e in log if e["key"] == key][:1]
@@ -120,7 +123,7 @@ class Frame:
             elif not heads or not any(e["type"] == "activated" for e in self.events):
                 happened = render_events(self.events, name, tr)
                 text = f"{text}: {happened}" if text else happened
-        if not text:
+        if not text and not logged:
             shown = [e for e in log if e["key"] != "instant"]
             text = tr(EVENT_SEPARATOR).join(render(e, name, tr) for e in shown)
         for change, key in (("pushed", "frame.next"), ("popped", "frame.done")):
@@ -140,7 +143,7 @@ class Frame:
                 "player": d["player"], "card": d.get("card"), "kind": d["kind"]},
                 name, tr) + (f" ({', '.join(d['rules'])})" if d.get("rules") else "")
             text = f"{text}{tr(EVENT_SEPARATOR)}{ask}" if text else ask
-        return text or tr(NOTHING)
+        return text or ("" if logged else tr(NOTHING))
 
     def line(self, name: Callable[[int], str], tr: Callable[[str], str] | None = None) -> str:
         """The frame in one line, numbered (English unless ``tr`` translates)."""

@@ -25,7 +25,7 @@ from .addresses import address, frame_url
 from .models import Board
 from .rendering import Viewer, chain_shown, mat_sides, mat_zones, zone_body
 from .rendering.drawing import _compact
-from .rendering.viewmodel import _triggers_view
+from .rendering.viewmodel import _triggers_view, shown_triggers
 from .shells import Shell, slot
 
 #: at most this many steps' frames travel with one update (a long "auto" run shows its end)
@@ -59,9 +59,16 @@ def _chain_html(game: str, shown: dict[str, Any], request=None) -> str:
         "game": game, "chain": shown["chain"], "pool": shown["pool"]}, request=request))
 
 
-def _log_lines(vw: Viewer, entries: list[dict[str, Any]]) -> list[list[Any]]:
-    return [[render(e, vw.name, vw.tr, with_rules=False), [r for r in e["rules"] if r in RULES]]
-            for e in entries if e["key"] != "instant" and vw.sees(e)]
+def _told(vw: Viewer, frame: Frame) -> tuple[str, list[list[Any]]]:
+    """A frame's line and its log lines (text, rule ids) for ``vw``, the board at that frame.
+    A log entry the triggers panel shows as a trigger's explanation (the trigger's latest,
+    marked as changed at that frame) is left out of the lines: it is told once, where the
+    trigger is; a moment whose entries are all told is not told again as one joined line."""
+    seen = [e for e in frame.log if e["key"] != "instant" and vw.sees(e)]
+    explained = {t.logged for t in shown_triggers(vw) if t.logged}
+    lines = [[render(e, vw.name, vw.tr, with_rules=False), [r for r in e["rules"] if r in RULES]]
+             for e in seen if e["seq"] not in explained]
+    return vw.said(frame, logged=bool(seen)), lines
 
 
 def _last_thing(vw: Viewer, frame: Frame, instants: dict[int, str]) -> str:
@@ -108,9 +115,9 @@ def browser_frames(duel: Duel, frames: list[Frame], view: str, request=None,
             vw = Viewer(duel_at(duel, frame), view)
             f_zones = mat_zones(mat_sides(vw))
             chain, f_triggers = chain_shown(vw), _triggers_view(vw)
+        label, log = _told(vw, frame)
         item: dict[str, Any] = {
-            "k": frame.step, "n": frame.n, "kind": frame.kind,
-            "label": vw.said(frame), "log": _log_lines(vw, frame.log),
+            "k": frame.step, "n": frame.n, "kind": frame.kind, "label": label, "log": log,
             "last": _last_thing(vw, frame, instants),
         }
         diff = {}
@@ -178,10 +185,10 @@ def caption_context(duel: Duel, frame: Frame, frames: list[Frame], view: str) ->
     ``duel`` shows the board at the frame (its state is the frame's)."""
     vw = Viewer(duel, view)
     frame.state = duel.state
-    return {"k": frame.step, "n": frame.n, "count": len(frames),
-            "label": frame.what(vw.name, vw.tr, vw.sees),
+    label, log = _told(vw, frame)
+    return {"k": frame.step, "n": frame.n, "count": len(frames), "label": label,
             "last": _last_thing(vw, frame, {}),
-            "log": [{"text": t, "rules": r} for t, r in _log_lines(vw, frame.log)]}
+            "log": [{"text": t, "rules": r} for t, r in log]}
 
 
 def frame_page(board: Board, history: Duel, k: int, n: int, view: str,

@@ -59,10 +59,10 @@ class Viewer:
         timing is its controller's alone until it is activated (then it is revealed)."""
         return self.view == "open" or not trigger.private or trigger.controller == self.seat
 
-    def said(self, frame: Frame) -> str:
+    def said(self, frame: Frame, *, logged: bool = False) -> str:
         """What happened at ``frame``, in this viewer's words (worked out once per frame: the
-        timeline and the playback both show it)."""
-        key = (frame.step, frame.n)
+        timeline and the playback both show it); ``logged``: as for :meth:`Frame.what`."""
+        key = (frame.step, frame.n, logged)
         if key not in self._said:
-            self._said[key] = frame.what(self.name, self.tr, self.sees)
+            self._said[key] = frame.what(self.name, self.tr, self.sees, logged=logged)
         return self._said[key]

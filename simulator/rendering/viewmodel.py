@@ -359,9 +359,14 @@ def _pool_view(vw: Viewer, neutral: bool = False) -> list[dict[str, Any]]:
              "abilities": groups[p]} for p in order if p in groups]
 
 
+def shown_triggers(vw: Viewer) -> list[Any]:
+    """The triggers the triggers panel lists for this viewer, oldest first (the last 60)."""
+    return [t for t in vw.duel.state.triggers if vw.knows(t)][-60:]
+
+
 def _triggers_view(vw: Viewer) -> list[dict[str, Any]]:
     duel = vw.duel
-    shown = [t for t in duel.state.triggers if vw.knows(t)][-60:]
+    shown = shown_triggers(vw)
     log = duel.state.log  # the last log entry about each shown trigger, in words
     explanations = {t.tid: render(log[t.logged - 1], vw.name, vw.tr, with_rules=False)
                     for t in shown if t.logged}

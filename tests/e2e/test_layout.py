@@ -40,7 +40,7 @@ PHONE = {"width": 390, "height": 844}
 #: the frames checked in make test: long chains, an S-Trigger cutting in, both pools
 NAMED = ["yugioh/lightning_punisher_chain_link_3", "yugioh/yang_zing_supply_squad_soul_taker",
          "yugioh/sangan_caius_tcg", "duel_masters/s_trigger_cuts_in",
-         "duel_masters/double_breaker_s_triggers_in_order"]
+         "duel_masters/double_breaker_s_triggers_in_order", "duel_masters/two_propeller_mutants"]
 ALL = [f"{e['game']}/{e['slug']}" for e in scenario_index()]
 SLUG = re.compile(r"/b/([^/]+)/$")
 
@@ -270,6 +270,8 @@ def check_desktop(m: dict, where: str) -> None:
     if m["links"] <= 6:  # the triggers list may scroll: the entry of the moment is in view
         for name in ("chain", "decision", "side"):
             assert not m[name]["scrolls"], f"{where}: the {name} panel scrolls"
+        assert m["scrolling"] == [], f"{where}: a box beside the mat scrolls:\n" + "\n".join(
+            m["scrolling"])
         assert m["entry"], f"{where}: the triggers entry of the moment is out of view"
 
 

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 
 from engine.scenario import SCENARIO_DIR, load_scenario
+from engine.words import render
 from simulator import boards, script, store
 from simulator.models import Board
 from simulator.rendering import render_views
@@ -30,6 +31,12 @@ def _frames(page: str) -> list[dict]:
     match = re.search(r'id="playback"[^>]*data-frames="([^"]*)"', page)
     assert match, "no playback element"
     return json.loads(html.unescape(match.group(1)))
+
+
+def _explanations(page: str) -> dict[int, str]:
+    """The triggers panel of a page: each trigger's explanation by its id."""
+    return {int(tid): html.unescape(text) for tid, text in re.findall(
+        r'data-trigger="(\d+)">(?:(?!</li>).)*?<p class="explanation">(.*?)</p>', page, re.S)}
 
 
 def _chain_sizes(frames: list[dict]) -> list[int]:
@@ -60,7 +67,23 @@ def test_an_update_carries_every_frame_of_its_step() -> None:
     for k, frames in enumerate(played, 1):
         engine_frames = duel.frames(k)
         assert [(f["k"], f["n"]) for f in frames] == [(k, f.n) for f in engine_frames]
-        assert [f["label"] for f in frames] == [f.what(duel.name) for f in engine_frames]
+        # a moment without a headline is told by its log lines and the triggers panel, not
+        # again as one joined line; a trigger's explanation is told once, on the trigger
+        at_end = _explanations(client.get(f"/b/{board.slug}/at/{k}/").content.decode())
+        for shown, frame in zip(frames, engine_frames, strict=True):
+            entries = [e for e in frame.log if e["key"] != "instant"]
+            assert shown["label"] == frame.what(duel.name, logged=bool(entries))
+            assert shown["label"] or shown["log"] or shown.get("triggers"), \
+                f"frame {k}.{frame.n} tells nothing"
+            on_triggers = {**at_end, **{int(tid): look[1] for tid, look in shown.get(
+                "triggers", {}).items()}}
+            logged = [line[0] for line in shown["log"]]
+            for e in entries:
+                text = render(e, duel.name, with_rules=False)
+                times = logged.count(text) + list(on_triggers.values()).count(text)
+                assert times >= 1, f"frame {k}.{frame.n}: {text!r} told nowhere"
+                assert text not in logged or text not in on_triggers.values(), \
+                    f"frame {k}.{frame.n}: {text!r} told twice"
     # the last step resolves the three-link chain: 3 links, then 2, 1, 0 as they resolve
     assert _chain_sizes(played[-1]) == [3, 2, 1, 0]
     resolving = [f for f in played[-1] if "chain" in f and "resolving now" in f["chain"]]
@@ -76,8 +99,11 @@ def test_a_frame_names_the_last_thing_that_happened_and_what_moved() -> None:
     gained = next(f for f in frames if "gained 1000 LP" in f["label"])
     assert gained["last"].startswith("Instant")
     assert "gained 1000 LP" in gained["last"]
-    missed = next(f for f in frames if any("missed the timing" in line[0] for line in f["log"]))
-    assert "YGO-MISS" in [r for line in missed["log"] for r in line[1]]
+    # told on the trigger, with its rule: the log line beside the frame does not repeat it
+    page = client.get(f"/b/{board.slug}/").content.decode()
+    entry = re.search(r'<li class="trigger status-missed"(?:(?!</li>).)*</li>', page, re.S)
+    assert entry and "missed the timing" in entry[0] and "YGO-MISS" in entry[0]
+    assert not any("missed the timing" in line[0] for f in frames for line in f["log"])
     destroyed = next(f for f in frames if "destroyed" in f["label"])
     assert destroyed["changed"], "the destroyed monster is highlighted"
     assert any(key.endswith(":gy") for key in destroyed.get("zones", {})) or destroyed.get(
@@ -96,7 +122,10 @@ def test_each_frame_has_its_own_address() -> None:
     text = page.content.decode()
     assert page.status_code == 200
     assert f"Step {k}, frame 2 of {len(frames)}" in text
-    assert html.escape(frames[1].what(duel.name), quote=False) in text
+    label = frames[1].what(duel.name, logged=True)
+    told = [label] if label else [render(e, duel.name, with_rules=False)
+                                  for e in frames[1].log if e["key"] != "instant"]
+    assert told and all(html.escape(t, quote=False) in text for t in told)
     assert "Chain Link 3" in text and "resolving now" in text  # the link about to resolve
     assert f'href="/b/{board.slug}/at/{k}/3/"' in text  # forward a frame
     assert client.get(f"/b/{board.slug}/at/{k}/{len(frames) + 1}/").status_code == 404
