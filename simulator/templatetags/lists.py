@@ -1,9 +1,13 @@
 """``{% load lists %}``: the entries of the log, the timeline and a step's frames.
 
-Every update appends a few entries to the log and one step to the timeline; drawn by the
-template engine, those few list items cost more than everything else the update draws. Here
-each kind of entry is written once, in Python, for the whole list and for an update's new
-entries alike, every value escaped as the templates escape it.
+Each kind of entry is written once, in Python, for the whole list and for an update's new
+entries alike, every value escaped as the templates escape it. Measured against the same
+markup drawn by templates (``{% for %}`` over the entries, the cached loader; 5 runs of each,
+interleaved, in one session; a Yu-Gi-Oh! board of 210 steps and about 600 log lines): an
+action's answer took 8.07 ms (Python) and 8.08 ms (templates), medians: no difference, since
+an update draws only its few new entries; opening the board page took 89 ms and 130 ms: the
+templates cost 46% more (41 ms) on the whole log and timeline, which every viewer of a long
+board, a class of thirty among them, pays on opening it. That is why these lists are Python.
 """
 
 from __future__ import annotations
