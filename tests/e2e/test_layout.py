@@ -126,8 +126,8 @@ MEASURE = """() => {
     const room = parseFloat(s.width) - (s.boxSizing === "border-box"
       ? parseFloat(s.paddingLeft) + parseFloat(s.paddingRight) +
         parseFloat(s.borderLeftWidth) + parseFloat(s.borderRightWidth) : 0);
-    for (const node of n.childNodes) {
-      if (node.nodeType !== Node.TEXT_NODE) continue;
+    const walk = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
       for (const m of node.textContent.matchAll(/\\S+/g)) {
         const range = document.createRange();
         range.setStart(node, m.index);
@@ -136,14 +136,33 @@ MEASURE = """() => {
           .map(r => Math.round(r.top)));
         probe.textContent = m[0];
         if (rows.size > 1 && probe.getBoundingClientRect().width < room - 0.5) {
-          broken.push(`${m[0]} in ${JSON.stringify(node.textContent.trim())}`);
+          broken.push(`${m[0]} in ${JSON.stringify(n.textContent.trim())}`);
         }
         // on a card place or in a pile, a short word of letters (Kuriboh, Punisher) broken
         // at all, even where it is a little wider than the tile
         if (rows.size > 1 && n.closest(".kind-slots, .kind-pile") &&
             /^[\\p{L}'-]{1,8}[,.!?]?$/u.test(m[0])) {
-          split.push(`${m[0]} in ${JSON.stringify(node.textContent.trim())} ` +
+          split.push(`${m[0]} in ${JSON.stringify(n.textContent.trim())} ` +
             `(${Math.round(probe.getBoundingClientRect().width)} px in ${Math.round(room)} px)`);
+        }
+        // a longer word of Latin letters breaks only at a syllable (its soft hyphens)
+        if (rows.size > 1 && n.closest(".kind-slots, .kind-pile") &&
+            /^[\\p{Script=Latin}\u00ad'-]{9,}[,.!?]?$/u.test(m[0])) {
+          let top = null;
+          for (let j = 0; j < m[0].length; j++) {
+            const one = document.createRange();
+            one.setStart(node, m.index + j);
+            one.setEnd(node, m.index + j + 1);
+            const r = [...one.getClientRects()].find(r => r.width > 0);
+            if (!r) continue;
+            const near = m[0].slice(Math.max(0, j - 2), j + 1);
+            if (top !== null && Math.round(r.top) !== top && !/[\u00ad-]/.test(near)) {
+              // (the soft hyphen's own box may sit on either line: a letter either side)
+              split.push(`${m[0].replace(/\u00ad/g, "")} broken after ` +
+                `${JSON.stringify(m[0].slice(0, j).replace(/\u00ad/g, ""))}, not at a syllable`);
+            }
+            top = Math.round(r.top);
+          }
         }
       }
     }
@@ -257,6 +276,7 @@ def check_desktop(m: dict, where: str) -> None:
     assert m["clipped"] == [], f"{where}: text cut:\n" + "\n".join(m["clipped"])
     check_tiles(m, where)
     assert m["split"] == [], f"{where}: a name's word broken:\n" + "\n".join(m["split"])
+    assert m["labels"] == [], f"{where}: zone names covered:\n" + "\n".join(m["labels"])
     vw, vh = m["page"]["vw"], m["page"]["vh"]
     assert m["page"]["height"] <= vh + 1, f"{where}: the page scrolls ({m['page']['height']} px)"
     assert m["page"]["width"] <= vw + 1, f"{where}: the page is wider than the screen"

@@ -180,3 +180,26 @@ def test_live_updates_reach_each_watcher_in_its_language() -> None:
             await ws.disconnect()
 
     async_to_sync(run)()
+
+
+@pytest.mark.parametrize("name,shown", [
+    ("Marauding Captain", "Marau-ding Captain"), ("Prominence Dragon", "Promi-nence Dragon"),
+    ("Transmigration", "Transmi-gra-tion"), ("Cybernetic", "Cyber-ne-tic"),
+    ("Kotodama", "Kotodama"), ("Bolshack Dragon", "Bolshack Dragon"),
+    ("コトダマ・マローダー", "コトダマ・マローダー"), ("Amazoness Fighter", "Amazo-ness Fighter")])
+def test_a_long_word_of_a_card_name_breaks_at_a_syllable(name: str, shown: str) -> None:
+    from simulator.templatetags.languages import breakable
+    drawn = re.sub(r'<span class="word">([^<]*)</span>', r"\1", breakable(name))
+    assert drawn.replace("\u00ad", "-") == shown
+
+
+def test_a_card_place_draws_the_name_with_its_soft_hyphens_and_reads_it_whole() -> None:
+    from simulator.templatetags.languages import breakable
+    assert breakable('Kuriboh <b>&"') == 'Kuriboh &lt;b&gt;&amp;&quot;'
+    assert breakable("<Marauding>") == '&lt;<span class="word">Marau\u00adding</span>&gt;'
+    from django.template.loader import render_to_string
+    card = {"name": "Marauding Captain", "iid": 1, "face_up": True, "frame": "effect"}
+    html = render_to_string("simulator/partials/card.html", {"card": card})
+    assert ('<span class="card-name"><span class="word">Marau\u00adding</span> Captain</span>'
+            in html)
+    assert 'aria-label="Marauding Captain' in html  # read out whole
