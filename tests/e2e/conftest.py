@@ -496,8 +496,10 @@ class BoardUI:
         """The cards called ``name`` on the board (or in a zone)."""
         if isinstance(scope, Page):
             scope = scope.locator("#board")
+        # a long word of a name carries soft hyphens at its syllables (drawn only at a break)
+        spelled = "\u00ad?".join(re.escape(c) for c in name)
         return scope.locator("li.card").filter(
-            has=scope.page.locator(".card-name", has_text=re.compile(rf"^{re.escape(name)}$")))
+            has=scope.page.locator(".card-name", has_text=re.compile(rf"^{spelled}$")))
 
     def card_action(self, page: Page, name: str, label: str) -> int:
         """Open the card's menu (loaded when opened) and press one of its events."""
