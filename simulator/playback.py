@@ -61,9 +61,9 @@ def _chain_html(game: str, shown: dict[str, Any], request=None) -> str:
 
 def _told(vw: Viewer, frame: Frame) -> tuple[str, list[list[Any]]]:
     """A frame's line and its log lines (text, rule ids) for ``vw``, the board at that frame.
-    A log entry the triggers panel shows as a trigger's explanation (the trigger's latest,
-    marked as changed at that frame) is left out of the lines: it is told once, where the
-    trigger is; a moment whose entries are all told is not told again as one joined line."""
+    A log entry the triggers panel shows as a trigger's explanation (the latest entry about
+    a trigger it lists) is left out of the lines: it is told once, where the trigger is; a
+    moment whose entries are all told is not told again as one joined line."""
     seen = [e for e in frame.log if e["key"] != "instant" and vw.sees(e)]
     explained = {t.logged for t in shown_triggers(vw) if t.logged}
     lines = [[render(e, vw.name, vw.tr, with_rules=False), [r for r in e["rules"] if r in RULES]]

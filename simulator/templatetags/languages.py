@@ -58,7 +58,7 @@ def rule_url(rule: str) -> str:
 LONG_WORD = 9
 _VOWELS = set("aeiouyAEIOUYàâäéèêëïîôöùûüÿ")
 _LETTER_RUN = re.compile(rf"[^\W\d_]{{{LONG_WORD},}}")
-#: consonant pairs read as one sound: never split (Dra-gon, not Drag-on; Mar-shal)
+#: consonant pairs read as one sound: never split (Mar-shal, not Mars-hal)
 _TOGETHER = {"ch", "ck", "gh", "ph", "sh", "th", "wh", "qu", "gn"}
 
 
@@ -67,7 +67,7 @@ def _hyphen_points(word: str) -> list[int]:
     between two consonants between vowels (Cyber-netic), before both where they are read
     together (Transmi-gration), leaving 4 letters before and 3 after; a word not in Latin
     letters (a Japanese name breaks anywhere) gets none."""
-    if not word.isascii() and not all(c.isalpha() and ord(c) < 0x250 for c in word):
+    if not all(ord(c) < 0x250 for c in word):
         return []
     low = word.lower()
     points = []
@@ -91,14 +91,14 @@ def breakable(name: str) -> SafeString:
     own (``span.word``) carrying soft hyphens: such a word goes whole to the next line where
     it fits there, and breaks at a syllable with a hyphen ("Marau-ding") only where it is
     wider than its card place, never at any letter ("Maraudin g"). Every part escaped."""
-    out, at = [], 0
-    for match in _LETTER_RUN.finditer(str(name)):
+    text, out, at = str(name), [], 0
+    for match in _LETTER_RUN.finditer(text):
         word, points = match[0], _hyphen_points(match[0])
         if not points:
             continue
         for i in reversed(points):
             word = word[:i] + "\u00ad" + word[i:]
-        out += [escape(name[at:match.start()]), f'<span class="word">{escape(word)}</span>']
+        out += [escape(text[at:match.start()]), f'<span class="word">{escape(word)}</span>']
         at = match.end()
-    out.append(escape(str(name)[at:]))
+    out.append(escape(text[at:]))
     return mark_safe("".join(out))  # noqa: S308 (every part escaped)
