@@ -473,7 +473,7 @@ _TGT = r"(it|that target|that card|that monster|the target|対象のモンスタ
 _OPERATIONS += [
     # Special Summon: this card, a target, or chosen from a zone
     (r"special summon (this card|this banished card)( from your (hand|gy|graveyard))?"
-     r"|(除外されている|(手札|墓地)の)?このカードを(.*表示で)?特殊召喚する",
+     r"|(除外されている|(手札|墓地)の)?このカードを((手札|墓地)から)?(.*表示で)?特殊召喚する",
      lambda m: [{"op": "special_summon", "card": "self", **_position(m)}]),
     (r"^discard (?P<n>\d+|a|one) random cards? from (your opponent's|their) hand$"
      r"|^your opponent discards (?P<k>\d+|a|one) random cards?$"
@@ -808,17 +808,19 @@ def _flags(reading: EffectReading) -> dict[str, Any]:
 
 #: a game's own part, the names its ``to_card`` module may hold, as they are when it leaves
 #: one out (or has no such module): ``EVENTS``, (pattern, event) of its triggers, the first
-#: match winning; ``OPERATIONS``, its own wordings of operations, tried before the shared
-#: ones; ``FROM_EVENT``, the zone a trigger on an event about the card itself is used
-#: from; ``TARGETS``, ``PHASES`` (a trigger "during" a phase) and ``RESPONSES`` (what a
-#: "When ..." activation answers), None where its cards' readings are not mapped to them;
+#: match winning; ``CONDITIONS``, (pattern, condition or list of conditions) of the words
+#: before an effect ("If you control no monsters"), None where none is mapped;
+#: ``OPERATIONS``, its own wordings of operations, tried before the shared ones;
+#: ``FROM_EVENT``, the zone a trigger on an event about the card itself is used from;
+#: ``TARGETS``, ``PHASES`` (a trigger "during" a phase) and ``RESPONSES`` (what a "When ..."
+#: activation answers), None where its cards' readings are not mapped to them;
 #: ``wording(reading, kind)``, ``once_per_turn(reading)``, ``from_cost(reading, kind)`` (where
 #: a cost paid with the card itself says it is used from) and ``choice(reading)`` (a choice
 #: made at resolution, as an operation's ``choose``, or ``{random: ...}`` for cards picked
 #: without looking), None where its cards write none
 DEFAULTS: dict[str, Any] = {
     "EVENTS": [], "OPERATIONS": [], "FROM_EVENT": {}, "TARGETS": None, "PHASES": None,
-    "RESPONSES": None,
+    "RESPONSES": None, "CONDITIONS": None,
     "wording": lambda reading, kind: None, "once_per_turn": lambda reading: None,
     "from_cost": lambda reading, kind: None, "choice": lambda reading: None,
 }
@@ -866,7 +868,7 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
     if "activate_from" not in effect and (where := own.from_cost(reading, kind)):
         effect["activate_from"] = where
     if reading.condition:
-        out.problems["condition"] = _unread(reading.condition)
+        _condition(own, reading, effect, out.problems)
     if equip := _equip(norm(operations)):
         if reading.targets or not equip:
             out.problems["targets"] = _unread(reading.targets or reading.operations or "")
@@ -896,12 +898,37 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
             op.get("card") == "self" and op.get("op") == "special_summon"
             for op in effect.get("operations") or []):
         words = norm(operations)
-        if re.search(r"this card from your (gy|graveyard)|墓地のこのカード", words, re.I):
+        if re.search(r"this card from your (gy|graveyard)|墓地のこのカード|このカードを墓地から",
+                     words, re.I):
             effect["activate_from"] = "gy"  # it summons itself from where it waits
-        elif re.search(r"this card from your hand|手札のこのカード", words, re.I):
+        elif re.search(r"this card from your hand|手札のこのカード|このカードを手札から", words,
+                       re.I):
             effect["activate_from"] = "hand"
     out.effect = effect
     return out
+
+
+def _condition(own: SimpleNamespace, reading: EffectReading, effect: dict[str, Any],
+               problems: dict[str, str]) -> None:
+    """The condition an effect's words put before it ("If you control no monsters:",
+    「自分フィールドにモンスターが存在しない場合」), as the card vocabulary's conditions: each
+    part joined by "and" / 「、」 read by one of the game's ``CONDITIONS``; checked when the
+    effect is activated or its trigger's event happens (``at: event``) unless the pattern says
+    when. A part no pattern reads leaves the whole condition to the person writing the card."""
+    words = re.sub(r"^(once per turn|1ターンに1度),?\s*", "", norm(reading.condition), flags=re.I)
+    found: list[dict[str, Any]] = []
+    for piece in re.split(r",? and (?=you |your |there |this card )|(?<=し)、"
+                          r"|、(?=自分|相手|このカード)", words):
+        got = _first(own.CONDITIONS or [], piece.strip(" ,、"))
+        if got is None:
+            problems["condition"] = _unread(reading.condition or "")
+            return
+        found += [got] if isinstance(got, dict) else got
+    effect["condition"] = [{"at": "event", **c} if "at" not in c else c for c in found]
+    where = next((c["zone"] for c in found if c.get("card") == "self"
+                  and c.get("zone") in ("gy", "hand", "banished")), None)
+    if where and "activate_from" not in effect:
+        effect["activate_from"] = where  # "if this card is in your GY": used from there
 
 
 def _equip(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:

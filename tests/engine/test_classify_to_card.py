@@ -580,3 +580,38 @@ def test_a_response_with_a_condition_is_not_read_without_it() -> None:
     m = mapped("yugioh", "Counter Trap\nWhen your opponent activates a Spell Card during the "
                          "Main Phase: Negate the activation.")[0]
     assert m.problems  # "during the Main Phase" is not dropped
+
+
+@pytest.mark.parametrize(("text", "condition", "activate_from"), [
+    ("If you control no face-up monsters: You can Special Summon this card from your hand.",
+     [{"at": "event", "count": {"zone": "monster", "controller": "you",
+                                "filter": {"type": "monster", "face_up": True}, "max": 0}}],
+     "hand"),
+    ("①：相手フィールドにのみモンスターが存在する場合に発動できる。このカードを手札から特殊召喚する。",
+     [{"at": "event", "count": {"zone": "monster", "controller": "you",
+                                "filter": {"type": "monster"}, "max": 0}},
+      {"at": "event", "count": {"zone": "monster", "controller": "opponent",
+                                "filter": {"type": "monster"}, "min": 1}}], "hand"),
+    ("①：このカードが墓地に存在し、自分フィールドにチューナーが存在する場合に発動できる。"
+     "このカードを墓地から特殊召喚する。",
+     [{"at": "event", "card": "self", "zone": "gy"},
+      {"at": "event", "count": {"zone": "monster", "controller": "you",
+                                "filter": {"type": "monster", "tuner": True}, "min": 1}}],
+     "gy"),
+    ("If you have 3 or more Spells in your GY: You can draw 1 card.",
+     [{"at": "event", "count": {"zone": "gy", "controller": "you",
+                                "filter": {"type": "spell"}, "min": 3}}], None),
+])
+def test_a_condition_before_an_effect_compiles(text: str, condition: list,
+                                               activate_from: str | None) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["condition"] == condition
+    assert m.effect.get("activate_from") == activate_from
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": "monster", "effects": [m.effect]}],
+                file="test", game_hint="yugioh")
+
+
+def test_a_condition_not_read_is_reported_whole() -> None:
+    (m,) = mapped("yugioh", "If your LP are 2000 or less: You can draw 1 card.")
+    assert "condition" in m.problems and "LP are 2000" in m.problems["condition"]

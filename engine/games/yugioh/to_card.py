@@ -257,3 +257,82 @@ def from_cost(reading: EffectReading, kind: str) -> str | None:
                  r"墓地に存在するこのカードを除外", words, re.I):
         return "gy"
     return None
+
+
+_FIELD_OF = {"monster": "monster", "spell": ["spell_trap", "field"],
+             "trap": ["spell_trap"]}
+_IN_ZONE = {"gy": "gy", "graveyard": "gy", "hand": "hand", "墓地": "gy", "手札": "hand",
+            "banished": "banished", "除外": "banished"}
+
+
+def _cards(what: str) -> dict[str, Any] | None:
+    """The cards a condition counts ("face-up monsters", 「「帝」モンスター」, "a Tuner"), as
+    a count's filter, or None when part of the words is not read."""
+    tuner = bool(re.search(r"\btuners?\b|チューナー", what, re.I))
+    what = re.sub(r"\btuner monsters?\b|\btuners?\b", "monster", what, flags=re.I)
+    what = re.sub(r"チューナー(モンスター)?", "モンスター", what)
+    flt = card_filter(re.sub(r"^(a|an|any)\s+", "", what, flags=re.I))
+    if flt is None:
+        return None
+    if tuner:
+        flt["tuner"] = True
+    return flt
+
+
+def _counted(whose: str, what: str, low: int | None, high: int | None,
+             where: str | None = None) -> dict[str, Any] | None:
+    """A count condition: how many of the cards ``what`` names ``whose`` player has on the
+    field (or in ``where``), at least ``low`` or at most ``high``."""
+    flt = _cards(what)
+    if flt is None:
+        return None
+    kind = flt.get("type")
+    zone: Any = (_IN_ZONE[where.casefold()] if where else
+                 _FIELD_OF.get(kind if isinstance(kind, str) else "spell", "monster")
+                 if kind else ["monster", "spell_trap", "field"])
+    count: dict[str, Any] = {"zone": zone,
+                             "controller": "opponent" if re.search(r"opponent|相手", whose)
+                             else "you"}
+    if flt:
+        count["filter"] = flt
+    count.update({"min": low} if low is not None else {"max": high})
+    return {"count": count}
+
+
+def _n(m: re.Match[str]) -> int:
+    n = m.groupdict().get("n") or "1"
+    return int(n) if n.isdigit() else 1
+
+
+#: the conditions an effect's words put before it (YGO-IDENTIFY: "If ...:" / 「…場合」), read as
+#: the card vocabulary's conditions; checked when it is activated (``at: event``)
+CONDITIONS: list[Pattern] = [
+    (r"^(?P<whose>you|your opponent) controls? no (?P<what>.+?)$",
+     lambda m: _counted(m.group("whose"), m.group("what"), None, 0)),
+    (r"^(?P<whose>you|your opponent) controls? (?:(?P<n>\d+) or more|an?|a face-up) "
+     r"(?P<what>.+?)$",
+     lambda m: _counted(m.group("whose"), ("face-up " if "face-up" in m.group(0) else "")
+                        + m.group("what"), _n(m), None)),
+    (r"^(?:you have|there (?:is|are)) (?:(?P<n>\d+) or more|an?) (?P<what>.+?) in "
+     r"(?P<whose>your|your opponent's) (?P<where>gy|graveyard|hand)$",
+     lambda m: _counted(m.group("whose"), m.group("what"), _n(m), None, m.group("where"))),
+    (r"^you have no cards in your hand$",
+     lambda m: _counted("you", "cards", None, 0, "hand")),
+    (r"^this card is in your (?P<where>gy|graveyard|hand)$"
+     r"|^このカードが(?P<where2>墓地|手札)に存在(する|し)(場合)?$",
+     lambda m: {"card": "self", "zone": _IN_ZONE[(m.group("where") or m.group("where2"))
+                                                 .casefold()]}),
+    (r"^(?:相手フィールドにのみモンスターが存在する|自分フィールドにモンスターが存在せず、?相手フィールドに"
+     r"モンスターが存在する)(場合)?$",
+     lambda m: [_counted("you", "モンスター", None, 0), _counted("相手", "モンスター", 1, None)]),
+    (r"^(?P<whose>自分|相手)(?:の)?フィールドに(?P<what>[^。]+?)が存在しない(場合)?$",
+     lambda m: _counted(m.group("whose"), m.group("what"), None, 0)),
+    (r"^(?P<whose>自分|相手)(?:の)?フィールドに(?P<what>[^。]+?)が(?:(?P<n>\d+)(?:体|枚)以上)?存在する"
+     r"(場合)?$",
+     lambda m: _counted(m.group("whose"), m.group("what"), _n(m), None)),
+    (r"^(?P<whose>自分|相手)の(?P<where>墓地|手札)に(?P<what>[^。]+?)が(?:(?P<n>\d+)(?:体|枚)以上)?"
+     r"存在する(場合)?$",
+     lambda m: _counted(m.group("whose"), m.group("what"), _n(m), None, m.group("where"))),
+    (r"^(?P<whose>自分|相手)の手札が0枚の(場合)?$",
+     lambda m: _counted(m.group("whose"), "カード", None, 0, "手札")),
+]
