@@ -20,7 +20,10 @@ each text, and this prints three figures, with the goal beside each:
   ignition or quick effect activated where it is used from; in Duel Masters the creature put
   into the battle zone, destroyed, attacking, battling, the turn ending or starting, a shield
   broken, a spell cast, an S-Trigger broken, a Ninja Strike against an attack, a Blocker's
-  block and a Double breaker's attack.
+  block and a Double breaker's attack. Each board is fitted to the effect: in each zone its
+  targets, costs, operations and conditions name, cards made to pass their filters (a Level 4
+  or lower WATER monster in the Deck, a "Thunder Dragon", a Tuner on the field), and no cards
+  where a condition says there are none.
 
 ``--tuning`` measures the tuning set (bench/reader_tuning.yaml) instead; ``--effects`` lists
 every effect that is not fully right or not compiled, with why; ``--file PATH`` reads another
@@ -248,7 +251,8 @@ YGO_SIDES = {
            "hand": [{"card": "Kuriboh", "as": "their_hand_monster"},
                     {"card": "Pot of Greed", "as": "their_spell"}],
            "gy": ["Kuriboh", "Celtic Guardian"],
-           "monster": [{"card": "Celtic Guardian", "as": "their_monster"}, {"card": "Kuriboh"}],
+           "monster": [{"card": "Celtic Guardian", "as": "their_monster"},
+                       {"card": "Kuriboh", "as": "their_weak"}],
            "spell_trap": [{"card": "Mystical Space Typhoon", "face_up": False},
                           {"card": "Trap Hole", "face_up": False}]},
 }
@@ -413,6 +417,11 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
         if etype == "attack_declared":
             return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
                                            "target": "their_monster"}], phase="battle")
+        if etype == "lp_lost" and ev.get("cause") == "battle":
+            # it attacks a weaker monster in Attack Position and the damage is dealt
+            return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
+                                           "target": "their_weak"}, {"do": "battle"}],
+                        phase="battle")
         moves = {"destroyed": "destroy", "sent_to_gy": "send_to_gy", "banished": "banish",
                  "tributed": "tribute", "discarded": "discard",
                  "returned_to_hand": "return_to_hand"}
@@ -482,6 +491,102 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
     return f"no set-up for the event {etype}"
 
 
+#: a card's stat that a filter's bound is met by ("level_max: 4": Level 4)
+_BOUND_VALUE = {"max": 0, "min": 0, "less_than": -1, "more_than": 1}
+#: the most cards a player's zone of the field holds
+_FIELD_ROOM = {"monster": 5, "spell_trap": 5, "field": 1, "battle": 8}
+
+
+def _fitting(game: str, flt: dict[str, Any], n: int, zone: str = "") -> dict[str, Any]:
+    """A card that passes the filter ``flt`` (a card file's mapping): the card an effect's
+    words ask for ("1 Level 4 or lower WATER monster", "a "Thunder Dragon"", 「光文明の
+    クリーチャー」), made for the board its effect is played on."""
+    kinds = _first(flt.get("type"))
+    card: dict[str, Any] = {"id": f"bench_fitting_{n}", "name": {"en": f"Bench Fitting {n}"}}
+    if flt.get("name"):
+        card["name"] = {"en": str(_first(flt["name"]))}
+    if game == "yugioh":
+        kind = kinds if kinds in ("spell", "trap") else "monster"
+        card["type"] = kind
+        sub = _first(flt.get("subtype"))
+        if kind == "monster":
+            card.update({"subtype": sub or ("normal" if flt.get("has_effects") is False
+                                            else "normal"),
+                         "attribute": str(_first(flt.get("attribute")) or "LIGHT"),
+                         "race": str(_first(flt.get("race")) or "Warrior"),
+                         "level": 4, "atk": 1000, "def": 1000})
+            if zone == "extra" and card["subtype"] not in ("fusion", "synchro", "xyz", "link"):
+                card["subtype"] = "fusion"  # an Extra Deck monster
+            if flt.get("tuner"):
+                card["tuner"] = True
+        else:
+            card["subtype"] = sub or "normal"
+        if flt.get("archetype"):
+            card["archetypes"] = [str(a) for a in (flt["archetype"] if isinstance(
+                flt["archetype"], list) else [flt["archetype"]])]
+    else:
+        card["type"] = "spell" if kinds == "spell" else "creature"
+        card.update({"civilization": str(_first(flt.get("civilization")) or "fire"),
+                     "cost": 2})
+        if card["type"] == "creature":
+            race = _first(flt.get("race")) or _first(flt.get("race_has")) or "Human"
+            card.update({"power": 2000, "races": [str(race)]})
+        if flt.get("blocker"):
+            card["blocker"] = True
+    for key, want in flt.items():
+        stat, _, how = key.rpartition("_")
+        if how in _BOUND_VALUE and isinstance(want, int):
+            card[stat] = max(want + _BOUND_VALUE[how], 0 if stat != "level" else 1)
+    return card
+
+
+def _selectors(value: Any) -> Iterable[tuple[dict[str, Any], int]]:
+    """Every selector an effect's mapping holds (its targets, costs, operations and their
+    options, the counts of its conditions), each with how many cards it wants."""
+    if isinstance(value, dict):
+        if "zone" in value and isinstance(value.get("zone"), str | list):
+            yield value, max(int(value.get("count") or value.get("min") or 1), 1)
+        for v in value.values():
+            yield from _selectors(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _selectors(v)
+
+
+def _made_for(game: str, effect: dict[str, Any], sides: dict[str, Any]) -> list[dict[str, Any]]:
+    """Fit the board to the effect: for each card its words ask for, cards that pass its
+    filter in each zone it names, on the side it names (more than it needs); a condition that
+    some cards be absent ("if you control no monsters") empties that zone. The cards made."""
+    cards: list[dict[str, Any]] = []
+    for sel, wanted in _selectors(effect):
+        zones = sel["zone"] if isinstance(sel["zone"], list) else [sel["zone"]]
+        whose = sel.get("controller", "you")
+        players = {"you": ["p1"], "opponent": ["p2"]}.get(whose, ["p1", "p2"])
+        if sel.get("max") == 0:
+            for player in players:
+                for zone in zones:
+                    sides[player][zone] = [c for c in sides[player].get(zone, [])
+                                           if isinstance(c, dict) and c.get("card") == BENCH_NAME]
+            continue
+        flt = sel.get("filter") or {}
+        fit = _fitting(game, flt, len(cards) + 1, zones[0])
+        if fit["name"]["en"] not in {c["name"]["en"] for c in cards}:
+            cards.append(fit)
+        for player in players:
+            for zone in zones[:1]:
+                here = sides[player].setdefault(zone, [])
+                room = _FIELD_ROOM.get(zone, 99) - len(here) - 1
+                for _ in range(max(0, min(wanted + 1, room))):
+                    placed: dict[str, Any] = {"card": fit["name"]["en"]}
+                    if flt.get("face_up") is False:
+                        placed["face_up"] = False
+                    if flt.get("position"):
+                        placed["position"] = flt["position"]
+                    # below the cards a cost may take from the top of the Deck
+                    here.insert(0, placed)
+    return cards
+
+
 def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: int) -> str | None:
     """Put the card on a board made for one of its effects, fire what the effect waits for,
     and see it meet its timing (or be activated) and resolve with an effect: None when it did,
@@ -495,11 +600,14 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     if isinstance(plan, str):
         return plan
     sides = copy.deepcopy(YGO_SIDES if game == "yugioh" else DM_SIDES)
+    if any(op.get("op") == "detach" for op in effect.get("cost") or []):
+        plan.placement = {**plan.placement, "under": ["Kuriboh", "Kuriboh"]}  # Xyz Materials
     sides["p1"].setdefault(plan.zone, []).append(plan.placement)
+    fitting = _made_for(game, effect, sides)
     setup: dict[str, Any] = {"turn_player": plan.turn_player, "turn": 3, **sides,
                              "phase": plan.phase or ("main1" if game == "yugioh" else "main")}
     try:
-        duel = Duel(game, setup=setup, cards=[card])
+        duel = Duel(game, setup=setup, cards=[card, *fitting])
         iid = duel.ref(BENCH_NAME)
         before = len(duel.state.log)
         for action in plan.actions:
