@@ -81,9 +81,9 @@ COMPARISONS = {"max": operator.le, "min": operator.ge, "less_than": operator.lt,
 BOUNDS = {f"{stat}_{how}": (stat, test) for stat in STATS for how, test in COMPARISONS.items()}
 #: every key a card filter may use (what ``card_matches`` reads)
 FILTER_KEYS = frozenset({
-    "name", "archetype", "type", "subtype", "attribute", "race", "civilization", "controller",
-    "face_up", "position", "other", "summoned", "has_effects", "blocker", "race_has", "tuner",
-    "tapped", *BOUNDS,
+    "name", "not_name", "archetype", "type", "subtype", "attribute", "race", "civilization",
+    "controller", "face_up", "position", "other", "summoned", "has_effects", "blocker",
+    "race_has", "tuner", "tapped", *BOUNDS,
 })
 
 
@@ -112,6 +112,9 @@ def card_matches(
     for key, want in flt.items():
         if key == "name":
             if definition.en not in _as_list(want) and definition.id not in _as_list(want):
+                return False
+        elif key == "not_name":  # "except "X"": any card but one of that name
+            if definition.en in _as_list(want) or definition.id in _as_list(want):
                 return False
         elif key == "archetype":
             if not set(_as_list(want)) & set(definition.archetypes):

@@ -805,6 +805,7 @@ table("event", "an event pattern", CARDS_MD, {
 
 FILTER_KEYS: dict[str, Key] = {
     "name": K(NAMES, "its English name or id (or one of a list)"),
+    "not_name": K(NAMES, 'not this English name or id (nor one of a list): "except \"X\""'),
     "type": K(OneOrList(CARD_TYPES_ALL), "its card type"),
     "subtype": K(OneOrList(SUBTYPES_ALL), "its subtype"),
     "race": K(NAMES, "its Type (Yu-Gi-Oh!) or one of its races (Duel Masters)"),

@@ -201,6 +201,11 @@ _TYPES_JA = {"水族": "Aqua", "獣戦士族": "Beast-Warrior", "獣族": "Beast
 _SUBTYPES = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link",
              "ritual": "ritual", "融合": "fusion", "シンクロ": "synchro", "エクシーズ": "xyz",
              "リンク": "link", "儀式": "ritual"}
+#: Spells' and Traps' subtypes as their type lines name them ("Quick-Play Spell", 「速攻魔法」)
+_SPELL_SUBTYPES = {"ritual": "ritual", "quick-play": "quick_play", "continuous": "continuous",
+                   "field": "field", "equip": "equip", "counter": "counter", "儀式": "ritual",
+                   "速攻": "quick_play", "永続": "continuous", "フィールド": "field",
+                   "装備": "equip", "カウンター": "counter"}
 _STATS = {"atk": "atk", "def": "def", "攻撃力": "atk", "守備力": "def"}
 
 
@@ -214,6 +219,8 @@ def _filter(words: str) -> dict[str, Any] | None:
     """A filter from a description of cards ("1 Level 4 or lower WATER monster", "「帝」
     モンスター", "レベル４以下の戦士族モンスター"), or None when part of it is not read."""
     f: dict[str, Any] = {}
+    said_en: list[str] = []  # words the filter says beside its usual ones
+    said_ja: list[str] = []
     w = re.sub(r"\b(spells?) and (traps?)\b", r"\1/\2", words, flags=re.I)
     w = re.sub(r"魔法(カード)?または罠", "魔法・罠", w)
     if re.search(r"\bor (up to )?\d+\b|\d+\s*(体|枚)|または", w, re.I):
@@ -266,6 +273,12 @@ def _filter(words: str) -> dict[str, Any] | None:
     elif re.search(r"\bnormal monsters?|通常モンスター|\bnormal (spell|trap)s?|通常(魔法|罠)", w,
                    re.I):
         f["subtype"] = "normal"
+    if m := re.search(r"\b(?P<s>ritual|quick-play|continuous|field|equip|counter) (spell|trap)"
+                      r"(s| cards?)?\b|(?P<s2>儀式|速攻|永続|フィールド|装備|カウンター)(魔法|罠)",
+                      w, re.I):
+        word = (m.group("s") or m.group("s2")).casefold()
+        f["subtype"] = _SPELL_SUBTYPES[word]
+        (said_en if m.group("s") else said_ja).append(re.escape(word))
     if m := re.search(r"\b(fusion|synchro|xyz|link|ritual) monsters?"
                       r"|(融合|シンクロ|エクシーズ|リンク|儀式)モンスター", w, re.I):
         f["subtype"] = _SUBTYPES[(m.group(1) or m.group(2)).casefold()]
@@ -277,7 +290,6 @@ def _filter(words: str) -> dict[str, Any] | None:
     if re.search(r"「[^」]*」以外", w):
         return None  # "other than X": no filter says it
     # a word is left out only when what it says is in the filter (else the filter is not read)
-    said_en, said_ja = [], []
     if f.get("subtype") == "normal":
         said_en.append("normal")
         said_ja.append("通常")
@@ -763,6 +775,31 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
     return ops or None
 
 
+_EXCEPT = re.compile(r',?\s*(?:except|other than) "(?P<en>[^"]+)"|「(?P<ja>[^」]+)」以外の', re.I)
+
+
+def _except(text: str) -> tuple[str, list[str]]:
+    """The words without their "except "X"" / 「「X」以外の」 and the names they leave out, for
+    the ``not_name`` of the cards the words describe."""
+    names = [m.group("en") or m.group("ja") for m in _EXCEPT.finditer(text)]
+    return _EXCEPT.sub("", text), names
+
+
+def _leave_out(found: Any, names: list[str]) -> Any:
+    """Every chosen or targeted set of cards in ``found`` (operations or targets) with the
+    names left out; None when ``found`` has no set of cards to leave them out of."""
+    if not names or not found:
+        return found
+    done = False
+    for item in found:
+        for sel in (item, item.get("choose"), item.get("all")):
+            if isinstance(sel, dict) and "zone" in sel:
+                sel.setdefault("filter", {})["not_name"] = names[0] if len(names) == 1 \
+                    else names
+                done = True
+    return found if done else None
+
+
 def _on_chosen(found: list[dict[str, Any]] | None, targets: list[dict[str, Any]] | None,
                choice: dict | None) -> list[dict[str, Any]] | None:
     """Operations whose wording says "that creature" (``card: chosen``) done on the target,
@@ -862,7 +899,12 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
                               norm(operations), re.S)):
         aimed, operations = split.group("aim"), split.group("rest")
     if aimed and own.TARGETS is not None:
-        targets = _mapped("targets", own.TARGETS, aimed, effect, out.problems)
+        aimed, left_out = _except(aimed)
+        targets = _leave_out(_mapped("targets", own.TARGETS, aimed, effect, out.problems),
+                             left_out)
+        if targets is None and "targets" in effect:
+            del effect["targets"]
+            out.problems["targets"] = _unread(reading.targets or aimed)
     if reading.cost:
         _mapped("cost", _COSTS, reading.cost, effect, out.problems)
     if "activate_from" not in effect and (where := own.from_cost(reading, kind)):
@@ -889,7 +931,9 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
         else:
             out.problems["operations"] = _unread(operations)
     elif operations:
-        ops = _all_of(norm(operations), targets, own.choice(reading), own.OPERATIONS)
+        words, left_out = _except(norm(operations))
+        ops = _leave_out(_all_of(words, targets, own.choice(reading), own.OPERATIONS),
+                         left_out)
         if ops:
             effect["operations"] = ops
         else:

@@ -615,3 +615,26 @@ def test_a_condition_before_an_effect_compiles(text: str, condition: list,
 def test_a_condition_not_read_is_reported_whole() -> None:
     (m,) = mapped("yugioh", "If your LP are 2000 or less: You can draw 1 card.")
     assert "condition" in m.problems and "LP are 2000" in m.problems["condition"]
+
+
+@pytest.mark.parametrize(("text", "part", "flt"), [
+    ('If this card is sent to the GY: You can add 1 "Blackwing" monster from your Deck to your '
+     'hand, except "Blackwing - Gale the Whirlwind".', "operations",
+     {"type": "monster", "archetype": "blackwing", "not_name": "Blackwing - Gale the Whirlwind"}),
+    ('You can target 1 monster in your GY, except "Night Assailant"; add it to your hand.',
+     "targets", {"type": "monster", "not_name": "Night Assailant"}),
+    ("①：「トランザクション・ロールバック」以外の自分の墓地の通常罠カード１枚を対象として発動できる。"
+     "そのカードを手札に加える。", "targets",
+     {"type": "trap", "subtype": "normal", "not_name": "トランザクション・ロールバック"}),
+    ("You can send this card from your hand to the GY; add 1 Ritual Spell from your Deck to "
+     "your hand.", "operations", {"type": "spell", "subtype": "ritual"}),
+    ("デッキから速攻魔法カード１枚を手札に加える。", "operations",
+     {"type": "spell", "subtype": "quick_play"}),
+])
+def test_except_a_name_and_a_spell_s_subtype(text: str, part: str, flt: dict) -> None:
+    """"except "X"" / 「「X」以外の」 leaves that name out of the cards described (``not_name``);
+    a Spell's or Trap's subtype ("Ritual Spell", 「速攻魔法」) is part of the filter."""
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    found = m.effect[part][0]
+    assert (found.get("choose") or found)["filter"] == flt

@@ -220,6 +220,19 @@ def test_bixi_summons_a_yang_zing_monster_in_defense_position() -> None:
     assert triggers_of(tributed, "Bixi, Water of the Yang Zing") == []  # sent, not destroyed
 
 
+def test_bixi_does_not_summon_another_bixi() -> None:
+    """"except "Bixi, Water of the Yang Zing"" (``not_name``): a second Bixi in the Deck is not
+    among the cards it may Special Summon."""
+    duel = new_duel({"turn_player": "p1", "phase": "main1",
+                     "p1": {"monster": [{"card": "Bixi, Water of the Yang Zing", "as": "bixi"}],
+                            "deck": ["Bixi, Water of the Yang Zing", "Kuriboh"]}})
+    duel.apply({"do": "destroy", "card": "bixi"})
+    answer(duel, "yes")
+    duel.auto()
+    assert zone_names(duel, 0, "monster") == []
+    assert "Bixi, Water of the Yang Zing" in zone_names(duel, 0, "deck")
+
+
 @pytest.mark.parametrize(("mode", "gy", "top"), [
     ("send 1 card from the Deck to the GY", ["Celtic Guardian", "Sangan"], "Kuriboh"),
     ("place 1 monster from the Deck on top of the Deck", ["Celtic Guardian"], "Sangan"),
