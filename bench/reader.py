@@ -244,8 +244,9 @@ def score_entry(entry: dict[str, Any]) -> CardScore:
 YGO_SIDES = {
     "p1": {"deck": ["Kuriboh", "Celtic Guardian", "Dark Magician", "Pot of Greed",
                     "Trap Hole", "Mystical Space Typhoon", "Kuriboh", "Celtic Guardian"],
-           "hand": ["Kuriboh", "Pot of Greed", "Trap Hole"],
-           "gy": ["Kuriboh", "Celtic Guardian", "Pot of Greed", "Trap Hole", "Dark Magician"],
+           "hand": [{"card": "Kuriboh", "as": "my_hand_monster"}, "Pot of Greed", "Trap Hole"],
+           "gy": [{"card": "Kuriboh", "as": "my_gy_monster"}, "Celtic Guardian", "Pot of Greed",
+                  "Trap Hole", "Dark Magician"],
            "monster": [{"card": "Celtic Guardian", "as": "my_monster"}]},
     "p2": {"deck": ["Kuriboh", "Celtic Guardian", "Pot of Greed", "Trap Hole", "Kuriboh"],
            "hand": [{"card": "Kuriboh", "as": "their_hand_monster"},
@@ -352,6 +353,8 @@ class Plan:
     #: in answer to what the actions did: the card is activated in the open game state they
     #: leave when no decision offered it (an attack declared, a Summon), if it may be
     use: bool = False
+    #: (player, zone) left empty but for the card measured (an attack made directly)
+    empty: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _first(value: Any) -> Any:
@@ -407,6 +410,22 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
         etype, how = ev.get("type"), _first(ev.get("how"))
         if ev.get("card") not in ("self", None):
             return f"no set-up for an event about another card ({etype})"
+        if ev.get("card") is None and (ev.get("filter") or {}).get("controller") == "you":
+            # an event about another card of its controller's: it watches from its home
+            zone, placement = _ygo_home(card, effect)
+            if card["type"] != "monster" and zone == "spell_trap":
+                placement = {**placement, "face_up": True}
+            if etype == "summoned":
+                gy = _first(ev.get("from")) == "gy"
+                return Plan(zone, placement, [{
+                    "do": "special_summon" if gy or how == "special" else "normal_summon",
+                    "card": "my_gy_monster" if gy else "my_hand_monster"}])
+            if etype in ("destroyed", "sent_to_gy"):
+                action = {"do": "destroy", "card": "my_monster"}
+                if ev.get("cause") == "battle":
+                    action["cause"] = "battle"
+                return Plan(zone, placement, [action])
+            return f"no set-up for an event about another card ({etype})"
         if etype == "summoned" and how == "flip" or etype == "flipped":
             return Plan("monster", {**here, "face_up": False, "position": "defense"},
                         [{"do": "flip_summon", "card": BENCH_NAME}])
@@ -422,11 +441,22 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
             return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
                                            "target": "their_weak"}, {"do": "battle"}],
                         phase="battle")
+        if etype == "attack_declared" and ev.get("target") == "self":
+            return Plan("monster", here, [{"do": "declare_attack", "card": "their_monster",
+                                           "target": BENCH_NAME}], turn_player="p2",
+                        phase="battle")
+        if etype == "lp_lost" and ev.get("player") == "you":
+            # the opponent attacks it directly and the damage is dealt
+            zone, placement = _ygo_home(card, effect)
+            return Plan(zone, placement, [{"do": "declare_attack", "card": "their_monster",
+                                           "target": None}, {"do": "battle"}],
+                        turn_player="p2", phase="battle", empty=[("p1", "monster")])
         moves = {"destroyed": "destroy", "sent_to_gy": "send_to_gy", "banished": "banish",
                  "tributed": "tribute", "discarded": "discard",
-                 "returned_to_hand": "return_to_hand"}
+                 "returned_to_hand": "return_to_hand", "left_field": "destroy"}
         if etype in moves:
-            action: dict[str, Any] = {"do": moves[etype], "card": BENCH_NAME}
+            action: dict[str, Any] = {"do": "destroy" if ev.get("destroyed") else moves[etype],
+                                      "card": BENCH_NAME}
             if ev.get("cause") == "battle":
                 action["cause"] = "battle"
             return Plan("hand" if etype == "discarded" else "monster", here, [action])
@@ -602,6 +632,8 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     sides = copy.deepcopy(YGO_SIDES if game == "yugioh" else DM_SIDES)
     if any(op.get("op") == "detach" for op in effect.get("cost") or []):
         plan.placement = {**plan.placement, "under": ["Kuriboh", "Kuriboh"]}  # Xyz Materials
+    for player, zone in plan.empty:
+        sides[player][zone] = []
     sides["p1"].setdefault(plan.zone, []).append(plan.placement)
     fitting = _made_for(game, effect, sides)
     setup: dict[str, Any] = {"turn_player": plan.turn_player, "turn": 3, **sides,

@@ -125,7 +125,7 @@ _CHOSEN = (r"(((その|対象の)[^。、を]{0,12}?(カード|モンスター|�
 #: operations done at resolution, on the targets chosen at activation when there are any
 _OPERATIONS: list[Pattern] = [
     (rf"(you )?draw (?P<n>\d+|a|one|two|three|four|five) cards?"
-     rf"|(デッキから|カードを){NUM_K}枚(ドローする|引く|引いてもよい)",
+     rf"|(デッキから|カードを|デッキからカードを){NUM_K}枚(ドローする|引く|引いてもよい)",
      lambda m: [{"op": "draw", "count": number(m)}]),
     (rf"(you )?gain {NUM} (lp|life points)|{NUM_K}(lp|ライフポイント)回復",
      lambda m: [{"op": "gain_lp", "player": "you", "amount": number(m)}]),
@@ -688,7 +688,7 @@ _ON_TARGET: list[tuple[str, str]] = [
      rf"|^{_CHOSEN}(持ち主の)?デッキに(戻す|加えてシャッフルする)$", "put_into_deck"),
     (rf"^take control of {_IT}$|^{_CHOSEN}コントロールを得る$", "change_control"),
     (r"^negate (its|their|that target's|that monster's|the target's) effects( until the end of "
-     r"(this|the) turn)?$|^(その|対象の)[^。、]{0,12}?(モンスター|カード)の効果を"
+     r"(this|the) turn)?$|^(その|対象の)([^。、]{0,12}?(モンスター|カード)の)?効果を"
      r"(ターン終了時まで)?無効にする$", "negate_effects"),
     # Duel Masters: what is done to the cards chosen ("..., and tap it", 「…選び、タップする」)
     (rf"^(and )?tap {_IT}$|^{_CHOSEN}タップ(する|してもよい)$", "tap"),
@@ -959,7 +959,8 @@ def _condition(own: SimpleNamespace, reading: EffectReading, effect: dict[str, A
     part joined by "and" / 「、」 read by one of the game's ``CONDITIONS``; checked when the
     effect is activated or its trigger's event happens (``at: event``) unless the pattern says
     when. A part no pattern reads leaves the whole condition to the person writing the card."""
-    words = re.sub(r"^(once per turn|1ターンに1度),?\s*", "", norm(reading.condition), flags=re.I)
+    words = re.sub(r"^(once per turn|1ターンに1度)[,、]?\s*", "", norm(reading.condition),
+                   flags=re.I)
     found: list[dict[str, Any]] = []
     for piece in re.split(r",? and (?=you |your |there |this card )|(?<=し)、"
                           r"|、(?=自分|相手|このカード)", words):

@@ -638,3 +638,29 @@ def test_except_a_name_and_a_spell_s_subtype(text: str, part: str, flt: dict) ->
     assert not m.problems, m.problems
     found = m.effect[part][0]
     assert (found.get("choose") or found)["filter"] == flt
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("If this card leaves the field: Destroy all monsters your opponent controls.",
+     {"type": "left_field", "card": "self"}),
+    ("①：このカードが相手モンスターの攻撃対象に選択された時に発動できる。自分はデッキから１枚ドローする。",
+     {"type": "attack_declared", "target": "self"}),
+    ("When you take battle damage: You can Special Summon this card from your hand.",
+     {"type": "lp_lost", "cause": "battle", "player": "you"}),
+    ("Once per turn, when a monster is Special Summoned from your GY to your field: You can draw "
+     "1 card.",
+     {"type": "summoned", "how": "special", "from": "gy", "filter": {"controller": "you"}}),
+])
+def test_more_yugioh_events(text: str, event: dict) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    assert m.effect["event"] == event
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": "monster", "effects": [m.effect]}],
+                file="test", game_hint="yugioh")
+
+
+def test_a_once_per_turn_condition_in_japanese() -> None:
+    (m,) = mapped("yugioh", "①：１ターンに１度、自分フィールドにモンスターが存在しない場合に"
+                            "発動できる。手札から天使族モンスター１体を特殊召喚する。")
+    assert not m.problems, m.problems
+    assert m.effect["condition"][0]["count"]["max"] == 0

@@ -79,6 +79,19 @@ EVENTS: list[Pattern] = [
      lambda m: {"type": "lp_lost", "cause": "battle", "by": "self", "player": "opponent"}),
     (r"this card inflicts battle damage|このカードが戦闘ダメージを与え",
      lambda m: {"type": "lp_lost", "cause": "battle", "by": "self"}),
+    (r"^this (face-up )?card (leaves|has left) the field$"
+     r"|^(表側表示の)?このカードがフィールドから離れた",
+     of_self("left_field")),
+    (r"^this card is (targeted|selected as the attack target|chosen as an attack target) for an "
+     r"attack$|^this card is (selected|chosen) as an attack target$"
+     r"|^このカードが(相手モンスターの)?攻撃対象に選択され",
+     lambda m: {"type": "attack_declared", "target": "self"}),
+    (r"^you take battle damage$|^自分が戦闘ダメージを受け",
+     lambda m: {"type": "lp_lost", "cause": "battle", "player": "you"}),
+    (r"^(a|your) monster(\(s\))? (is|are) special summoned from your (gy|graveyard)"
+     r"( to your field)?$|^自分の墓地からモンスターが特殊召喚され",
+     lambda m: {"type": "summoned", "how": "special", "from": "gy",
+                "filter": {"controller": "you"}}),
     (r"flip", of_self("flipped")),
 ]
 
@@ -139,7 +152,7 @@ def _activated(words: str, opponent: str | None) -> dict[str, Any]:
     return out
 #: where a Yu-Gi-Oh! card must be to activate a trigger on each event (YGO-LOCATION)
 FROM_EVENT = {"sent_to_gy": "gy", "destroyed": "gy", "discarded": "gy", "tributed": "gy",
-              "banished": "banished"}
+              "banished": "banished", "left_field": ["gy", "banished", "hand"]}
 
 _OPPONENT_CARD = {"monster": ["monster"], "card": ["monster", "spell_trap", "field"],
                   "spell/trap": ["spell_trap", "field"], "spell": ["spell_trap", "field"],
@@ -318,6 +331,9 @@ CONDITIONS: list[Pattern] = [
      lambda m: _counted(m.group("whose"), m.group("what"), _n(m), None, m.group("where"))),
     (r"^you have no cards in your hand$",
      lambda m: _counted("you", "cards", None, 0, "hand")),
+    (r"^there are no other cards (on your field or in your hand|in your hand or on your field)$",
+     lambda m: {"count": {"zone": ["hand", "monster", "spell_trap", "field"],
+                          "controller": "you", "other": True, "max": 0}}),
     (r"^this card is in your (?P<where>gy|graveyard|hand)$"
      r"|^このカードが(?P<where2>墓地|手札)に存在(する|し)(場合)?$",
      lambda m: {"card": "self", "zone": _IN_ZONE[(m.group("where") or m.group("where2"))
