@@ -261,7 +261,7 @@ DM_MANA = ["Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe", "Holy Awe", "Ghost
 DM_SIDES = {
     "p1": {"deck": ["Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe", "Holy Awe",
                     "Ghost Touch", "Burning Mane", "Aqua Hulcus", "Bronze-Arm Tribe"],
-           "hand": ["Burning Mane", "Aqua Hulcus", "Ghost Touch"],
+           "hand": ["Burning Mane", "Aqua Hulcus", {"card": "Ghost Touch", "as": "my_spell"}],
            "mana": DM_MANA,
            "graveyard": ["Burning Mane", "Aqua Hulcus", "Holy Awe"],
            "battle": [{"card": "Burning Mane"}],
@@ -498,6 +498,9 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
         return f"no set-up for a {kind} ability"
     ev = _first(effect.get("event")) or {}
     etype, mine = _first(ev.get("type")), ev.get("card") == "self"
+    if any(op.get("op") == "untap" and op.get("card") == "self"
+           for op in effect.get("operations") or []):
+        here["tapped"] = True  # "untap this creature": it waits tapped
     if etype == "put_into_battle" and mine:
         return Plan("hand", here, [{"do": "put_into_battle", "card": BENCH_NAME}])
     if etype == "destroyed" and mine:
@@ -516,6 +519,11 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
     if etype == "turn_start":
         return Plan("battle", here, [{"do": "next_step"}], phase="end_of_turn",
                     turn_player="p1" if ev.get("player") == "opponent" else "p2")
+    if etype == "blocked" and mine:  # the opponent's creature attacks: this creature blocks
+        return Plan("battle", here, [{"do": "attack", "card": "attacker"}], turn_player="p2",
+                    phase="attack")
+    if etype == "cast" and ev.get("player") != "opponent":  # you cast a spell of your hand
+        return Plan("battle", here, [{"do": "cast", "card": "my_spell"}])
     if etype == "shield_broken":
         return Plan("battle", here, [{"do": "break_shield", "card": "my_shield"}])
     return f"no set-up for the event {etype}"

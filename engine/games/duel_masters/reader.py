@@ -77,6 +77,8 @@ _EN_INSTEAD = re.compile(r"\bwould\b.*\binstead\b", re.I)
 _JA_COND = re.compile(r"(?P<cond>[^、。]+?(?:ならば|なら|場合|あれば|いれば))、")
 _EN_COND = re.compile(r"(?P<cond>\bif\b[^,]+),\s*", re.I)
 
+_IF_DONE = re.compile(r"そうした場合|if you do", re.I)
+
 _JA_MAY = re.compile(r"し?[てで]もよい")
 _EN_MAY = re.compile(r"\byou may\b|\bmay\b", re.I)
 
@@ -276,6 +278,10 @@ class _Reader:
             pos += 1
         ops_start = pos
         cm = (_JA_COND if ja else _EN_COND).search(s, pos)
+        while cm and _IF_DONE.fullmatch(cm.group("cond").strip()):
+            # 「そうした場合」 / "If you do" is no condition on the game: it ties the operation
+            # after it to the one before, and stays in the operations
+            cm = (_JA_COND if ja else _EN_COND).search(s, cm.end())
         if cm:
             cond = cm.group("cond").strip()
             c0 = cm.start("cond") + (len(cm.group("cond")) - len(cm.group("cond").lstrip()))

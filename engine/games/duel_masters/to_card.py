@@ -15,13 +15,14 @@ from ...classify.to_card import Pattern, norm, number, of_self
 
 
 def _turn(m: re.Match[str]) -> dict[str, Any]:
-    """The start or the end of a turn: yours, the opponent's or each."""
+    """The start or the end of a turn: yours, the opponent's or each ("the end of each of
+    your turns" is yours)."""
     when = m.group("when") or m.group("when2")
     whose = (m.group("whose") or m.group("whose2")).casefold()
     event: dict[str, Any] = {"type": "turn_end" if when in ("end", "終わり", "おわり")
                              else "turn_start"}
     if whose not in ("each", "各"):
-        event["player"] = "opponent" if whose in ("your opponent's", "相手") else "you"
+        event["player"] = "opponent" if re.search("opponent|相手", whose) else "you"
     return event
 
 
@@ -33,11 +34,15 @@ EVENTS: list[Pattern] = [
     (r"このクリーチャーが攻撃する|this creature attacks", of_self("attack_declared")),
     (r"このクリーチャーが破壊され|this creature is destroyed", of_self("destroyed")),
     (r"このクリーチャーがバトルに勝|this creature wins a battle", of_self("battle_won")),
+    (r"このクリーチャーがブロックした|this creature blocks", of_self("blocked")),
+    (r"^(自分が)?呪文を唱えた$|^you cast a spell$",
+     lambda m: {"type": "cast", "player": "you"}),
     (r"(自分の)?シールドがブレイクされ|your shields? (is|are) broken",
      lambda m: {"type": "shield_broken", "player": "you"}),
     (r"相手のクリーチャーが攻撃する|(one of )?your opponent's creatures attacks",
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
-    (r"^(at )?the (?P<when>start|beginning|end) of (?P<whose>your opponent's|your|each) turn$"
+    (r"^(at )?the (?P<when>start|beginning|end) of (?P<whose>your opponent's|your|each|"
+     r"each of your opponent's|each of your) turns?$"
      r"|^(?P<whose2>自分|相手|各)の?ターンの(?P<when2>はじめ|始め|終わり|おわり)に?$", _turn),
 ]
 
@@ -68,13 +73,17 @@ def card_filter(words: str) -> dict[str, Any] | None:
         f["type"] = "spell"
     if re.search(r"ブロッカー|blocker", w):
         f["blocker"] = True
-    if m := re.search(r"(光|水|闇|火|自然)の|\b(light|water|darkness|fire|nature)\b", w):
+    if m := re.search(r"(光|水|闇|火|自然)以外の|\bnon-(light|water|darkness|fire|nature)\b", w):
+        left = _CIVILIZATIONS[m.group(1) or m.group(2)]  # "a card that isn't nature": any other
+        f["civilization"] = [c for c in dict.fromkeys(_CIVILIZATIONS.values()) if c != left]
+    elif m := re.search(r"(光|水|闇|火|自然)の|\b(light|water|darkness|fire|nature)\b", w):
         f["civilization"] = _CIVILIZATIONS[m.group(1) or m.group(2)]
     if re.search(r"アンタップ(されて|して)いる|untapped", w):
         f["tapped"] = False
     elif re.search(r"タップ(されて|して)いる|\btapped\b", w):
         f["tapped"] = True
     rest = re.sub(r"(パワー|コスト|power|cost) ?\d+ ?(以下|以上|or less|or more)|進化ではない|"
+                  r"(光|水|闇|火|自然)以外の|\bnon-(light|water|darkness|fire|nature)\b|"
                   r"non-evolution|進化|evolution|クリーチャー|creatures?|呪文|spells?|カード|"
                   r"cards?|ブロッカー|blockers?|(光|水|闇|火|自然)の|\b(light|water|darkness|fire|"
                   r"nature)\b|アンタップ(されて|して)いる|タップ(されて|して)いる|\b(un)?tapped\b|"
@@ -118,13 +127,17 @@ def _whose(words: str | None) -> str | None:
 def _all(m: re.Match[str]) -> list[dict[str, Any]] | None:
     verb = m.group("verb").casefold()
     what = " ".join(m.groupdict().get(k) or "" for k in ("what", "what2", "tail"))
-    f = card_filter(re.sub(r"バトルゾーンにある|in the battle zone", "", what) + " creature")
+    other = bool(re.search(r"\bother\b|他の", what, re.I))  # "all your other creatures"
+    what = re.sub(r"バトルゾーンにある|in the battle zone|\bother\b|他の|\.", "", what, flags=re.I)
+    f = card_filter(what + " creature")
     if f is None:
         return None
     f.pop("type", None)
     selector: dict[str, Any] = {"zone": "battle", "controller": _whose(m.group("whose")) or "any"}
     if f:
         selector["filter"] = f
+    if other:
+        selector["other"] = True
     return [{"op": _VERB[verb], "all": selector}]
 
 
@@ -200,9 +213,12 @@ OPERATIONS: list[Pattern] = [
     (r"^(?P<what>[^。]*?)(?P<whose>相手の|自分の)?(?P<what2>[^。]*?)クリーチャーを(すべて|全て)、?"
      r"(?P<verb>破壊する|タップする|アンタップする|持ち主の手札に戻す|持ち主のマナゾーンに置く|"
      r"持ち主の墓地に置く)$", _all),
+    (r"^(?P<whose>相手の|自分の)?(?P<what>[^。]*?)(?P<tail>ブロッカー)を(すべて|全て)、?"
+     r"(?P<verb>破壊する|タップする|アンタップする|持ち主の手札に戻す|"
+     r"持ち主のマナゾーンに置く)$", _all),
     (r"^(?P<verb>destroy|tap|untap|return) all (of )?(?P<whose>your opponent's |your )?"
-     r"(?P<what>[^.]*?)creatures(?P<tail> (that|with) (have|has) (power|cost) \d+ or (less|more)"
-     r"| that costs? \d+ or (less|more))?"
+     r"(?P<what>[^.]*?)creatures( in the battle zone)?(?P<tail> (that|with) (have|has) (power|cost)"
+     r" \d+ or (less|more)| that costs? \d+ or (less|more)| that (have|has) \"?blocker\.?\"?)?"
      r"( in the battle zone)?( to (their|its) owners?'? hands?)?$", _all),
     (r"^(?P<verb>put) every (?P<whose>)(?P<what>)creature(?P<tail> that has \"?[a-z ]+\"?)? into "
      r"(its|their) owners?'?s? graveyards?$", _all),
@@ -260,7 +276,8 @@ OPERATIONS: list[Pattern] = [
      lambda m: [{"op": "untap", "card": "self"}]),
     # looking at the top of the deck
     (r"^自分の山札の上から(?P<n>\d+)枚を見る。(その中|そのうち)から?(?P<what>[^。]*?)を?(?P<k>\d+)"
-     r"(枚|体)(?P<up>まで)?を?手札に加え(て ?(?P<may>もよい)|る)?[。、](?:その後、)?残りを"
+     r"(枚|体)(?P<up>まで)?、?(相手に見せてから)?を?手札に加え(て ?(?P<may>もよい)|る)?[。、]"
+     r"(?:その後、)?残りを"
      r"(好きな順序で)?山札の(?P<rest>一番下|上)に(置く|戻す)$", _look),
     (r"^look at the top (?P<n>\w+) cards of your deck\. (?P<may>you may )?put (?P<k>a|an|one|two) "
      r"(?P<what>creature |spell |card )?(from among them|of them) into your hand(?: and the "
@@ -277,6 +294,160 @@ class _Alias:
         return self.m.group(name) or self.m.groupdict().get(f"{name}2")
 
 
+def _moved(op: str, where: str | None = None, whose: str = "you",
+           **more: Any) -> Callable[[re.Match[str]], list[dict[str, Any]] | None]:
+    """``op`` on cards of a zone chosen at resolution: the zone the words name (``where``
+    group) or ``where``; "another creature" leaves out the card itself; "up to" lets the
+    chooser take fewer (a "may" is the ability's own ``optional``)."""
+    def make(m: re.Match[str]) -> list[dict[str, Any]] | None:
+        zone = where or _ZONE[m.group("where").casefold()]
+        what = m.groupdict().get("what") or ""
+        other = bool(re.search(r"\banother\b|他の", f"{m.groupdict().get('n') or ''} {what}",
+                               re.I))
+        what = re.sub(r"\banother\b|他の", "", what, flags=re.I)
+        choose = _choose(zone, whose, what, m, **more)
+        if choose is None:
+            return None
+        if choose.get("filter") == {"type": "creature"} and zone == "battle":
+            del choose["filter"]
+        if other:
+            choose["other"] = True
+        return [{"op": op, "choose": choose}]
+    return make
+
+
+def _top(op: str) -> Callable[[re.Match[str]], list[dict[str, Any]]]:
+    """``op`` on the top N cards of your deck."""
+    return lambda m: [{"op": op, "top": {"zone": "deck", "controller": "you",
+                                         "count": number(m)}}]
+
+
+def _if_done(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """「そうした場合、…」 / "If you do, …": the rest, done only if the operation before it
+    did something (``if_done``)."""
+    from ...classify import to_card as shared  # the shared wordings, read after Duel Masters'
+
+    ops = shared._all_of(norm(m.group("rest")), None, None, OPERATIONS)
+    if not ops:
+        return None
+    ops[0]["if_done"] = True
+    return ops
+
+
+_IT_EN = r"(it|them|that card|those cards)"
+_ZONE_EN = r"(?P<where>mana zone|hand|graveyard)"
+_N_EN = r"(?P<n>\d+|a|an|one|two|three|up to \d+|up to (?:one|two|three)|another)"
+OPERATIONS += [
+    # "draw up to N": the cards are drawn (the library's cards do not model "up to" either)
+    (r"^(you may )?draw up to (?P<n>\d+|one|two|three|four|five) cards?$"
+     r"|^カードを(?P<k>\d+)枚まで引(く|いてもよい)$",
+     lambda m: [{"op": "draw", "count": number(m)}]),
+    # discards
+    (r"^(then )?discard (?P<n>a|one|\d+) cards? from your hand$"
+     r"|^(自分の)?手札を(?P<k>\d+)枚捨てる$",
+     lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
+                                             "count": number(m)}}]),
+    (r"^your opponent chooses and discards (?P<n>a|one|two|\d+) cards? from (his|her|their) "
+     r"hand$|^相手は自身の手札を(?P<k>\d+)枚選び、?捨てる$",
+     lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
+                                             "chooser": "opponent", "relative": "chooser",
+                                             "count": number(m)}}]),
+    (r"^your opponent discards (his|her|their) (entire|whole) hand$"
+     r"|^your opponent discards all the cards in (his|her|their) hand$"
+     r"|^相手の手札をすべて捨てさせる$|^相手は自身の手札をすべて捨てる$",
+     lambda m: [{"op": "discard", "all": {"zone": "hand", "controller": "opponent"}}]),
+    # the top of the deck into the graveyard
+    (r"^put the top (?P<n>\d+|one|two|three|four|five) cards? of your deck into your "
+     r"graveyard$|^自分の山札の上から(?P<k>\d+)枚を墓地に置く$", _top("send_to_gy")),
+    # cards moved between your own zones, chosen at resolution
+    (r"^(?:自分の)?(?P<where>マナゾーン|墓地)(?:から|の|にある)(?P<what>[^。、]*?)を?(?P<n>\d+)(枚|体)"
+     r"(?P<up>まで)?、?(?:自分の)?手札に(戻す|加える|戻(?P<may>してもよい)|加え(?P<may2>てもよい))$",
+     _moved("add_to_hand")),
+    (rf"^(?:you may )?(return|put|add) {_N_EN} (?P<what>.+?) from your "
+     r"(?P<where>graveyard|mana zone) (in)?to your hand$", _moved("add_to_hand")),
+    (r"^(?:自分の)?(?P<where>手札|墓地)(?:から|の|にある)?(?P<what>[^。、]*?)を(?P<n>\d+)(枚|体)"
+     r"(?P<up>まで)?、?(?:自分の)?マナゾーンに置(く|いてもよい)$", _moved("put_into_mana")),
+    (rf"^(?:you may )?put {_N_EN} (?P<what>.+?) from your (?P<where>hand|graveyard) into your "
+     r"mana zone$", _moved("put_into_mana")),
+    (r"^(?:自分の)?マナゾーン(?:から|の|にある)(?P<what>[^。、]*?)を(?P<k>\d+)枚、?(選び、)?墓地に置く$"
+     rf"|^put {_N_EN} (?P<what2>cards?) from your mana zone into your graveyard$",
+     lambda m: _moved("send_to_gy", "mana")(_Named(m))),
+    (rf"^(?:you may )?(put|add) {_N_EN} (?P<what>cards?) from your {_ZONE_EN} (in)?to your "
+     r"shields face down$"
+     r"|^(?:自分の)?(?P<where2>マナゾーン|手札)(?:から|の|にある)?(?P<what2>[^。、]*?)を(?P<k>\d+)枚、?"
+     r"(裏向きのまま)?、?新しいシールドとして(自分の)?(シールドゾーンに)?加え(る|(?P<may>てもよい))$",
+     lambda m: _moved("add_shield")(_Named(m))),
+    # searching the deck: the card is taken (its shuffle is not modelled, as in the library)
+    (r"^search your deck\. (?P<may>you may )?take (?P<n>a|an|one|up to \d+|\d+) (?P<what>.+?) "
+     r"from (it|your deck)(, show (it|that \w+) to your opponent,)? and put (it|them) into your "
+     r"(?P<to>hand|mana zone)\. then shuffle your deck$"
+     r"|^自分の山札を見る。その中から(?P<what2>[^。]*?)を?(?P<k>\d+)(枚|体)を?選び、(相手に見せてから)?"
+     r"(自分の)?(?P<to2>手札に加え|マナゾーンに置い)(る|く|(?P<may2>てもよい))。その後、山札をシャッフルする$",
+     lambda m: _moved("add_to_hand" if (m.group("to") or m.group("to2")) in ("hand", "手札に加え")
+                      else "put_into_mana", "deck")(_Named(m))),
+    # this creature
+    (r"^(return|put) this creature (in)?to (your|its owner's) hand$"
+     r"|^このクリーチャーを(自分の|持ち主の)?手札に戻す$",
+     lambda m: [{"op": "return_to_hand", "card": "self"}]),
+    (r"^(you may )?destroy (this creature|it)$|^このクリーチャーを破壊(する|してもよい)$",
+     lambda m: [{"op": "destroy", "card": "self"}]),
+    # the chosen cards, into the graveyard
+    (rf"^(and )?put {_IT_EN} into (his|her|their|its owner's|your) graveyards?$"
+     r"|^(その(カード|クリーチャー)を)?(持ち主の)?墓地に置く$",
+     lambda m: [{"op": "send_to_gy", "card": "chosen"}]),
+    # "if you do"
+    (r"^(そうした場合|if you do),?\s*(?P<rest>.+)$", _if_done),
+]
+
+
+class _Named:
+    """A match whose groups answer under their first alternative's names (``what2`` as
+    ``what``, ``may2`` as ``may``...)."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self.m = m
+
+    def group(self, name: str) -> Any:
+        return self.groupdict().get(name)
+
+    def groupdict(self) -> dict[str, Any]:
+        d = dict(self.m.groupdict())
+        for k, v in list(d.items()):
+            if k[-1] == "2" and v is not None and not d.get(k[:-1]):
+                d[k[:-1]] = v
+        return d
+
+
+#: conditions of Duel Masters abilities ("if you have 4 or more cards in your mana zone"),
+#: checked at resolution (DM-CONDITION: "When A, if B, do C": B is checked at resolution)
+CONDITIONS: list[Pattern] = [
+    (r"^if you have (?P<n>\d+|one|two|three|four|five|six|seven) or more cards in your "
+     r"(?P<where>mana zone|hand|graveyard)$"
+     r"|^自分の(?P<where2>マナゾーン|手札|墓地)にカードが(?P<k>\d+)枚以上(あれば|ある場合|あるなら)$",
+     lambda m: {"at": "resolution", "count": {
+         "zone": _ZONE[(m.group("where") or m.group("where2")).casefold()], "controller": "you",
+         "min": number(m)}}),
+    (r"^if you have (?P<n>\d+|one|two|three) or (fewer|less) shields$"
+     r"|^自分のシールドが(?P<k>\d+)つ以下(なら|ならば|の場合|であれば)$",
+     lambda m: {"at": "resolution", "count": {"zone": "shield", "controller": "you",
+                                              "max": number(m)}}),
+    (r"^if you have (no|0) shields$|^自分のシールドが(1つもない|0つ)(なら|場合)$",
+     lambda m: {"at": "resolution", "count": {"zone": "shield", "controller": "you",
+                                              "max": 0}}),
+    (r"^if you have (an?|any|(?P<n>\d+) or more) (?P<race>[a-z][a-z ]*?) in the battle zone$",
+     lambda m: _race_count(m)),
+]
+
+
+def _race_count(m: re.Match[str]) -> dict[str, Any]:
+    race = m.group("race").strip()
+    if re.search(r"[^s]s$", race) and not race.casefold().endswith("people"):
+        race = race[:-1]  # "Cyber Lords": of the race Cyber Lord
+    race = " ".join(w.capitalize() for w in race.split())
+    return {"at": "resolution", "count": {"zone": "battle", "controller": "you",
+                                          "filter": {"race": race}, "min": number(m)}}
+
+
 #: a choice made at resolution: the cards, where, how many, of what kind; or picked unseen
 _CHOICE = [
     re.compile(r"(?P<whose>相手|自分)の(?:(?P<where>バトルゾーン|マナゾーン|墓地|手札)(?:にある|の|から)?)?"
@@ -286,6 +457,8 @@ _CHOICE = [
     re.compile(r"choose (?P<n>\d+|one|a|two|three) of (?P<whose>your opponent's|your) "
                r"(?P<what>[^.;]*?)creatures(?: in the battle zone)?"),
     re.compile(r"(?:^| )(?P<n>one) of (?P<whose>your opponent's|your) (?P<what>)creatures"),
+    re.compile(r"choose (?P<n>\d+|one|a|two|three) (?P<what>cards?|creatures?) in "
+               r"(?P<whose>your opponent's|your) (?P<where>mana zone|graveyard|hand)"),
     re.compile(r"choose (?P<n>up to \d+|up to (?:one|two|three)|\d+|one|a|two) (?P<whose>)"
                r"(?P<what>[^.;]*?)creatures? in the battle zone"),
 ]
