@@ -152,3 +152,39 @@ def test_japanese_conventions_of_timing_and_speed() -> None:
     event = classify("yugioh", "①：このカードが相手ターンに破壊され墓地へ送られた場合に"
                      "発動できる。デッキから１枚ドローする。")[0]
     assert (event.kind, event.wording) == ("trigger", "if")
+
+
+def test_japanese_lines_that_are_no_effect_of_their_own() -> None:
+    """A sentence broken across lines, and a line under an effect's ● choices that says more
+    of it (「この効果は相手ターンでも発動できる。」), stay in the effect; materials, a
+    Pendulum Monster's 【モンスター効果】 heading, a Ritual Spell's 「「…」の降臨に必要。」, a
+    「デュエル中に１度」 line and 「…でのみ特殊召喚できる」 are no effects."""
+    wrapped = classify("yugioh", "①：このカードが召喚に成功した時に発動できる。デッキからレベル４"
+                       "以下のモンスター１体を\n手札に加える。\n②：このカードの攻撃力は５００アップする。")
+    assert [r.kind for r in wrapped] == ["trigger", "continuous"]
+    assert wrapped[0].operations and wrapped[0].operations.endswith("手札に加える。")
+    more = classify("yugioh", "①：このカードを手札から捨てて発動できる。このターン、以下の"
+                    "効果を適用する。\n●自分はデッキから１枚ドローする。\n"
+                    "この効果は相手ターンでも発動できる。")
+    assert [(r.kind, r.spell_speed) for r in more] == [("quick", 2)]
+    pendulum = classify("yugioh", "【Ｐスケール：青４／赤４】\n①：１ターンに１度、自分メイン"
+                        "フェイズに発動できる。このカードを破壊する。\n【モンスター効果】\n"
+                        "①：このカードが召喚した場合に発動できる。自分はデッキから１枚ドローする。")
+    assert [r.kind for r in pendulum] == ["ignition", "trigger"]
+    for text in ("「Ｅ・ＨＥＲＯ アクア・ネオス」＋「Ｎ・グラン・モール」",
+                 "効果モンスター２体以上", "レベル４モンスター×２"):
+        first = classify("yugioh", text + "\n①：このカードの攻撃力は５００アップする。")
+        assert [r.kind for r in first] == ["unreadable", "continuous"], text
+        assert "materials" in first[0].because[0].reason
+    ritual = classify("yugioh", "儀式魔法\n「カオス・ソルジャー」の降臨に必要。\n①：レベルの"
+                      "合計が８以上になるように、自分の手札・フィールドのモンスターをリリースし、手札から"
+                      "「カオス・ソルジャー」を儀式召喚する。")
+    assert [(r.kind, r.spell_speed) for r in ritual] == [("unreadable", None), ("activation", 1)]
+    extra = classify("yugioh", "このカードは融合召喚でのみエクストラデッキから特殊召喚できる。\n"
+                     "①：このカードの攻撃力は５００アップする。")
+    assert [r.kind for r in extra] == ["unreadable", "continuous"]
+    assert "Summoning condition" in extra[0].because[0].reason
+    duel = classify("yugioh", "このカード名の②の効果はデュエル中に１度しか使用できない。\n①：この"
+                    "カードの攻撃力は５００アップする。\n②：自分メインフェイズに発動できる。"
+                    "自分はデッキから１枚ドローする。")
+    assert [r.kind for r in duel] == ["continuous", "ignition"]

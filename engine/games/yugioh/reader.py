@@ -11,6 +11,13 @@ The reader goes by the wording conventions only (YGO-IDENTIFY, YGO-KIND):
   the effect before it; 「～した時」 is "when", 「～した場合」 "if";
   「発動できる」 optional, 「発動する」 mandatory; 「相手ターンでも発動できる」 quick;
   「～を捨てて／リリースして発動できる」 a cost, 「～を対象として発動できる」 targets.
+  The wording since 2020 (「召喚・特殊召喚した場合」) reads as the older 「召喚に成功した場合」;
+  a step of the battle as the timing (「ダメージ計算後に」, 「ダメージステップ開始時に」) is an
+  "if" trigger; 「相手ターンに」 / 「自分・相手ターンに」 before 「発動できる」 a quick effect. A
+  sentence broken across lines, and a line that says more of the effect above it (「この効果
+  は相手ターンでも発動できる。」 under its ● choices), stay in that effect; a monster's
+  materials, a Pendulum Monster's 【モンスター効果】 heading and a Ritual Spell's
+  「「…」の降臨に必要。」 are no effects.
 
 The card type is known only if the text says so (a first line "Trap", "Counter Trap",
 "通常罠", "カウンター罠"...); otherwise a Spell's or Trap's speed is None. The type line
@@ -102,19 +109,46 @@ def _effects_en(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in effects]
 
 
-_ONCE_JA = re.compile(r"^[^。]*[１1]ターンに[１1]度(、いずれか[１1]つ)?しか(使用|発動)?"
-                      r"(できない|できず、相手ターンでも発動できる)。?$")
+_ONCE_JA = re.compile(r"^[^。]*([１1]ターンに[１1]度|デュエル中に[１1]度)(、いずれか[１1]つ)?しか"
+                      r"(使用|発動)?(できない|できず、相手ターンでも発動できる)。?$")
+#: a line that says more of the numbered effect before it: 「この効果は相手ターンでも発動でき
+#: る。」 under its ● choices, 「この効果を発動するターン、…」
+_MORE_JA = re.compile(r"この効果(は|を|で|の)")
+#: a line that opens an effect (or a part of the text of its own): a number, a choice, a
+#: label or the card-name line
+_OPENS_JA = re.compile(r"[①-⑩●【\[]|[(（][1-9１-９][)）]|このカード名|リバース[：:]")
+
+
+def _joined_ja(text: str, i: int, begun: int, numbered: bool) -> bool:
+    """Whether the line break at text[i] runs on inside the effect begun at text[begun]
+    rather than starting a new one: a choice 「●…」; a sentence broken across lines (a
+    numbered effect that has not ended with 「。」); a line that says more of the numbered
+    effect before it (「この効果は相手ターンでも発動できる。」 under its ● choices)."""
+    nxt = text[i + 1:].lstrip(" 　")
+    if nxt.startswith("●"):
+        return True
+    if not nxt.strip() or _OPENS_JA.match(nxt):
+        return False
+    so_far = text[begun:i].strip()
+    if _NUMBER_JA.match(so_far) and not so_far.endswith(("。", "）", ")")):
+        return True
+    return numbered and bool(_MORE_JA.match(nxt))
+
+
+_CUT_NUMBER_JA = re.compile(r"[(（][1-9１-９][)）][：:]")
 
 
 def _effects_ja(text: str) -> list[tuple[int, int]]:
     cuts = [0]
+    numbered = False  # a numbered effect has begun
     for i, ch in enumerate(text):
-        if ch == "\n" and text[i + 1:i + 2] == "●":
-            continue  # a choice of the effect before it
-        if (ch in _MARKERS and text[i + 1:i + 2] in ("：", ":", " ", "　")) or ch == "\n":
+        if ch == "\n":
+            if not _joined_ja(text, i, cuts[-1], numbered):
+                cuts.append(i)
+        elif (ch in _MARKERS and text[i + 1:i + 2] in ("：", ":", " ", "　")) or (
+                ch in "(（" and _CUT_NUMBER_JA.match(text, i)):
             cuts.append(i)
-        elif ch in "(（" and re.compile(r"[(（][1-9１-９][)）][：:]").match(text, i):
-            cuts.append(i)
+            numbered = True
     cuts.append(len(text))
     spans = []
     for s, e in zip(cuts, cuts[1:], strict=False):
@@ -561,12 +595,20 @@ _EVENT_JA = re.compile(
     r"破壊され|墓地へ送られ|除外され|手札に加わ|捨てられ|リバースし|攻撃宣言|発動し|"
     r"ダメージを(受け|与え)|対象になっ|戦闘を行っ|戦闘で破壊し|フィールドから離れ|ドローし|"
     r"リリースされ|戻っ|セットされ|戦闘を行う|ダメージ計算後|ダメージステップ開始|召喚する|"
-    r"特殊召喚する際|召喚・反転召喚・特殊召喚する際|送った|加わった|加えた|攻撃し(た|て)|選択され)")
+    r"特殊召喚する際|召喚・反転召喚・特殊召喚する際|送った|加わった|加えた|攻撃し(た|て)|選択され|"
+    # the wording of the OCG's texts since 2020: 「召喚・特殊召喚した場合」, 「反転召喚した時」
+    r"召喚した|リバースした|攻撃され|装備され|移った|取り除かれ|置かれ)")
 _STATE_JA = re.compile(r"(存在しない|存在する|いない|ある|以下の|以上の)場合")
 _COST_JA = re.compile(r"(?:^|、)([^、。]*?(捨てて|捨て(?=、)|戻して|リリースして|リリースし|"
                       r"除外して|除外し|払って|"
                       r"払い|墓地へ送って|墓地へ送り|見せて|取り除いて))(?=、|発動|$)")
 _TARGET_JA = re.compile(r"(?:^|、)([^、。]*?を対象として)(?=、|発動|$)")
+#: a step of the battle named as the effect's timing (「戦闘を行ったダメージ計算後に発動する」,
+#: 「ダメージステップ開始時に発動できる」): the effect is activated at that step, as an "if"
+#: trigger (PSCT "After damage calculation, if ...", "At the start of the Damage Step, if ...")
+_STEP_JA = re.compile(r"(ダメージ計算後|ダメージステップ開始時|ダメージステップ終了時)(に)")
+#: a Fusion, Synchro, Xyz or Link Monster's materials line
+_MATERIALS_JA = re.compile(r"[^。：:]*(＋|[×x][0-9０-９]+|モンスター[0-9０-９]+体(以上)?)[^。：:]*")
 _QUICK_JA = re.compile(r"(この効果は)?(相手ターンでも|お互いのターンに)発動できる。?")
 
 
@@ -601,8 +643,16 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
                                             seg)) or re.fullmatch(
             r"このカード名のカードは[１1]ターンに[１1]枚しか発動できず、[^①-⑩]*できない。", seg):
         return rd.unreadable("a restriction on the card's activation, not an effect")
-    if re.compile(r"このカードは(通常召喚できない|特殊召喚できない|.*でしか特殊召喚できない)"
-                  ).match(seg, body):
+    if not mm and _MATERIALS_JA.fullmatch(seg.strip()):
+        # 「レベル４モンスター×２」「「Ａ」＋「Ｂ」」「効果モンスター２体以上」: the monster's
+        # materials, written first, with no 「。」
+        return rd.unreadable("the monster's materials, not an effect")
+    if re.compile(r"「[^」]+」の降臨に必要。$").match(seg, body):
+        # a Ritual Spell's 「「…」の降臨に必要。」: which Ritual Monster it Summons, no effect
+        return rd.unreadable("the Ritual Monster the card Summons, not an effect")
+    if re.compile(r"このカードは(通常召喚できない|特殊召喚できない|.*でしか特殊召喚できない"
+                  # 「このカードは融合召喚でのみエクストラデッキから特殊召喚できる。」
+                  r"|[^。]*でのみ[^。]*特殊召喚できる。$)").match(seg, body):
         return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
                              "applies as an effect")
     if re.compile(r"[^。]*(召喚する事もできる|このカードは手札から特殊召喚できる)。$"
@@ -705,7 +755,12 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
              # 「相手ターンに、このカードをリリースして発動できる」: usable only in the
              # opponent's turn, a quick effect
              or re.compile(r"(?:(?<=[：:、])|^)相手(の)?ターン(に|中に)、").search(
-                 seg, body, act.start()))
+                 seg, body, act.start())
+             # 「相手ターンに墓地のこのカードを除外して発動できる」 (the timing first, no comma),
+             # 「自分・相手ターンに」「お互いのターンに」: a quick effect, unless an event
+             # follows (「相手ターンにこのカードが破壊された場合」 is a trigger's condition)
+             or (re.compile(r"(相手(の)?|自分・相手|お互いの|自分または相手の)ターン(に|中に)、?"
+                            r"(?![^、。]*(時|場合)(に|、))").match(seg, body, act.start())))
     pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
     wm = re.search(r"(時|場合|際)(に|、)", head)
@@ -722,12 +777,25 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
     # cost is the card itself, answering another event: a Quick Effect (a hand trap)
     hand_cost = wm and re.search(r"このカードを手札から(捨て|墓地へ送)", head[wm.end():]) \
         and not re.search(r"このカード", head[:wm.start()])
+    step = _STEP_JA.search(head)
+    if step and re.search(r"このカードを手札から(捨て|墓地へ送)", head[step.end():]):
+        step = None  # a hand trap answering the step: a Quick Effect (hand_cost)
     if quick:
         r.kind = "quick"
         r.spell_speed = 3 if card == "counter" else 2
         rd.say("kind", s + quick.start(), s + quick.end())
         rd.say("spell_speed", s + quick.start(), s + quick.end())
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif step:
+        # a step of the battle as the timing: an "if" trigger, which cannot miss it
+        r.kind = "trigger"
+        r.wording = "if"
+        rd.say("kind", hs + step.start(), hs + step.end())
+        rd.say("wording", hs + step.start(), hs + step.end())
+        r.event = rd.say("event", hs, hs + step.start(2))
+        r.spell_speed = 2 if card in ("trap", "counter") else 1
+        rd.say("spell_speed", hs + step.start(), hs + step.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-WAIT")
     elif wm and re.match(r"(自分または相手|自分・相手|お互い)の(?!(ターンの)?[^、。]*フェイズ)",
                          head) and _EVENT_JA.search(head[:wm.start()]):
         # 「自分または相手のモンスターの攻撃宣言時」: an event of either player's, answered
@@ -792,6 +860,11 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.condition = rd.say("condition", hs, hs + sm.end())
         rd.say("kind", hs, hs + sm.end())
         rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif wm and card and first and not (lasting and card == "spell"):
+        # 「相手ターンの戦闘ダメージ計算時に発動できる」: whatever the timing, the first effect
+        # of a Spell/Trap named as such is the card's own activation (made so below)
+        r.kind = "trigger"
+        rd.say("kind", hs + wm.start(1), hs + wm.end(1))
     elif wm:
         return rd.unreadable(f"「{head[:wm.end()]}」 is a timing the reader does not know")
     elif mon := (re.search(r"このカードを(リリース|捨て)|手札のこのカード|墓地のこのカード", head)
@@ -850,7 +923,10 @@ _STAT_TOKEN = (
     # "Effect Monster", a label 「カードテキスト」 / "Card Text"
     r"|(効果|通常|融合|儀式|シンクロ|エクシーズ|リンク|チューナー|特殊召喚|リバース|スピリット"
     r"|ユニオン|デュアル|トゥーン)・?モンスター|[^\s、。：:／/]{1,6}族"
-    r"|(Effect|Normal|Fusion|Ritual|Synchro|Xyz|Link|Flip|Tuner) Monster|カードテキスト|Card Text")
+    r"|(Effect|Normal|Fusion|Ritual|Synchro|Xyz|Link|Flip|Tuner) Monster|カードテキスト|Card Text"
+    # a Pendulum Monster's two texts as the database heads them: 【モンスター効果】,
+    # 【ペンデュラム効果】 (its 【Ｐスケール：青４／赤４】 is a stat of a slash)
+    r"|[\[【](モンスター効果|ペンデュラム効果|Ｐ効果|Monster Effect|Pendulum Effect)[\]】]")
 #: a line of stat words only, one or more ("【闇属性】 ★4", "ATK 1400 / DEF 1200")
 _STAT_LINE = re.compile(rf"(?:{_STAT_TOKEN})(?:[\s/／|]*(?:{_STAT_TOKEN}))*", re.I)
 
@@ -858,7 +934,8 @@ _STAT_LINE = re.compile(rf"(?:{_STAT_TOKEN})(?:[\s/／|]*(?:{_STAT_TOKEN}))*", r
 #: what only a monster's text has: a Summoning condition, Fusion/Synchro/Xyz materials
 _MONSTER = re.compile(
     r"このカードは(通常召喚|特殊召喚)できない|でしか特殊召喚できない|場合のみ特殊召喚できる"
-    r"|チューナー＋|モンスター[×x]|Cannot be (Normal |Special )?Summoned|Must (first )?be "
+    r"|チューナー＋|モンスター[×x]|」＋|＋「|^[^。\n]*モンスター[０-９0-9]+体(以上)?$"
+    r"|Cannot be (Normal |Special )?Summoned|Must (first )?be "
     r"(\w+ )?Summoned|\bnon-Tuner\b|^\S.* \+ .*monsters?$", re.M)
 
 
