@@ -69,6 +69,14 @@ REFUSALS: dict[str, str] = {
     "text_too_long": "the text has {n} characters; at most {max} (limit MAX_STRING)",
     "text_game": "game must be one of {games}",
     "too_many_effects": "the text holds {n} effects; at most {max} (limit MAX_EFFECTS)",
+    # a reading put into a card file's effect (engine/classify/to_card.py)
+    "not_a_wording": (
+        "“{words}” is not among the wordings the editor can write in the engine's vocabulary: "
+        "write this part yourself, or leave it out"
+    ),
+    "kind_not_written": (
+        "{kind} cannot be written from its text: the card keeps its text without it"
+    ),
     # input past a limit (engine/limits.py); ``what`` names the thing refused
     "with_limit": "{reason} (limit {limit})",
     "n_characters": "{n} characters",
@@ -270,7 +278,9 @@ REFUSAL_WORDS = ["summons", "casts spells", "charges mana", "attacks", "main", "
                  # the things the limits name (engine/limits.py and its callers)
                  "a text", "a number", "the data", "the action", "the board", "the settings",
                  "the file", "the title", "the scenario", "the link", "the link's title",
-                 "the saved duel", "the file name", "the duel"]
+                 "the saved duel", "the file name", "the duel",
+                 # the effects no card-file effect is written for (engine/classify/to_card.py)
+                 "a continuous effect", "a static ability", "a replacement effect"]
 
 
 class Worded(str):

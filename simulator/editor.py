@@ -14,6 +14,7 @@ import copy
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import yaml
@@ -43,6 +44,7 @@ from engine.limits import (
 )
 from engine.vocabulary import EFFECT_KINDS as VOCABULARY_KINDS
 from engine.vocabulary import TABLES
+from engine.words import card_kind, worded, zone_name
 
 from . import store
 from .game_context import has, stat_fields, web
@@ -52,7 +54,6 @@ from .models import Board
 #: the card fields of each game's form after the names (docs/cards.md), and its card flags,
 #: are its web data's ``STAT_FIELDS`` and ``FLAGS`` (simulator.game_context)
 NUMBERS = {"level", "atk", "def", "cost", "power"}
-CIVILIZATIONS = ("light", "water", "darkness", "fire", "nature")
 #: the most values one YAML field of an effect may hold
 MAX_FIELD_ITEMS = 500
 #: the characters of all the YAML fields of one form (the built-in card writing the most has
@@ -79,7 +80,26 @@ KIND_WORDS = {
     "continuous": gettext_lazy("continuous effect"), "flip": gettext_lazy("FLIP effect"),
     "s_trigger": gettext_lazy("S-Trigger"), "static": gettext_lazy("static ability"),
     "blocker": gettext_lazy("Blocker"), "ninja_strike": gettext_lazy("Ninja Strike"),
+    "replacement": gettext_lazy("replacement effect"),
     "unreadable": gettext_lazy("part that could not be read"),
+}
+#: a trigger's wording as the card's words say it (YGO-MISS: "when" can miss the timing)
+WORDING_WORDS = {
+    "when": gettext_lazy("“When …” (can miss the timing)"),
+    "if": gettext_lazy("“If …” (does not miss the timing)"),
+    "during": gettext_lazy("“During …” (a phase)"),
+    "each_time": gettext_lazy("“Each time …”"), "flip": gettext_lazy("“FLIP: …”"),
+}
+#: a trigger's wording as a one-line classification says it ("worded “when”")
+WORDING_SAID = {
+    "when": gettext_lazy("“when”"), "if": gettext_lazy("“if”"),
+    "during": gettext_lazy("“during”"), "each_time": gettext_lazy("“each time”"),
+    "flip": gettext_lazy("“FLIP”"),
+}
+#: what "once per turn" counts
+ONCE_WORDS = {
+    "card": gettext_lazy("this card, once per turn"),
+    "name": gettext_lazy("by the card's name, once per turn"),
 }
 
 
@@ -130,9 +150,11 @@ def reading_view(text: str, readings: list[EffectReading],
         start = text.find(reading.text, cursor)
         start = cursor if start < 0 else start
         cursor = start + len(reading.text)
+        tr = translator()
         out.append({"runs": _runs(reading, start), "summary": summary(reading),
-                    "rules": reading.rules, "problems": list(mapping.problems.items()),
-                    "kind": reading.kind})
+                    "rules": reading.rules, "kind": reading.kind,
+                    "problems": [(PROBLEM_LABELS.get(part, part), worded(why, tr))
+                                 for part, why in mapping.problems.items()]})
     return out
 
 
@@ -163,7 +185,8 @@ def summary(reading: EffectReading) -> str:
     else:
         kind = kind[:1].upper() + kind[1:]
     if reading.wording:
-        kind = _("%(kind)s worded “%(wording)s”") % {"kind": kind, "wording": reading.wording}
+        kind = _("%(kind)s worded %(wording)s") % {
+            "kind": kind, "wording": str(WORDING_SAID.get(reading.wording, reading.wording))}
     if reading.kind == "unreadable":
         because = next((b.reason for b in reading.because if b.reason), "")
         return f"{kind}: {because}" if because else kind
@@ -538,6 +561,12 @@ CARD_LABELS = {
     "power": gettext_lazy("Power"), "blocker": gettext_lazy("Blocker"),
     "double_breaker": gettext_lazy("Double Breaker"),
 }
+#: the parts of an effect the reader reports a problem with, as the page names them
+PROBLEM_LABELS = {
+    "kind": gettext_lazy("Kind"), "event": gettext_lazy("Event"),
+    "cost": gettext_lazy("Cost"), "targets": gettext_lazy("Targets"),
+    "operations": gettext_lazy("Operations"), "condition": gettext_lazy("Condition"),
+}
 EFFECT_LABELS = {
     "include": gettext_lazy("Put this effect on the card"), "kind": gettext_lazy("Kind"),
     "label": gettext_lazy("Label (for the log)"), "wording": gettext_lazy("Wording"),
@@ -558,13 +587,51 @@ def type_words(game: str) -> dict[str, Any]:
             for value, (context, word) in web(game).TYPE_WORDS.items()}
 
 
+def field_words(game: str, key: str) -> dict[str, Any]:
+    """The words of each value of a card field the form chooses from (an Attribute, a
+    civilization), in the reader's language (its web data's ``FIELD_WORDS``)."""
+    return {value: pgettext_lazy(context, word)
+            for value, (context, word) in web(game).FIELD_WORDS.get(key, {}).items()}
+
+
+def subtype_groups(game: str, card_type: str, value: str) -> list[tuple[Any, list]]:
+    """The subtype select's options, grouped by card type ("Spell": Normal Spell, Quick-Play
+    Spell...), each as (value, words, selected): the value chosen is selected in the group of
+    the card's type (a subtype of several types is in each group)."""
+    tr, words = translator(), type_words(game)
+    groups = []
+    for kind in has(game).card_types:
+        subs = has(game).subtypes.get(kind, ())
+        if not subs:
+            continue
+        options = [(sub, card_kind(SimpleNamespace(game=game, type=kind, subtype=sub), tr),
+                    sub == value and kind == (card_type or has(game).card_types[0]))
+                   for sub in subs]
+        groups.append((words.get(kind, kind), options))
+    return groups
+
+
+def zone_options(game: str, value: str) -> tuple[tuple[str, Any], ...]:
+    """Where an effect may be activated from: each zone of the game's mat by its name, and a
+    list of zones already written ("[gy, banished, hand]") with their names."""
+    tr = translator()
+    zones = [zone for row in web(game).MAT for zone, _slots in row]
+    options = [("", "")] + [(z, zone_name(z, tr)) for z in zones]
+    if value and value not in zones:
+        listed = yaml.safe_load(value) if value.startswith("[") else [value]
+        options.append((value, " · ".join(zone_name(str(z), tr) for z in listed or [])))
+    return tuple(options)
+
+
 def _field(name: str, label: Any, value: Any, widget: str, slot: str,
            errors: dict[str, list[str]], options: tuple = (),
            words: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One field to draw, with the errors of its slot; a select's options as (value, words)."""
+    """One field to draw, with the errors of its slot; a select's options as (value, words)
+    (a value with no words of its own is shown as written: a number, a name)."""
     return {"name": name, "label": label, "value": value, "widget": widget, "slot": slot,
             "errors": errors.get(slot, []),
-            "options": tuple((o, (words or {}).get(o, o)) for o in options)}
+            "options": tuple(o if isinstance(o, tuple) else (o, (words or {}).get(o, o))
+                             for o in options)}
 
 
 def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
@@ -578,13 +645,16 @@ def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
                    errors),
             _field("type", CARD_LABELS["type"], values["type"], "select", "type", errors,
                    opts["types"], type_words(game)),
-            _field("subtype", CARD_LABELS["subtype"], values["subtype"], "select", "subtype",
-                   errors, ("", *opts["subtypes"]), type_words(game))]
+            dict(_field("subtype", CARD_LABELS["subtype"], values["subtype"], "select",
+                        "subtype", errors),
+                 groups=subtype_groups(game, values["type"], values["subtype"]))]
     for k in web(game).STAT_FIELDS:
         widget, options = ("number" if k in NUMBERS else "text"), ()
-        if k == "civilization":
-            widget, options = "select", ("", *CIVILIZATIONS)
-        card.append(_field(k, CARD_LABELS[k], values.get(k, ""), widget, k, errors, options))
+        words = field_words(game, k)
+        if words:
+            widget, options = "select", ("", *words)
+        card.append(_field(k, CARD_LABELS[k], values.get(k, ""), widget, k, errors, options,
+                           words))
     card += [_field(k, CARD_LABELS[k], values.get(k), "checkbox", k, errors)
              for k in web(game).FLAGS]
     effects = []
@@ -592,19 +662,21 @@ def form_fields(game: str, values: dict[str, Any], errors: dict[str, list[str]]
         fields = [_field(f"e{n}-include", EFFECT_LABELS["include"], True, "checkbox",
                          f"e{n}-include", errors)]
         for key in effect_fields(game):
-            widget, options = "text", ()
+            widget, options, words = "text", (), None
             if key == "kind":
-                widget, options = "select", opts["kinds"]
+                widget, options, words = "select", opts["kinds"], KIND_WORDS
             elif key == "wording":
-                widget, options = "select", ("", *opts["wordings"])
+                widget, options, words = "select", ("", *opts["wordings"]), WORDING_WORDS
             elif key == "once_per_turn":
-                widget, options = "select", ("", "card", "name")
+                widget, options, words = "select", ("", "card", "name"), ONCE_WORDS
+            elif key == "activate_from":
+                widget, options = "select", zone_options(game, effect.get(key, ""))
             elif key == "optional":
                 widget = "checkbox"
             elif key in YAML_FIELDS:
                 widget = "yaml"
             fields.append(_field(f"e{n}-{key}", EFFECT_LABELS[key], effect.get(key, ""),
-                                 widget, f"e{n}-{key}", errors, options))
+                                 widget, f"e{n}-{key}", errors, options, words))
         effects.append(fields)
     return {"card": card, "effects": effects}
 

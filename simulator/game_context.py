@@ -19,7 +19,8 @@ from engine.games import Game
 #: what a game's web module says when it says nothing
 DEFAULTS: dict[str, Any] = {
     "MAT": [], "FRAME": "", "NUMBERS": "", "EQUIP_ZONES": (), "SET_ZONES": (),
-    "STAT_FIELDS": (), "FLAGS": (), "TYPE_WORDS": {}, "PLAIN_KIND": "activation",
+    "STAT_FIELDS": (), "FLAGS": (), "TYPE_WORDS": {}, "FIELD_WORDS": {},
+    "PLAIN_KIND": "activation",
     "PREVIEW_ZONES": ("hand", "hand"), "TEXT_LABEL": "Paste the card's text (English or Japanese)",
     "PRESETS": (), "FIRST_TURN": False, "BOARD_TITLE": "", "FLIP_WORDING": {},
     "UNKNOWN_CARDS": [], "WORDS": {}, "initial_card": None,

@@ -32,4 +32,11 @@ MARKED = (
     pgettext_lazy("Yu-Gi-Oh! card type", "Trap"),
     pgettext_lazy("Duel Masters card type", "Creature"),
     pgettext_lazy("Duel Masters card type", "Spell"),
+    pgettext_lazy("Yu-Gi-Oh! card type", "Token"),
+    pgettext_lazy("Duel Masters card type", "Evolution Creature"),
+    # the values of the card form's chosen fields (FIELD_WORDS)
+    *(pgettext_lazy("Yu-Gi-Oh! Attribute", a) for a in (
+        "DARK", "LIGHT", "WATER", "FIRE", "EARTH", "WIND", "DIVINE")),
+    *(pgettext_lazy("Duel Masters civilization", c) for c in (
+        "Light", "Water", "Darkness", "Fire", "Nature")),
 )

@@ -59,6 +59,7 @@ urlpatterns = [
     path("s/<str:link>/copy", sharing.snapshot_copy, name="snapshot_copy"),
     path("cards/", cards.card_search, name="card_search"),
     path("cards/classify", cards.classify_card, name="classify_card"),
+    path("cards/vocabulary/", cards.card_vocabulary, name="card_vocabulary"),
     # the card editor and card sets
     path("cards/new", cards.card_editor, name="card_editor"),
     path("cards/reading", cards.card_reading, name="card_reading"),

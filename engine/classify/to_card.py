@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from ..refusals import Refusal, word
 from . import EffectReading
 
 #: the effect kinds a reading maps to directly (others are card flags or cannot be mapped)
@@ -28,6 +29,9 @@ _KINDS = {"trigger": "trigger", "ignition": "ignition", "quick": "quick",
           "ninja_strike": "ninja_strike"}
 
 Pattern = tuple[str, Callable[[re.Match[str]], dict[str, Any]]]
+#: the kinds of effect no card-file effect is written for, as a reason names them
+_KIND_WORDS = {"continuous": "a continuous effect", "static": "a static ability",
+               "replacement": "a replacement effect"}
 
 
 @dataclass
@@ -880,8 +884,8 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
     if kind is None:
         out.problems["kind"] = (reading.because[0].reason if reading.kind == "unreadable"
                                 and reading.because and reading.because[0].reason else
-                                f"a {reading.kind} effect cannot be written from its text: "
-                                "the card keeps its text without it")
+                                Refusal("kind_not_written", kind=word(_KIND_WORDS.get(
+                                    reading.kind, reading.kind))))
         return out
     own = part(game)
     effect: dict[str, Any] = {"kind": kind, "label": _label(reading)}
@@ -1045,9 +1049,9 @@ def _mapped(field: str, patterns: list[Pattern], words: str, effect: dict[str, A
 
 
 def _unread(words: str) -> str:
-    """Why a part is left out: its words are not among the wordings mapped here."""
-    return (f"“{words.strip()}” is not among the wordings the editor can write in the "
-            "engine's vocabulary: write this part yourself, or leave it out")
+    """Why a part is left out: its words are not among the wordings mapped here (a reason
+    worded in each language the engine speaks, English as a ``str``)."""
+    return Refusal("not_a_wording", words=words.strip())
 
 
 def answer(game: str, reading: EffectReading) -> dict[str, Any]:

@@ -17,12 +17,14 @@ from engine.classify import answer as classify_answer
 from engine.classify import classify
 from engine.games import default, games, known
 from engine.limits import LimitError, check_text
+from engine.words import worded
 
 from .. import access, editor, limits, store
 from ..game_context import has, web
 from ..language import refusal_reason, translator
 from ..library import library_context
 from ..models import Board, CardSet
+from ..reference import vocabulary_sections
 from ..rendering import render_views, tile_view
 from ..updates import broadcast
 from .common import _board_or_404, _error, _owned, _page, not_editor
@@ -142,13 +144,15 @@ def _prefilled(request: HttpRequest, game: str, board: Board | None, text: str,
                                name_ja[:200])
     form, checked = editor.card_from_form(game, _as_post(card))
     editor.check(form, checked)
+    tr = translator()
     for k, m in enumerate(m for m in mappings if m.effect is not None):
         for fld, problem in m.problems.items():
-            checked.add(f"e{k}-{fld if fld in editor.EFFECT_FIELDS else 'kind'}", problem)
+            checked.add(f"e{k}-{fld if fld in editor.EFFECT_FIELDS else 'kind'}",
+                        worded(problem, tr))
     for m in mappings:
         if m.effect is None and m.problems:
             checked.add("text", f"{m.reading.text.strip()[:80]}: "
-                                f"{next(iter(m.problems.values()))}")
+                                f"{worded(next(iter(m.problems.values())), tr)}")
     return render(request, "simulator/card_editor.html",
                   _context(request, game, board, text, form, checked))
 
@@ -361,3 +365,12 @@ def classify_card(request: HttpRequest) -> JsonResponse:
     game = request.GET.get("game", "")
     return JsonResponse({"effects": [classify_answer(game, r) for r in readings]},
                         json_dumps_params={"ensure_ascii": False})
+
+
+@require_safe
+def card_vocabulary(request: HttpRequest) -> HttpResponse:
+    """The card files' vocabulary, every mapping and its keys (what each takes and does),
+    in the reader's language: the tables docs/cards.md holds, drawn from the same source
+    (engine/vocabulary.py)."""
+    return render(request, "simulator/vocabulary.html", {"sections": vocabulary_sections()})
+

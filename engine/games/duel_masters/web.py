@@ -23,7 +23,14 @@ SET_ZONES: tuple[str, ...] = ()
 STAT_FIELDS = ("civilization", "races", "cost", "power")
 FLAGS = ("blocker", "double_breaker")
 TYPE_WORDS = {"creature": ("Duel Masters card type", "Creature"),
-              "spell": ("Duel Masters card type", "Spell")}
+              "spell": ("Duel Masters card type", "Spell"),
+              "evolution": ("Duel Masters card type", "Evolution Creature")}
+FIELD_WORDS = {"civilization": {
+    "light": ("Duel Masters civilization", "Light"),
+    "water": ("Duel Masters civilization", "Water"),
+    "darkness": ("Duel Masters civilization", "Darkness"),
+    "fire": ("Duel Masters civilization", "Fire"),
+    "nature": ("Duel Masters civilization", "Nature")}}
 PLAIN_KIND = "activation"
 PREVIEW_ZONES = ("battle", "hand")
 TEXT_LABEL = "Paste the card's text (Japanese or English)"

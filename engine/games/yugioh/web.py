@@ -26,7 +26,11 @@ STAT_FIELDS = ("attribute", "race", "level", "atk", "def")
 FLAGS: tuple[str, ...] = ()
 TYPE_WORDS = {"monster": ("Yu-Gi-Oh! card type", "Monster"),
               "spell": ("Yu-Gi-Oh! card type", "Spell"),
-              "trap": ("Yu-Gi-Oh! card type", "Trap")}
+              "trap": ("Yu-Gi-Oh! card type", "Trap"),
+              "token": ("Yu-Gi-Oh! card type", "Token")}
+#: the card form's fields chosen from the game's own values, each value's words
+FIELD_WORDS = {"attribute": {a: ("Yu-Gi-Oh! Attribute", a) for a in (
+    "DARK", "LIGHT", "WATER", "FIRE", "EARTH", "WIND", "DIVINE")}}
 #: the effect kind that needs no other field (what a form falls back to)
 PLAIN_KIND = "ignition"
 #: where the card editor's preview puts a card: a monster, anything else

@@ -1,0 +1,91 @@
+"""The card editor in the reader's words: no internal identifier of the card files on its
+pages (a kind, a wording, a zone, a card type or subtype, an Attribute or a civilization is
+shown in the page's language, every error too), and the card vocabulary served as a page in
+the three languages and linked from the editor (issue 27)."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+
+from engine.vocabulary import CARDS_MD, TABLES, doc_keys
+
+pytestmark = pytest.mark.django_db
+
+LANGS = ("en", "ja", "fr")
+#: texts pasted into the editor: each fills the form with effects, options and problems
+TEXTS = {
+    "yugioh": ("When this card is destroyed by battle and sent to the GY: You can Special Summon "
+               "1 WATER monster with 1500 or less ATK from your Deck.\nThis card gains 500 ATK."
+               "\nOnce per turn: You can skip your opponent's next Draw Phase."),
+    "duel_masters": ("■S・トリガー（この呪文をコストを支払わずにすぐ唱えてもよい）\n"
+                     "■相手のクリーチャーを1体選び、破壊する。\n"
+                     "■このクリーチャーはブロックされない。"),
+}
+#: the card files' own words no page of the editor shows as words
+IDENTIFIERS = re.compile(r"\b(s_trigger|ninja_strike|quick_play|each_time|spell_trap|"
+                         r"activate_from|once_per_turn|not_compiled|sent_to_gy|"
+                         r"add_to_hand|special_summon)\b")
+
+
+def page(game: str, lang: str, **post: str) -> str:
+    client = Client(HTTP_HOST="localhost")
+    client.cookies["django_language"] = lang
+    data = {"game": game, "text": TEXTS[game], "do": "read", "effects": "0", **post}
+    response = client.post("/cards/new", data)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def shown(html: str) -> str:
+    """The words a reader sees, without what they typed or pasted (the text and YAML fields,
+    the pasted text drawn again in the reading and the preview) and without code."""
+    body = html[html.find("<main"):]
+    body = re.sub(r"<(textarea|code|script)\b.*?</\1>", " ", body, flags=re.S)
+    body = re.sub(r'<p class="reading-text">.*?</p>', " ", body, flags=re.S)
+    body = re.sub(r"“[^”]*”|「[^」]*」", " ", body)  # the pasted words a problem quotes
+    body = re.sub(r'<[^>]*class="[^"]*card-text[^"]*"[^>]*>.*?</', " ", body, flags=re.S)
+    return unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(TEXTS))
+def test_the_editor_shows_no_internal_identifier(game: str, lang: str) -> None:
+    html = page(game, lang)
+    words = shown(html)
+    assert not IDENTIFIERS.findall(words), IDENTIFIERS.findall(words)
+    options = re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', html)
+    assert len(options) > 20
+    for value, said in options:
+        if re.fullmatch(r"[a-z_\[\], ]+", value):  # a card file's own value: said in words
+            assert unescape(said).strip() != value, f"option {value!r} shown as it is written"
+
+
+@pytest.mark.parametrize("lang", ("ja", "fr"))
+def test_the_reader_s_problems_are_in_the_page_s_language(lang: str) -> None:
+    words = page("yugioh", lang)
+    english = ("is not among the wordings", "cannot be written from its text",
+               "Operations", "Kind:")
+    assert not [w for w in english if w in shown(words)]
+    assert "/cards/vocabulary/" in words  # where a word could not be read, the vocabulary
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_vocabulary_page_is_served_and_linked(lang: str) -> None:
+    client = Client(HTTP_HOST="localhost")
+    client.cookies["django_language"] = lang
+    editor = client.get("/cards/new").content.decode()
+    assert 'href="/cards/vocabulary/"' in editor
+    html = client.get("/cards/vocabulary/").content.decode()
+    assert f'<html lang="{lang}"' in html
+    for name, table in TABLES.items():
+        if table.doc != CARDS_MD:
+            continue
+        section = re.search(rf'<section[^>]*id="{name}".*?</section>', html, re.S)
+        assert section, f"no section for {name}"
+        keys = set(re.findall(r'<th scope="row"><code>([a-z_0-9]+)</code>', section.group(0)))
+        assert keys == set(doc_keys(name)), name  # the keys docs/cards.md lists, no other
+    assert re.search(r'id="operations".*<code>special_summon</code>', html, re.S)
