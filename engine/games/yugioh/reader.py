@@ -17,7 +17,10 @@ The reader goes by the wording conventions only (YGO-IDENTIFY, YGO-KIND):
   sentence broken across lines, and a line that says more of the effect above it (「この効果
   は相手ターンでも発動できる。」 under its ● choices), stay in that effect; a monster's
   materials, a Pendulum Monster's 【モンスター効果】 heading and a Ritual Spell's
-  「「…」の降臨に必要。」 are no effects.
+  「「…」の降臨に必要。」 / a Ritual Monster's 「「…」により降臨。」 are no effects. A
+  Continuous or Field card's activation says so (「このカードの発動時の効果処理として」,
+  「…このカードを発動できる」); its timed effect without those words is one of the card
+  once face-up.
 
 The card type is known only if the text says so (a first line "Trap", "Counter Trap",
 "通常罠", "カウンター罠"...); otherwise a Spell's or Trap's speed is None. The type line
@@ -650,6 +653,9 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
     if re.compile(r"「[^」]+」の降臨に必要。$").match(seg, body):
         # a Ritual Spell's 「「…」の降臨に必要。」: which Ritual Monster it Summons, no effect
         return rd.unreadable("the Ritual Monster the card Summons, not an effect")
+    if re.compile(r"「[^」]+」により降臨。$").match(seg, body):
+        # a Ritual Monster's 「「…」により降臨。」: the Ritual Spell that Summons it
+        return rd.unreadable("the Ritual Spell the monster is Summoned by, not an effect")
     if re.compile(r"このカードは(通常召喚できない|特殊召喚できない|.*でしか特殊召喚できない"
                   # 「このカードは融合召喚でのみエクストラデッキから特殊召喚できる。」
                   r"|[^。]*でのみ[^。]*特殊召喚できる。$)").match(seg, body):
@@ -659,6 +665,16 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
                   ).match(seg, body):
         return rd.unreadable("a Summoning procedure, not an effect: the card is Summoned by it, "
                              "nothing activates")
+    if card and (m := re.compile(r"このカードの発動時の効果処理として、?").match(seg, body)):
+        # 「①：このカードの発動時の効果処理として、…できる。」: what a Continuous or Field
+        # card does when it is activated, its activation
+        r.kind = "activation"
+        rd.say("kind", s + m.start(), s + m.end())
+        r.spell_speed = _activation_speed(card)
+        r.operations = rd.say("operations", s + m.end(), e)
+        rd.rule("YGO-IDENTIFY")
+        _speed_because(rd)
+        return r
     act = re.compile(r"発動(できる|する)。").search(seg, body)
     if not act and card and first and not lasting:
         # a Normal or Quick-Play Spell's, a Normal or Counter Trap's text with no
@@ -894,9 +910,10 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
     else:
         return rd.unreadable("the words before 「発動」 are not a timing the reader knows")
     if card and first and r.kind in ("trigger", "quick", "ignition") \
-            and not (lasting and card == "spell"):
-        # (a Continuous or Field Spell's timed effect, 「１ターンに１度」 or a trigger, is one
-        # of the card once on the field, not its activation)
+            and (not lasting or "このカードを発動" in head):
+        # (a Continuous, Field or Equip Spell's, a Continuous Trap's timed effect, 「１ターンに
+        # １度」 or a trigger, is one of the card once on the field, not its activation, unless
+        # it says 「…このカードを発動できる」)
         # the first effect of a Spell/Trap named as such is the card's own activation
         r.kind = "activation"
         r.spell_speed = _activation_speed(card)
@@ -934,7 +951,7 @@ _STAT_LINE = re.compile(rf"(?:{_STAT_TOKEN})(?:[\s/／|]*(?:{_STAT_TOKEN}))*", r
 #: what only a monster's text has: a Summoning condition, Fusion/Synchro/Xyz materials
 _MONSTER = re.compile(
     r"このカードは(通常召喚|特殊召喚)できない|でしか特殊召喚できない|場合のみ特殊召喚できる"
-    r"|チューナー＋|モンスター[×x]|」＋|＋「|^[^。\n]*モンスター[０-９0-9]+体(以上)?$"
+    r"|チューナー＋|モンスター[×x]|」＋|＋「|」により降臨。|^[^。\n]*モンスター[０-９0-9]+体(以上)?$"
     r"|Cannot be (Normal |Special )?Summoned|Must (first )?be "
     r"(\w+ )?Summoned|\bnon-Tuner\b|^\S.* \+ .*monsters?$", re.M)
 
