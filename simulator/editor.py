@@ -223,6 +223,9 @@ def initial_card(game: str, text: str, mappings: list[EffectMapping],
                             else {"type": has(game).card_types[0]})
     for m in mappings:
         card.update(m.flags)
+    printed = card.pop("name", {})  # a name line of the pasted text, where it has one
+    name_en = name_en or printed.get("en", "")
+    name_ja = name_ja or printed.get("ja", "")
     card.update(game=game, name={"en": name_en or _("New card"), **(
         {"ja": name_ja} if name_ja else {})}, text=text, effects=effects)
     return card

@@ -89,3 +89,33 @@ def test_the_vocabulary_page_is_served_and_linked(lang: str) -> None:
         keys = set(re.findall(r'<th scope="row"><code>([a-z_0-9]+)</code>', section.group(0)))
         assert keys == set(doc_keys(name)), name  # the keys docs/cards.md lists, no other
     assert re.search(r'id="operations".*<code>special_summon</code>', html, re.S)
+
+
+@pytest.mark.parametrize(("game", "text", "fields"), [
+    ("duel_masters", "コッコ・ルピア\n火文明 (3)\nクリーチャー：ファイアー・バード 1000\n"
+                     "■自分のドラゴンの召喚コストを2少なくしてもよい。",
+     {"name_ja": "コッコ・ルピア", "civilization": "fire", "cost": "3", "power": "1000",
+      "races": "ファイアー・バード", "type": "creature"}),
+    ("duel_masters", "Bolshack Dragon\nFire (6)\nCreature: Armored Dragon 6000+\nDouble breaker",
+     {"name_en": "Bolshack Dragon", "civilization": "fire", "cost": "6", "power": "6000",
+      "races": "Armored Dragon"}),
+    ("yugioh", "Quick-Play Spell\nTarget 1 monster on the field; destroy it.",
+     {"type": "spell", "subtype": "quick_play"}),
+    ("yugioh", "Level 4 DARK [Fiend/Effect] ATK/1500 DEF/1200\nWhen this card is Normal "
+               "Summoned: You can draw 1 card.",
+     {"type": "monster", "subtype": "effect", "level": "4", "attribute": "DARK",
+      "race": "Fiend", "atk": "1500", "def": "1200"}),
+])
+def test_a_pasted_card_s_header_lines_fill_its_fields(game: str, text: str,
+                                                      fields: dict) -> None:
+    """The name, type, Attribute / civilization, Level / cost and stat lines of a pasted
+    card fill the card's fields (issue 27, item 2)."""
+    html = page(game, "en", text=text)
+    for name, value in fields.items():
+        chosen = re.search(rf'<select name="{name}"[^>]*>.*?</select>', html, re.S)
+        if chosen:
+            selected = re.findall(r'<option value="([^"]*)" selected', chosen.group(0))
+            assert selected[:1] == [value], (name, selected)
+        else:
+            m = re.search(rf'name="{name}"[^>]*value="([^"]*)"', html)
+            assert m and unescape(m.group(1)) == value, (name, m and m.group(1))

@@ -74,9 +74,41 @@ WORDS = {
 }
 
 
+_CIVILIZATIONS = {"光": "light", "水": "water", "闇": "darkness", "火": "fire", "自然": "nature",
+                  "light": "light", "water": "water", "darkness": "darkness", "fire": "fire",
+                  "nature": "nature"}
+
+
 def initial_card(kinds: set[str], text: str) -> dict:
-    """A new card's type and numbers, from the kinds of the effects its text reads as."""
+    """A new card's fields from the lines a pasted Duel Masters card opens with: its name, its
+    civilization and cost (「火文明 (5)」, "Fire (5)"), its type, races and power
+    (「クリーチャー：アーマード・ドラゴン 6000」, "Creature: Armored Dragon 6000+", 「呪文」);
+    else a spell when its text reads as a spell's effect, a creature otherwise."""
+    import re
+    import unicodedata
+
     card: dict = {"type": "spell" if "activation" in kinds else "creature", "cost": 1}
-    if card["type"] == "creature":
-        card["power"] = 1000
+    lines = [unicodedata.normalize("NFKC", ln).strip() for ln in text.splitlines()[:6]]
+    civ = re.compile(r"((?:光|水|闇|火|自然|light|water|darkness|fire|nature)(?:文明)?"
+                     r"(?:\s*/\s*(?:光|水|闇|火|自然|light|water|darkness|fire|nature)(?:文明)?)*)"
+                     r"\s*\(\s*(\d+)\s*\)", re.I)
+    for k, line in enumerate(lines):
+        if m := civ.fullmatch(line):
+            first = re.match(r"光|水|闇|火|自然|light|water|darkness|fire|nature", m[1], re.I)
+            card["civilization"] = _CIVILIZATIONS[first[0].casefold()]
+            card["cost"] = int(m[2])
+            if k == 1 and not lines[0].startswith("■"):  # the name line above it
+                name = lines[0]
+                card["name"] = ({"en": name} if re.fullmatch(r"[\x20-\x7e\u00c0-\u024f]+", name)
+                                else {"ja": name})
+        elif m := re.fullmatch(r"(進化)?クリーチャー\s*:\s*(.+?)\s+(\d+)\+?"
+                               r"|(evolution )?creature\s*:\s*(.+?)\s+(\d+)\+?", line, re.I):
+            card["type"] = "evolution" if (m[1] or m[4]) else "creature"
+            card["races"] = [r.strip() for r in (m[2] or m[5]).split("/") if r.strip()]
+            card["power"] = int(m[3] or m[6])
+        elif re.fullmatch(r"呪文|spell", line, re.I):
+            card["type"] = "spell"
+    if card["type"] != "spell":
+        card.setdefault("power", 1000)
     return card
+

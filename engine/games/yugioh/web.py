@@ -59,15 +59,75 @@ UNKNOWN_CARDS = [
 WORDS: dict[str, str] = {}
 
 
+#: a Spell's or Trap's type line ("Quick-Play Spell", 「速攻魔法」) -> its subtype
+_SUBTYPES = {"normal": "normal", "quick-play": "quick_play", "continuous": "continuous",
+             "field": "field", "equip": "equip", "ritual": "ritual", "counter": "counter",
+             "通常": "normal", "速攻": "quick_play", "永続": "continuous", "フィールド": "field",
+             "装備": "equip", "儀式": "ritual", "カウンター": "counter"}
+_ATTRIBUTES = {"DARK": "DARK", "LIGHT": "LIGHT", "WATER": "WATER", "FIRE": "FIRE",
+               "EARTH": "EARTH", "WIND": "WIND", "DIVINE": "DIVINE", "闇": "DARK", "光": "LIGHT",
+               "水": "WATER", "炎": "FIRE", "地": "EARTH", "風": "WIND", "神": "DIVINE"}
+_MONSTER_SUBTYPES = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link",
+                     "ritual": "ritual", "flip": "flip", "normal": "normal", "融合": "fusion",
+                     "シンクロ": "synchro", "エクシーズ": "xyz", "リンク": "link", "儀式": "ritual",
+                     "リバース": "flip", "通常": "normal"}
+
+
+def _lines(text: str) -> dict:
+    """The card's fields its pasted header lines give: a Spell's or Trap's type line
+    ("Quick-Play Spell", 「速攻魔法」), a monster's Level, Attribute, Type and ATK/DEF
+    ("Level 4", "DARK", "[Fiend/Effect]", "ATK/1500 DEF/1200", 「★4」「闇属性」「悪魔族」
+    「攻1500／守1200」)."""
+    import re
+    import unicodedata
+
+    out: dict = {}
+    for raw in text.splitlines()[:6]:
+        line = unicodedata.normalize("NFKC", raw).strip()
+        if m := re.fullmatch(r"(?:\[\s*)?(?P<sub>normal|quick-play|continuous|field|equip|ritual|"
+                             r"counter)?\s*(?P<type>spell|trap)(?: card)?(?:\s*\])?"
+                             r"|(?P<sub2>通常|速攻|永続|フィールド|装備|儀式|カウンター)?(?P<type2>魔法|罠)"
+                             r"(?:カード)?", line, re.I):
+            kind = (m["type"] or m["type2"]).casefold()
+            out["type"] = "trap" if kind in ("trap", "罠") else "spell"
+            out["subtype"] = _SUBTYPES[(m["sub"] or m["sub2"] or "normal").casefold()]
+            continue
+        found = False
+        if m := re.search(r"\blevel\s*(\d+)|★\s*(\d+)|レベル\s*(\d+)", line, re.I):
+            out["level"], found = int(next(g for g in m.groups() if g)), True
+        if m := re.search(r"\b(DARK|LIGHT|WATER|FIRE|EARTH|WIND|DIVINE)\b|([闇光水炎地風神])属性",
+                          line):
+            out["attribute"], found = _ATTRIBUTES[m[1] or m[2]], True
+        if m := re.search(r"atk\s*/?\s*(\d+)\s*[/|,]?\s*def\s*/?\s*(\d+)"
+                          r"|攻(?:撃力)?\s*(\d+)\s*[/／]?\s*守(?:備力)?\s*(\d+)", line, re.I):
+            nums = [int(g) for g in m.groups() if g]
+            out["atk"], out["def"], found = nums[0], nums[1], True
+        if m := re.search(r"\[\s*([A-Za-z -]+?)\s*(?:/\s*([^\]]+))?\]|【\s*([^／/】]+族)\s*"
+                          r"(?:[／/]\s*([^】]+))?】", line):
+            race = (m[1] or m[3] or "").strip()
+            out["race"] = race.removesuffix("族") if not m[1] else race
+            subs = (m[2] or m[4] or "").replace("／", "/").split("/")
+            for sub in (s.strip().casefold() for s in subs):
+                if sub in _MONSTER_SUBTYPES:
+                    out["subtype"] = _MONSTER_SUBTYPES[sub]
+            found = True
+        if found:
+            out.setdefault("type", "monster")
+    return out
+
+
 def initial_card(kinds: set[str], text: str) -> dict:
-    """A new card's type and numbers, from the kinds of the effects its text reads as."""
+    """A new card's type and numbers, from its pasted type and stat lines (:func:`_lines`),
+    else from the kinds of the effects its text reads as."""
     import re
 
-    card_type = "spell" if "activation" in kinds else "monster"
-    if re.search(r"\bTrap\b|罠", text) and card_type == "spell":
+    printed = _lines(text)
+    card_type = printed.get("type") or ("spell" if "activation" in kinds else "monster")
+    if re.search(r"\bTrap\b|罠", text) and card_type == "spell" and "type" not in printed:
         card_type = "trap"
     card: dict = {"type": card_type}
     if card_type == "monster":
         card.update({"subtype": "flip" if "flip" in kinds else "effect", "level": 4,
                      "atk": 0, "def": 0})
+    card.update(printed)
     return card
