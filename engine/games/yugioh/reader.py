@@ -615,6 +615,75 @@ _MATERIALS_JA = re.compile(r"[^。：:]*(＋|[×x][0-9０-９]+|モンスター[
 _QUICK_JA = re.compile(r"(この効果は)?(相手ターンでも|お互いのターンに)発動できる。?")
 
 
+#: what an effect does, as the older texts end it (an action, not a lasting change)
+_ACTION_JA = re.compile(r"(破壊する|ドローする|特殊召喚する|手札に加える|戻す|除外する|墓地へ送る|"
+                        r"捨てる|回復する|置く|ダメージを与える|デッキに加える|裏側守備表示にする|"
+                        r"コントロールを得る)(事ができる)?。")
+#: the lasting changes of the older texts' 「…場合、…」 (piercing damage, ATK during the
+#: Damage Step): continuous effects, not triggers
+_LASTING_JA = re.compile(r"超えた分|ダメージステップ(の間|中|時)|ダメージ計算時|アップ|ダウン|"
+                         r"無効|受けない|できない|になる")
+
+
+def _older_ja(rd: _Reading, s: int, body: int, e: int) -> EffectReading | None:
+    """A monster's effect in the OCG's older wording (the texts printed before 2017, still in
+    the database for cards not reprinted since), which has no 「発動できる／発動する」:
+
+    * 「…破壊され墓地へ送られた時、…ドローする。」: a mandatory trigger, 「時」 "when" and
+      「場合」 "if" (the optional one, 「…事ができる。」, is read before this);
+    * 「自分のスタンバイフェイズ時に、…事で、…特殊召喚する。」, 「…ターンのエンドフェイズ時
+      に…手札に戻す。」: a phase trigger, optional where it is paid for 「…事で」;
+    * 「１ターンに１度、…事で、…破壊する。」, 「自分のメインフェイズ時に…」: an ignition
+      effect (one the player chooses to activate).
+
+    None when the words are none of these."""
+    r, seg = rd.r, rd.full[s:e]
+    first = seg[body:].split("。")[0] + "。"
+    if not _ACTION_JA.search(first):
+        return None
+    pay = re.search(r"(事|こと)で、?", first)
+    phase = re.compile(r"[^、。]*?(スタンバイフェイズ|エンドフェイズ)(時)?(に|、)").match(seg, body)
+    if phase and (not _EVENT_JA.search(seg, body, phase.start(1))
+                  or re.search(r"ターンの$", seg[body:phase.start(1)])):
+        # (「…召喚に成功したターンのエンドフェイズ時に」: the event names the turn)
+        r.kind = "trigger"
+        r.wording = "during"
+        rd.say("kind", s + phase.start(1), s + phase.end())
+        rd.say("wording", s + phase.start(1), s + phase.end())
+        r.event = rd.say("event", s + body, s + phase.end(1))
+        r.optional = bool(pay)
+        r.spell_speed = 1
+        rd.say("spell_speed", s + phase.start(1), s + phase.end())
+        rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-PHASE", "YGO-WAIT")
+    elif ig := re.compile(r"([１1]ターンに[１1]度|自分のメインフェイズ(時)?)(に|、)").match(
+            seg, body):
+        if not pay and not re.search(r"(事|こと)?ができる。$", first):
+            return None
+        r.kind = "ignition"
+        r.optional = True
+        r.spell_speed = 1
+        rd.say("kind", s + ig.start(1), s + ig.end(1))
+        rd.rule("YGO-IDENTIFY", "YGO-KIND")
+    elif (when := re.compile(r"([^。]+?)(時|場合)、").match(seg, body)) \
+            and _EVENT_JA.search(when.group(1)) and "限り" not in when.group(1) \
+            and not _LASTING_JA.search(first[when.end() - body:]):
+        r.kind = "trigger"
+        r.wording = "if" if when.group(2) == "場合" else "when"
+        rd.say("kind", s + when.start(2), s + when.end(2))
+        rd.say("wording", s + when.start(2), s + when.end(2))
+        r.event = rd.say("event", s + when.start(1), s + when.end(1))
+        r.optional = False
+        r.spell_speed = 1
+        rd.say("spell_speed", s + when.start(2), s + when.end(2))
+        rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-WAIT", "YGO-CHAIN")
+    else:
+        return None
+    if pay:
+        r.cost = rd.say("cost", s + body, s + body + pay.start())
+    r.operations = rd.say("operations", s + body, e)
+    return r
+
+
 def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
              lasting: bool = False, monster: bool = False) -> EffectReading:
     rd = _Reading(text, s, e)
@@ -701,6 +770,8 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-MISS" if r.wording == "when" else "YGO-WAIT")
         _speed_because(rd)
         return r
+    if not act and card is None and (got := _older_ja(rd, s, body, e)):
+        return got
     if not act and lasting:
         # a Continuous or Field card's numbered text with no 「発動」: a lasting effect
         r.kind = "continuous"
