@@ -161,14 +161,17 @@ def _effects_ja(text: str) -> list[tuple[int, int]]:
             e -= 1
         if s < e:
             spans.append([s, e])
-    # 「このカード名の①の効果は１ターンに１度しか使用できない。」 belongs to an effect
+    # 「このカード名の①の効果は１ターンに１度しか使用できない。」 belongs to an effect: the
+    # numbered one before it, else the one after it (the line comes under the materials or
+    # the Summoning condition, and before ①, in the database's texts)
     merged: list[list[int]] = []
     pending = None
     for span in spans:
         line = text[span[0]:span[1]]
-        if _ONCE_JA.match(line) and span[0] > 0 and merged:
+        after_effect = merged and _NUMBER_JA.match(text, merged[-1][0])
+        if _ONCE_JA.match(line) and span[0] > 0 and after_effect and pending is None:
             merged[-1][1] = span[1]
-        elif _ONCE_JA.match(line) and not merged:
+        elif _ONCE_JA.match(line) and pending is None:
             pending = span[0]
         else:
             if pending is not None:
