@@ -188,3 +188,23 @@ def test_japanese_lines_that_are_no_effect_of_their_own() -> None:
                     "カードの攻撃力は５００アップする。\n②：自分メインフェイズに発動できる。"
                     "自分はデッキから１枚ドローする。")
     assert [r.kind for r in duel] == ["continuous", "ignition"]
+
+
+@pytest.mark.parametrize(("text", "kind", "speed"), [
+    ("通常魔法 ①：自分はデッキから２枚ドローする。", "activation", 1),
+    ("速攻魔法　①：フィールドの魔法・罠カード１枚を対象として発動できる。そのカードを破壊する。",
+     "activation", 2),
+    ("【カウンター罠】\n①：魔法・罠カードが発動した時に発動できる。その発動を無効にし破壊する。",
+     "activation", 3),
+    ("魔法・速攻\n①：相手に５００ダメージを与える。", "activation", 2),
+    ("Normal Trap When your opponent's monster declares an attack: Destroy that monster.",
+     "activation", 2),
+    ("[Spell Card / Quick-Play]\nTarget 1 face-up monster on the field; destroy it.",
+     "activation", 2),
+])
+def test_a_type_line_in_its_other_usual_forms(text: str, kind: str, speed: int) -> None:
+    """A Spell's or Trap's type line decides its activation and Spell Speed in any of its
+    usual forms: in brackets, the type before its property, full-width, or pasted on one line
+    with the text after a space."""
+    (reading,) = classify("yugioh", text)
+    assert (reading.kind, reading.spell_speed) == (kind, speed)

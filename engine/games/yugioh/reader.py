@@ -36,6 +36,7 @@ reader does not understand is returned as ``kind: "unreadable"`` with the reason
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ...classify import Because, EffectReading
 
@@ -197,18 +198,51 @@ _TYPE_LINE = re.compile(
 _LASTING = re.compile(r"Continuous|Field|Equip|永続|フィールド|装備", re.I)
 
 
+#: a type line as the OCG's Japanese writes it in its other usual forms: the type before the
+#: property (「魔法・速攻」, 「罠カード（カウンター）」, 「魔法 / 永続」), in any brackets
+_TYPE_LINE_JA = re.compile(
+    r"(?P<type>魔法|罠)(?:カード)?\s*[・/／()（）\s]*\s*(?P<prop>通常|速攻|永続|フィールド|装備|儀式|"
+    r"カウンター)?(?:魔法|罠)?\s*[)）]?")
+_BRACKETS = "[]【】［］《》〈〉「」()（）"
+#: a type line and the text after it on one line, a space between
+_TYPE_LINE_INLINE = re.compile(
+    r"\s*(?P<type>[\[【［]?(?:(?:Counter|Continuous|Normal|Quick-Play|Field|Equip|Ritual) "
+    r"(?:Trap|Spell)|(?:Spell|Trap) Card)|[\[【［]?(?:カウンター罠|永続罠|通常罠|速攻魔法|永続魔法|"
+    r"フィールド魔法|装備魔法|儀式魔法|通常魔法)(?:カード)?[\]】］]?)[ \t\u3000]+(?=\S)")
+
+
+def _type_line(line: str) -> str | None:
+    """The type a line names when the whole line is a type line, in any of its usual forms:
+    "Quick-Play Spell", "[Spell Card / Quick-Play]", 「速攻魔法」, 「【速攻魔法】」, 「魔法・速攻」
+    (full-width letters, brackets and spaces read as their plain forms); else None."""
+    bare = unicodedata.normalize("NFKC", line).strip().strip(_BRACKETS + " \u3000").strip()
+    if m := _TYPE_LINE.fullmatch(bare):
+        return m.group(1)
+    if m := re.fullmatch(r"(?P<type>spell|trap)(?: card)?\s*[/|・-]\s*(?P<prop>normal|quick-play|"
+                         r"continuous|field|equip|ritual|counter)", bare, re.I):
+        return f"{m['prop']} {m['type']}"
+    if m := _TYPE_LINE_JA.fullmatch(bare):
+        return f"{m['prop'] or ''}{m['type']}"
+    return None
+
+
 def _card_type(text: str) -> tuple[str | None, bool, int]:
     """The card type given on the text's first line (or on the second, under the card's
     name), whether it is a card that stays on the field (_LASTING), and where the effects
     start."""
-    m = _TYPE_LINE.match(text)
-    if not m:
-        first = text.find("\n")
-        if 0 < first < 80 and not re.search(r"[:：;；。]", text[:first]):
-            m = _TYPE_LINE.match(text, first + 1)
-    if not m:
+    lines = text.split("\n")
+    found, end = None, 0
+    if lines and (found := _type_line(lines[0])):
+        end = len(lines[0]) + (1 if len(lines) > 1 else 0)
+    elif len(lines) > 1 and 0 < len(lines[0]) < 80 and not re.search(r"[:：;；。]", lines[0]) \
+            and (found := _type_line(lines[1])):
+        end = len(lines[0]) + 1 + len(lines[1]) + (1 if len(lines) > 2 else 0)
+    if not found and (m := _TYPE_LINE_INLINE.match(text)):
+        # the type line pasted on one line with the text ("通常魔法 ①：…", "Normal Trap When …")
+        found, end = _type_line(m.group("type")), m.end()
+    if not found:
         return None, False, 0
-    name = m.group(1).title() if m.group(1).isascii() else m.group(1)
+    name = found.title() if found.isascii() else found
     if "Counter" in name or "カウンター" in name:
         kind = "counter"
     elif "Trap" in name or "罠" in name:
@@ -217,7 +251,7 @@ def _card_type(text: str) -> tuple[str | None, bool, int]:
         kind = "quickplay"
     else:
         kind = "spell"
-    return kind, bool(_LASTING.search(name)), m.end()
+    return kind, bool(_LASTING.search(name)), end
 
 
 
