@@ -436,6 +436,11 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
         if etype == "attack_declared":
             return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
                                            "target": "their_monster"}], phase="battle")
+        if etype == "lp_lost" and ev.get("cause") == "battle" and ev.get("direct"):
+            # it attacks directly (the opponent controls no monster) and the damage is dealt
+            return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
+                                           "target": None}, {"do": "battle"}],
+                        phase="battle", empty=[("p2", "monster")])
         if etype == "lp_lost" and ev.get("cause") == "battle":
             # it attacks a weaker monster in Attack Position and the damage is dealt
             return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
@@ -459,7 +464,9 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
                                       "card": BENCH_NAME}
             if ev.get("cause") == "battle":
                 action["cause"] = "battle"
-            return Plan("hand" if etype == "discarded" else "monster", here, [action])
+            zone = ("hand" if etype == "discarded" or _first(ev.get("from")) == "hand"
+                    else "monster")
+            return Plan(zone, here, [action])
         return f"no set-up for the event {etype}"
     if kind in ("ignition", "quick", "activation"):
         if card["type"] == "trap" and kind == "activation":

@@ -85,7 +85,7 @@ _COSTS: list[Pattern] = [
      rf"|^このカードの(x|エクシーズ)素材を{NUM_K}つ取り除",
      lambda m: [{"op": "detach", "count": number(m)}]),
     (rf"^banish {NUM} (?P<what>.+?) from your (gy|graveyard)$"
-     rf"|^自分の墓地の(?P<what2>[^。]+?){NUM_K}(体|枚)を除外",
+     rf"|^自分の墓地の(?P<what2>[^。]+?)を?{NUM_K}(体|枚)を除外",
      lambda m: _cost_choose(_Alias(m), "banish", "gy")),
     (rf"^discard {NUM} (?P<what>.+?)$|^手札から(?P<what2>[^。]+?){NUM_K}(体|枚)を(墓地へ)?捨て",
      lambda m: _cost_choose(_Alias(m), "discard", "hand")),
@@ -283,6 +283,16 @@ def _filter(words: str) -> dict[str, Any] | None:
         word = (m.group("s") or m.group("s2")).casefold()
         f["subtype"] = _SPELL_SUBTYPES[word]
         (said_en if m.group("s") else said_ja).append(re.escape(word))
+    if re.search(r"\bflip (effect )?monsters?\b|リバース(効果)?モンスター", w, re.I):
+        f["subtype"] = "flip"
+        said_en.append("flip|effect")
+        said_ja.append("リバース|効果")
+    if re.search(r"\btuners?\b|チューナー", w, re.I):
+        f["tuner"] = True
+        said_en.append("tuners?")
+        said_ja.append("チューナー")
+        if not f.get("type"):
+            f["type"] = "monster"
     if m := re.search(r"\b(fusion|synchro|xyz|link|ritual) monsters?"
                       r"|(融合|シンクロ|エクシーズ|リンク|儀式)モンスター", w, re.I):
         f["subtype"] = _SUBTYPES[(m.group(1) or m.group(2)).casefold()]
@@ -434,10 +444,12 @@ def _first_number(m: re.Match[str]) -> int:
 
 
 def _position(m: re.Match[str]) -> dict[str, Any]:
-    tail = m.string[m.end():]
-    if re.match(r",? in (face-up )?defense position|表側守備表示で", tail, re.I):
+    """The battle position a Special Summon names ("in Defense Position", 「守備表示で」),
+    after its words or within them."""
+    tail = (m.groupdict().get("pos") or "") + m.string[m.end():]
+    if re.match(r",? in (face-up )?defense position|(表側)?守備表示で", tail, re.I):
         return {"position": "defense"}
-    if re.match(r",? in (face-up )?attack position|表側攻撃表示で", tail, re.I):
+    if re.match(r",? in (face-up )?attack position|(表側)?攻撃表示で", tail, re.I):
         return {"position": "attack"}
     return {}
 
@@ -485,11 +497,13 @@ def _and_destroy(m: re.Match[str]) -> dict[str, Any]:
 
 
 _SELF = r"(this card|このカード)"
-_TGT = r"(it|that target|that card|that monster|the target|対象のモンスター|そのモンスター)"
+_TGT = (r"(it|that target|that card|that monster|the target|対象のモンスター|"
+        r"その(?!攻撃モンスター)[^。、を]{0,12}?モンスター)")
 _OPERATIONS += [
     # Special Summon: this card, a target, or chosen from a zone
     (r"special summon (this card|this banished card)( from your (hand|gy|graveyard))?"
-     r"|(除外されている|(手札|墓地)の)?このカードを((手札|墓地)から)?(.*表示で)?特殊召喚する",
+     r"|(除外されている|(手札|墓地)の)?このカードを((手札|墓地)から|フィールドに)?(.*表示で)?"
+     r"特殊召喚する",
      lambda m: [{"op": "special_summon", "card": "self", **_position(m)}]),
     (r"^discard (?P<n>\d+|a|one) random cards? from (your opponent's|their) hand$"
      r"|^your opponent discards (?P<k>\d+|a|one) random cards?$"
@@ -502,7 +516,8 @@ _OPERATIONS += [
      lambda m: _chosen(m, "special_summon", **_position(m))),
     (r"(?P<where>手札|エクストラデッキ|デッキ|墓地)(?:・(?P<where3>デッキ|墓地))?"
      r"(?:・(?P<where2>手札|デッキ|墓地))?から"
-     r"(?P<what>[^。]*?)(?P<n>\d+)体を(?:選んで)?(?:表側守備表示で)?特殊召喚(する|できる)",
+     r"(?P<what>[^。]*?)(?P<n>\d+)体を(?:選んで)?(?P<pos>(?:表側)?(?:攻撃|守備)表示で)?"
+     r"特殊召喚(する|できる)",
      lambda m: _chosen(m, "special_summon", **_position(m))),
     # a search: added from the Deck or the GY to the hand
     (rf"add {_COUNT_EN} {_WHAT}{_FROM_EN} to your hand",
@@ -566,12 +581,17 @@ _OPERATIONS += [
                                              "count": number(m)}}]),
     (r"send the top (?P<n>\d+|one) cards? of your opponent's deck to the (gy|graveyard)"
      r"|send the top card of your opponent's deck to the (gy|graveyard)"
-     r"|相手のデッキの(一番)?上(から)?の?カード(?P<k>\d+)?枚?を墓地へ送る",
+     r"|相手のデッキの(一番)?上(から)?の?カードを?(?P<k>\d+)?枚?を?墓地へ送る",
      lambda m: [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "opponent",
                                              "count": number(m)}}]),
     (rf"change {_SELF} to (face-up )?(?P<to>attack|defense) position|このカードを(?P<to2>攻撃|守備)"
      r"表示にする",
      lambda m: [{"op": "change_position", "card": "self",
+                 "to": "attack" if (m.group("to") or m.group("to2")).casefold() in (
+                     "attack", "攻撃") else "defense"}]),
+    (r"^change the attacking monster to (?P<to>attack|defense) position$"
+     r"|^その攻撃モンスターを(?P<to2>攻撃|守備)表示にする$",
+     lambda m: [{"op": "change_position", "card": "attacker",
                  "to": "attack" if (m.group("to") or m.group("to2")).casefold() in (
                      "attack", "攻撃") else "defense"}]),
     (r"^(?P<verb>destroy|banish) the attacking monster$"
@@ -683,7 +703,7 @@ _ON_TARGET: list[tuple[str, str]] = [
     (rf"^destroy {_IT}$|^{_CHOSEN}破壊する$", "destroy"),
     (rf"^banish {_IT}$|^{_CHOSEN}除外する$", "banish"),
     (rf"^return {_IT} to the (owner's )?hand$|^{_CHOSEN}(持ち主の)?手札に戻す$", "return_to_hand"),
-    (rf"^send {_IT} to the (gy|graveyard)$|^{_CHOSEN}墓地へ送る$", "send_to_gy"),
+    (rf"^(send|return) {_IT} to the (gy|graveyard)$|^{_CHOSEN}墓地(へ送る|に戻す)$", "send_to_gy"),
     (rf"^add {_IT} to your hand$|^{_CHOSEN}手札に加える$", "add_to_hand"),
     (rf"^shuffle {_IT} into the (owner's )?deck$|^return {_IT} to the (owner's )?deck$"
      rf"|^(place|put) {_IT} on (the )?top of (the|its owner's|their owners'?) decks?$"

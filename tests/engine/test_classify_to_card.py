@@ -664,3 +664,25 @@ def test_a_once_per_turn_condition_in_japanese() -> None:
                             "発動できる。手札から天使族モンスター１体を特殊召喚する。")
     assert not m.problems, m.problems
     assert m.effect["condition"][0]["count"]["max"] == 0
+
+
+def test_battle_damage_by_a_direct_attack_triggers_only_then() -> None:
+    """「このカードが直接攻撃で相手に戦闘ダメージを与えた時」: the battle damage of a direct
+    attack says it is one (``direct: true`` on ``lp_lost``); damage through a monster does
+    not meet that timing."""
+    from engine import Duel
+
+    (m,) = mapped("yugioh", "①：このカードが直接攻撃で相手に戦闘ダメージを与えた時に発動する。"
+                            "自分はデッキから１枚ドローする。")
+    assert m.effect["event"]["direct"] is True
+    card = {"id": "saber", "name": {"en": "Saber"}, "type": "monster", "subtype": "effect",
+            "attribute": "EARTH", "race": "Beast-Warrior", "level": 4, "atk": 1900, "def": 0,
+            "effects": [m.effect]}
+    for theirs, met in (([], True), ([{"card": "Kuriboh", "as": "wall"}], False)):
+        duel = Duel("yugioh", setup={"turn_player": "p1", "turn": 3, "phase": "battle",
+                                     "p1": {"monster": ["Saber"], "deck": ["Kuriboh"] * 3},
+                                     "p2": {"monster": theirs}}, cards=[card])
+        duel.apply({"do": "declare_attack", "card": "Saber",
+                    "target": "wall" if theirs else None})
+        duel.apply({"do": "battle"})
+        assert any(e["key"] == "trigger.met" for e in duel.state.log) is met

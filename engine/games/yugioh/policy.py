@@ -644,8 +644,9 @@ class YugiohPolicy(SummonMoment, Policy):
         doomed: list[tuple[int, int]] = []
         defender = 1 - attacker.controller
         if target is None:
-            if atk:
-                events += duel.change_lp(defender, -atk, cause="battle", by=attacker.iid)
+            if atk:  # a direct attack's damage says so ("battle damage by a direct attack")
+                events += [{**ev, "direct": True} for ev in
+                           duel.change_lp(defender, -atk, cause="battle", by=attacker.iid)]
             return events, doomed
         if target.position == "attack":
             other = self.stat(duel, target, "atk")

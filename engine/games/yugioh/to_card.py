@@ -70,11 +70,19 @@ EVENTS: list[Pattern] = [
     (r"this card is flip summoned|このカードが反転召喚", of_self("summoned", how="flip")),
     (r"this card is (normal or special )?summoned|このカードが(召喚・特殊召喚|召喚)",
      of_self("summoned")),
+    (r"^this card is discarded (to the (gy|graveyard) )?by (a card|an? (opponent's )?card's?) "
+     r"effect$|^このカードが(相手の)?(カードの)?効果によって手札から(墓地へ)?捨てられ",
+     lambda m: {"type": "discarded", "card": "self", "cause": "effect"}),
     (r"this card is discarded|このカードが手札から捨てられ", of_self("discarded")),
     (r"this card is banished|このカードが除外され", of_self("banished")),
     (r"this card is tributed|このカードがリリースされ", of_self("tributed")),
     (r"this card (declares an attack|attacks)|このカードが攻撃宣言|このカードの攻撃宣言",
      of_self("attack_declared")),
+    (r"^this card inflicts battle damage to your opponent by a direct attack$"
+     r"|^this card attacks directly and inflicts battle damage to your opponent$"
+     r"|^このカードが直接攻撃で相手に戦闘ダメージを与え",
+     lambda m: {"type": "lp_lost", "cause": "battle", "by": "self", "player": "opponent",
+                "direct": True}),
     (r"this card inflicts battle damage to your opponent|このカードが相手に戦闘ダメージを与え",
      lambda m: {"type": "lp_lost", "cause": "battle", "by": "self", "player": "opponent"}),
     (r"this card inflicts battle damage|このカードが戦闘ダメージを与え",
@@ -225,7 +233,7 @@ TARGETS: list[Pattern] = [
     (rf"target {NUM} (?P<what>monster|card|spell/trap|spell|trap)s? ?"
      r"(?P<whose>your opponent controls|you control|on the field)$",
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
-    (rf"(?P<whose>相手|自分|)(の)?フィールド(上)?の(?P<what>モンスター|魔法・罠カード|カード){NUM}[体枚]を対象"
+    (rf"(?P<whose>相手|自分|)(の)?フィールド(上)?[のに](?P<what>モンスター|魔法・罠カード|カード){NUM}[体枚]を対象"
      r"(として|とし|に)?(発動(する|できる))?$",
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
     (r"^(?:you can )?(?:activate this card by )?target(?:ing)? (?P<up>up to )?(?P<n>\d+|a|an) "
@@ -236,7 +244,7 @@ TARGETS: list[Pattern] = [
      lambda m: _banished(m)),
     (r"^除外されている(?P<whose>自分|相手|お互い)?の?(?P<what>[^。]*?)(?P<n>\d+)[体枚](?P<up>まで)?を?"
      r"対象(として|とし|に)?(発動(する|できる))?$", lambda m: _banished(m)),
-    (r"^(?P<whose>相手|自分|お互い)?の?(?P<where>フィールド|墓地)上?の(?P<what>[^。]*?)を?"
+    (r"^(?P<whose>相手|自分|お互い)?の?(?P<where>フィールド|墓地)上?[のに](?P<what>[^。]*?)を?"
      r"(?P<n>\d+)[体枚](?P<up>まで)?を?対象(として|とし|に)?(発動(する|できる))?$", _ja_target),
 ]
 
