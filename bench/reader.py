@@ -915,6 +915,11 @@ def main(argv: list[str] | None = None) -> int:
     path = args.file or (TUNING if args.tuning else CORPUS)
     for line in run(path, show=args.effects):
         print(line, flush=True)
+    if path == CORPUS:  # beside the corpus's figures, the library read back (item 5)
+        from .library_readback import report as library_report
+
+        for line in library_report():
+            print(line, flush=True)
     return 0
 
 
