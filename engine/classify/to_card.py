@@ -74,6 +74,9 @@ NUM = r"(?P<n>\d+)"
 NUM_K = r"(?P<k>\d+)"
 #: costs, paid at activation (both games' usual wordings)
 _COSTS: list[Pattern] = [
+    (rf"^discard {NUM} other cards?$|^このカード以外の手札を{NUM_K}枚捨て",
+     lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
+                                             "count": number(m), "other": True}}]),
     (rf"discard {NUM} cards?|手札を{NUM_K}枚捨て",
      lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
                                              "count": number(m)}}]),
@@ -96,6 +99,9 @@ _COSTS: list[Pattern] = [
     (rf"^tribute {NUM} other (?P<what>.+?)$", lambda m: _cost_choose(
         _Alias(m), "tribute", "monster", other=True)),
     (r"tribute this card|このカードをリリース", lambda m: [{"op": "tribute", "card": "self"}]),
+    (rf"^shuffle {NUM} (?P<what>.+?) from your (gy|graveyard) into the deck$"
+     rf"|^自分の墓地の(?P<what2>[^。]+?)を?{NUM_K}(体|枚)をデッキに(戻|加えてシャッフルし)",
+     lambda m: _cost_choose(_Alias(m), "put_into_deck", "gy")),
     (r"discard this card|(手札の)?このカードを(手札から)?(墓地へ)?捨て",
      lambda m: [{"op": "discard", "card": "self"}]),
     (rf"^手札の(?P<what>[^。]+?){NUM}(体|枚)を(墓地へ)?捨て",
@@ -375,6 +381,7 @@ def _chosen(m: re.Match[str], op: str, **more: Any) -> list[dict[str, Any]] | No
 _ON_FIELD = {"your opponent controls": "opponent", "you control": "you", "on the field": "any",
              "相手": "opponent", "自分": "you", "": "any"}
 _VERBS = {"destroy": "destroy", "banish": "banish", "return": "return_to_hand",
+          "negate the effects of": "negate_effects",
           "send": "send_to_gy", "破壊": "destroy", "除外": "banish",
           "持ち主の手札に戻": "return_to_hand", "手札に戻": "return_to_hand",
           "墓地へ送": "send_to_gy"}
@@ -492,6 +499,15 @@ def _stat(m: re.Match[str], card: str) -> list[dict[str, Any]]:
     return [op]
 
 
+def _equal_to(m: Any, op: str, player: str) -> list[dict[str, Any]]:
+    """LP gained or damage dealt equal to the target's ATK or DEF (its printed one with
+    "original" / 「元々の」), as computed when it resolves."""
+    amount: dict[str, Any] = {"stat": _STATS[m.group("stat").casefold()], "of": "target"}
+    if m.group("o"):
+        amount["original"] = True
+    return [{"op": op, "player": player, "amount": amount}]
+
+
 def _and_destroy(m: re.Match[str]) -> dict[str, Any]:
     return {"destroy": True} if re.search(r"destroy|破壊", m.group(0), re.I) else {}
 
@@ -602,9 +618,10 @@ _OPERATIONS += [
      lambda m: [{"op": "gain_lp", "player": "opponent", "amount": number(m)}]),
     (rf"send {_COUNT_EN} {_WHAT}{_FROM_EN} to the (gy|graveyard)",
      lambda m: _chosen(m, "send_to_gy")),
-    (r"^(?P<verb>destroy|banish|return|send) (?P<up>up to )?(?P<n>\d+|a|an) (?P<what>[^,;]+?) "
+    (r"^(?P<verb>destroy|banish|return|send|negate the effects of) (?P<up>up to )?"
+     r"(?P<n>\d+|a|an) (?P<what>[^,;]+?) "
      r"(?P<whose>your opponent controls|you control|on the field)( to the (owner's )?(hand|gy|"
-     r"graveyard))?$"
+     r"graveyard))?( until the end of (this|the) turn)?$"
      r"|^(?P<whose2>相手|自分)?フィールドの(?P<what2>[^。]*?)(?P<n2>\d+)(体|枚)(?P<up2>まで)?を(選んで)?"
      r"(?P<verb2>破壊|除外|持ち主の手札に戻|手札に戻|墓地へ送)(する|す|る)$", _on_field),
     (rf"^banish {_COUNT_EN} {_WHAT}{_FROM_EN}$", lambda m: _chosen(m, "banish")),
@@ -621,6 +638,16 @@ _OPERATIONS += [
     (rf"^take control of {_COUNT_EN} (?P<what>[^,;]+?) your opponent controls$"
      r"|^相手フィールドの(?P<what2>[^。]*?)(?P<n2>\d+)(体|枚)を(選んで)?その?コントロールを得る$",
      lambda m: _take(_Alias(m))),
+    (r"^return this card to the (owner's )?hand$",
+     lambda m: [{"op": "return_to_hand", "card": "self"}]),
+    (r"^(?:you )?gain lp equal to (?:its|that monster's|the target's) (?P<o>original )?"
+     r"(?P<stat>atk|def)$|^(?:自分は)?その(?:モンスターの)?(?P<o2>元々の)?(?P<stat2>攻撃力|守備力)分だけ"
+     r"(?:自分の)?lpを回復する$",
+     lambda m: _equal_to(_Alias(m), "gain_lp", "you")),
+    (r"^inflict damage to your opponent equal to (?:its|that monster's|the target's) "
+     r"(?P<o>original )?(?P<stat>atk|def)$"
+     r"|^その(?:モンスターの)?(?P<o2>元々の)?(?P<stat2>攻撃力|守備力)分のダメージを相手に与える$",
+     lambda m: _equal_to(_Alias(m), "damage", "opponent")),
     (r"^(add|return) this card to your hand$|^このカードを(持ち主の)?手札に(加える|戻す)$",
      lambda m: [{"op": "add_to_hand", "card": "self"}]),
     (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
@@ -741,6 +768,7 @@ def _first(patterns: list[Pattern], text: str) -> Any:
 _HARMLESS = re.compile(
     r"^(\s|[,.、。]|you can|you may|and if you do|if you do|also|then|immediately|"
     r"from your extra deck|using monsters from your hand or field as fusion materials?|"
+    r"to your field|"
     r"(in )?face-up (attack|defense) position|in (attack|defense) position|"
     r"until the end of (this|the) turn|自分は|自分の|このターン|ターン終了時まで|"
     r"表側(攻撃|守備)表示で|"
@@ -772,7 +800,7 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
     if own and (whole := _whole(own, text)) is not None:
         return _on_chosen(whole, targets, choice)
     ops: list[dict[str, Any]] = []
-    pieces = re.split(r"(,? then,? |その後、?|\. |。(?=.)|, also,? )", text, flags=re.I)
+    pieces = re.split(r"(,? then,? |その後、?|\. |。(?=.)|, also,? |, but )", text, flags=re.I)
     parts, joins = pieces[::2], [""] + pieces[1::2]
     kept = [(p.strip(" .。、,"), j) for p, j in zip(parts, joins, strict=True)
             if p.strip(" .。、,")]

@@ -686,3 +686,31 @@ def test_battle_damage_by_a_direct_attack_triggers_only_then() -> None:
                     "target": "wall" if theirs else None})
         duel.apply({"do": "battle"})
         assert any(e["key"] == "trigger.met" for e in duel.state.log) is met
+
+
+@pytest.mark.parametrize(("text", "part", "expected"), [
+    ("You can target 1 monster in your GY; Special Summon it in Defense Position, but negate "
+     "its effects.", "operations",
+     [{"op": "special_summon", "card": "target", "position": "defense"},
+      {"op": "negate_effects", "card": "target", "then": True}]),
+    ("(Quick Effect): You can discard this card; negate the effects of 1 face-up monster your "
+     "opponent controls until the end of this turn.", "operations",
+     [{"op": "negate_effects", "choose": {"zone": "monster", "controller": "opponent",
+                                          "count": 1, "filter": {"type": "monster",
+                                                                 "face_up": True}}}]),
+    ("If this card is in your hand: You can discard 1 other card; Special Summon this card.",
+     "cost", [{"op": "discard", "choose": {"zone": "hand", "controller": "you", "count": 1,
+                                           "other": True}}]),
+    ("You can return this card to the hand.", "operations",
+     [{"op": "return_to_hand", "card": "self"}]),
+    ("Target 1 face-up monster on the field; gain LP equal to its original ATK.", "operations",
+     [{"op": "gain_lp", "player": "you", "amount": {"stat": "atk", "of": "target",
+                                                   "original": True}}]),
+    ("When this card destroys an opponent's monster by battle: You can draw 1 card.", "event",
+     {"type": "destroyed", "cause": "battle", "by": "self",
+      "filter": {"controller": "opponent"}}),
+])
+def test_more_english_wordings_compile(text: str, part: str, expected: Any) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    assert m.effect[part] == expected

@@ -100,6 +100,11 @@ EVENTS: list[Pattern] = [
      r"( to your field)?$|^自分の墓地からモンスターが特殊召喚され",
      lambda m: {"type": "summoned", "how": "special", "from": "gy",
                 "filter": {"controller": "you"}}),
+    (r"^this card destroys (an opponent's|a) monster by battle( and sends it to the "
+     r"(gy|graveyard))?$|^このカードが戦闘で(相手)?モンスターを破壊し(た|、?墓地へ送った)",
+     lambda m: {"type": "destroyed", "cause": "battle", "by": "self",
+                **({"filter": {"controller": "opponent"}} if re.search("opponent|相手", m.group(0))
+                   else {})}),
     (r"flip", of_self("flipped")),
 ]
 
