@@ -410,7 +410,8 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
         etype, how = ev.get("type"), _first(ev.get("how"))
         if ev.get("card") not in ("self", None):
             return f"no set-up for an event about another card ({etype})"
-        if ev.get("by") == "self" and ev.get("cause") == "battle":
+        if etype in ("destroyed", "sent_to_gy") and ev.get("by") == "self" and ev.get(
+                "cause") == "battle":
             # it destroys a weaker monster by battle
             return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
                                            "target": "their_weak"}, {"do": "battle"}],

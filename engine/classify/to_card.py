@@ -88,7 +88,7 @@ _COSTS: list[Pattern] = [
      rf"|^このカードの(x|エクシーズ)素材を{NUM_K}つ取り除",
      lambda m: [{"op": "detach", "count": number(m)}]),
     (rf"^banish {NUM} (?P<what>.+?) from your (gy|graveyard)$"
-     rf"|^自分の墓地の(?P<what2>[^。]+?)を?{NUM_K}(体|枚)を除外",
+     rf"|^自分の墓地(?:の|から)(?P<what2>[^。]+?)を?{NUM_K}(体|枚)を除外",
      lambda m: _cost_choose(_Alias(m), "banish", "gy")),
     (rf"^discard {NUM} (?P<what>.+?)$|^手札から(?P<what2>[^。]+?){NUM_K}(体|枚)を(墓地へ)?捨て",
      lambda m: _cost_choose(_Alias(m), "discard", "hand")),
@@ -526,7 +526,7 @@ _OPERATIONS += [
      r"|^相手の手札を(ランダムに|ランダムに(?P<k2>\d+)枚選んで)(?P<n2>\d+)?枚?(選んで)?(墓地へ)?捨てる$",
      lambda m: [{"op": "discard", "random": {"zone": "hand", "controller": "opponent",
                                              "count": _first_number(m)}}]),
-    (rf"special summon {_TGT}|{_TGT}を(.*表示で)?特殊召喚する",
+    (rf"special summon {_TGT}|{_TGT}を(自分フィールドに)?(?P<pos>.*表示で)?特殊召喚する",
      lambda m: [{"op": "special_summon", "card": "target", **_position(m)}]),
     (rf"special summon {_COUNT_EN} {_WHAT}{_FROM_EN}",
      lambda m: _chosen(m, "special_summon", **_position(m))),
@@ -538,7 +538,8 @@ _OPERATIONS += [
     # a search: added from the Deck or the GY to the hand
     (rf"add {_COUNT_EN} {_WHAT}{_FROM_EN} to your hand",
      lambda m: _chosen(m, "add_to_hand")),
-    (r"(?:自分の)?(?P<where>デッキ|墓地)から(?P<what>[^。]*?)(?P<n>\d+)(?:体|枚)を手札に加える",
+    (r"(?:自分の)?(?P<where>デッキ|墓地)(?:・(?P<where2>デッキ|墓地))?から(?P<what>[^。]*?)"
+     r"(?P<n>\d+)(?:体|枚)を(?:選んで)?手札に加える",
      lambda m: _chosen(m, "add_to_hand")),
     (rf"add {_TGT} to your hand|{_TGT}を手札に加える",
      lambda m: [{"op": "add_to_hand", "card": "target"}]),
@@ -617,6 +618,9 @@ _OPERATIONS += [
     (rf"your opponent gains {NUM} (lp|life points)",
      lambda m: [{"op": "gain_lp", "player": "opponent", "amount": number(m)}]),
     (rf"send {_COUNT_EN} {_WHAT}{_FROM_EN} to the (gy|graveyard)",
+     lambda m: _chosen(m, "send_to_gy")),
+    (r"^(?:自分の)?(?P<where>手札|デッキ)(?:・(?P<where2>手札|デッキ))?から(?P<what>[^。]*?)"
+     r"(?P<n>\d+)(?:体|枚)を(?:選んで)?墓地へ送る$",
      lambda m: _chosen(m, "send_to_gy")),
     (r"^(?P<verb>destroy|banish|return|send|negate the effects of) (?P<up>up to )?"
      r"(?P<n>\d+|a|an) (?P<what>[^,;]+?) "
@@ -740,7 +744,8 @@ _ON_TARGET: list[tuple[str, str]] = [
     (rf"^take control of {_IT}$|^{_CHOSEN}コントロールを得る$", "change_control"),
     (r"^negate (its|their|that target's|that monster's|the target's) effects( until the end of "
      r"(this|the) turn)?$|^(その|対象の)([^。、]{0,12}?(モンスター|カード)の)?効果を"
-     r"(ターン終了時まで)?無効にする$", "negate_effects"),
+     r"(ターン終了時まで)?無効にする$"
+     r"|^この効果で特殊召喚した(その)?モンスターの効果は無効化される$", "negate_effects"),
     # Duel Masters: what is done to the cards chosen ("..., and tap it", 「…選び、タップする」)
     (rf"^(and )?tap {_IT}$|^{_CHOSEN}タップ(する|してもよい)$", "tap"),
     (rf"^(and )?untap {_IT}$|^{_CHOSEN}アンタップ(する|してもよい)$", "untap"),

@@ -714,3 +714,28 @@ def test_more_english_wordings_compile(text: str, part: str, expected: Any) -> N
     m = mapped("yugioh", text)[-1]
     assert not m.problems, m.problems
     assert m.effect[part] == expected
+
+
+@pytest.mark.parametrize(("text", "part", "expected"), [
+    ("通常魔法\n①：フィールドの魔法・罠カードを２枚まで対象として発動できる。そのカードを破壊する。",
+     "targets", [{"as": "target", "zone": ["spell_trap", "field"], "controller": "any",
+                  "count": 2, "up_to": True, "filter": {"type": ["spell", "trap"]}}]),
+    ("通常魔法\n①：デッキ・墓地から「融合」１枚を選んで手札に加える。", "operations",
+     [{"op": "add_to_hand", "choose": {"zone": ["deck", "gy"], "controller": "you",
+                                       "filter": {"name": "融合"}, "count": 1}}]),
+    ("①：自分の墓地からモンスター１体を除外して発動できる。このカードを手札から特殊召喚する。",
+     "cost", [{"op": "banish", "choose": {"zone": "gy", "controller": "you", "count": 1,
+                                          "filter": {"type": "monster"}}}]),
+    ("通常魔法\n①：デッキから「ライトロード」モンスター１体を墓地へ送る。", "operations",
+     [{"op": "send_to_gy", "choose": {"zone": "deck", "controller": "you",
+                                      "filter": {"type": "monster", "archetype": "ライトロード"},
+                                      "count": 1}}]),
+    ("通常魔法\n①：自分の墓地のモンスター１体を対象として発動できる。そのモンスターを守備表示で"
+     "特殊召喚する。この効果で特殊召喚したモンスターの効果は無効化される。", "operations",
+     [{"op": "special_summon", "card": "target", "position": "defense"},
+      {"op": "negate_effects", "card": "target", "then": True}]),
+])
+def test_more_japanese_wordings_compile(text: str, part: str, expected: Any) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    assert m.effect[part] == expected

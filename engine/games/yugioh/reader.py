@@ -642,7 +642,8 @@ _STATE_JA = re.compile(r"(存在しない|存在する|いない|ある|以下�
 _COST_JA = re.compile(r"(?:^|、)([^、。]*?(捨てて|捨て(?=、)|戻して|リリースして|リリースし|"
                       r"除外して|除外し|払って|"
                       r"払い|墓地へ送って|墓地へ送り|見せて|取り除いて))(?=、|発動|$)")
-_TARGET_JA = re.compile(r"(?:^|、)([^、。]*?を対象として)(?=、|発動|$)")
+#: 「…１体を対象として」, 「…２枚まで対象として」 (up to a number)
+_TARGET_JA = re.compile(r"(?:^|、)([^、。]*?(?:を|まで)対象として)(?=、|発動|$)")
 #: a step of the battle named as the effect's timing (「戦闘を行ったダメージ計算後に発動する」,
 #: 「ダメージステップ開始時に発動できる」): the effect is activated at that step, as an "if"
 #: trigger (PSCT "After damage calculation, if ...", "At the start of the Damage Step, if ...")
