@@ -1058,7 +1058,8 @@ def _event(own: SimpleNamespace, reading: EffectReading, effect: dict[str, Any],
     if reading.kind == "s_trigger":
         effect["event"] = {"type": "shield_to_hand", "card": "self"}
         return
-    if effect["kind"] == "activation" and own.RESPONSES is not None and reading.wording == "when":
+    if effect["kind"] in ("activation", "quick") and own.RESPONSES is not None and (
+            reading.wording == "when" and reading.event):  # "When ...:" answers what it names
         respond = _first(own.RESPONSES, norm(reading.event))
         if respond:
             effect["respond_to"] = respond

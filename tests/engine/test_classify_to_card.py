@@ -739,3 +739,13 @@ def test_more_japanese_wordings_compile(text: str, part: str, expected: Any) -> 
     m = mapped("yugioh", text)[-1]
     assert not m.problems, m.problems
     assert m.effect[part] == expected
+
+
+def test_a_quick_effect_worded_when_answers_what_it_names() -> None:
+    """A hand trap's "When ..." (「相手モンスターの攻撃宣言時に」) is what it answers
+    (``respond_to``), as a Trap's activation is."""
+    (m,) = mapped("yugioh", "①：相手モンスターの攻撃宣言時にこのカードを手札から墓地へ送って"
+                            "発動できる。その攻撃モンスターを守備表示にする。")
+    assert not m.problems, m.problems
+    assert m.effect["kind"] == "quick"
+    assert m.effect["respond_to"] == {"type": "attack_declared", "attacker": "opponent"}
