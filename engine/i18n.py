@@ -87,8 +87,10 @@ def data_translations(texts: Iterable[Mapping[str, str]], lang: str) -> dict[str
 
 def message_ids() -> list[str]:
     """Every message id of the engine's catalogue: the log's templates, names and phrases, and
-    the reasons of refusals (:mod:`engine.refusals`), and what the vocabulary of card and
-    scenario files says of a key it refuses (:mod:`engine.vocabulary`)."""
+    the reasons of refusals (:mod:`engine.refusals`), what the vocabulary of card and
+    scenario files says of a key it refuses (:mod:`engine.vocabulary`), and what each key of
+    a card file does (its ``means``, on the card vocabulary page:
+    :func:`engine.vocabulary.card_means`)."""
     from . import frames, log, refusals, vocabulary
 
     values: list[str] = []
@@ -99,7 +101,7 @@ def message_ids() -> list[str]:
                log.WHOSE,
                log.HIDDEN, *log.PHRASES, *refusals.REFUSALS.values(), *refusals.REFUSAL_WORDS,
                *frames.FRAME_LINES.values(), *vocabulary.MESSAGES.values(), *vocabulary.WHATS,
-               *vocabulary.PHRASES]
+               *vocabulary.PHRASES, *vocabulary.card_means()]
     return list(dict.fromkeys(values))
 
 

@@ -1321,6 +1321,15 @@ def doc_keys(name: str) -> dict[str, Key]:
     return keys
 
 
+def card_means() -> list[str]:
+    """What the keys of the card files' mappings do (each key's ``means``, over the tables of
+    docs/cards.md as :func:`doc_keys` lists them), once each: message ids of the engine's
+    catalogue, so the card vocabulary page says them in the reader's language."""
+    _merge()
+    return list(dict.fromkeys(key.means for name, table in _TABLES.items()
+                              if table.doc == CARDS_MD for key in doc_keys(name).values()))
+
+
 def markdown(name: str) -> str:
     """A table of the docs for one mapping: each key, what it takes, what it does."""
     rows = ["| key | takes | what it does |", "|---|---|---|"]

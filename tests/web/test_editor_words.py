@@ -119,3 +119,33 @@ def test_a_pasted_card_s_header_lines_fill_its_fields(game: str, text: str,
         else:
             m = re.search(rf'name="{name}"[^>]*value="([^"]*)"', html)
             assert m and unescape(m.group(1)) == value, (name, m and m.group(1))
+
+
+#: what a card file writes as it is: back-quoted or snake_case names, numbers, rule ids
+CODE_WORDS = re.compile(r"`[^`]*`|\b\w*_\w*\b|\b(?:YGO|DM)(?:-[A-Z]+)+|\d+")
+
+
+@pytest.mark.parametrize("lang", ("ja", "fr"))
+def test_the_vocabulary_page_says_what_each_key_does_in_the_page_s_language(lang: str) -> None:
+    """Every row's "what it does" is the key's ``means`` in the page's language, not the
+    English (unless the English is only code words and numbers)."""
+    client = Client(HTTP_HOST="localhost")
+    client.cookies["django_language"] = lang
+    html = client.get("/cards/vocabulary/").content.decode()
+    english = []
+    rows = 0
+    for name, table in TABLES.items():
+        if table.doc != CARDS_MD:
+            continue
+        section = re.search(rf'<section[^>]*id="{name}".*?</section>', html, re.S).group(0)
+        said = dict(re.findall(r'<th scope="row"><code>([a-z_0-9]+)</code></th><td>.*?</td>'
+                               r'<td>(.*?)(?: <span class="muted">.*?)?(?: <strong>.*?)?</td>',
+                               section, re.S))
+        for key_name, key in doc_keys(name).items():
+            rows += 1
+            if not re.search(r"[A-Za-z]{2,}", CODE_WORDS.sub(" ", key.means)):
+                continue
+            if unescape(said[key_name]).strip() == key.means:
+                english.append(f"{name}.{key_name}: {key.means}")
+    assert rows > 150
+    assert english == [], f"{len(english)} row(s) in English: {english}"
