@@ -499,6 +499,26 @@ def _stat(m: re.Match[str], card: str) -> list[dict[str, Any]]:
     return [op]
 
 
+def _fusion(m: Any) -> list[dict[str, Any]] | None:
+    """A Fusion Summon: the Fusion Monster the words name ("1 "Elemental HERO" Fusion
+    Monster", 「「Ｅ・ＨＥＲＯ」融合モンスター」), its materials from the hand, the field or
+    both."""
+    words = (m.group("what") or "").strip()
+    op: dict[str, Any] = {"op": "fusion_summon"}
+    if words:
+        f = _filter(f"{words} monster" if words.isascii() else f"{words}モンスター")
+        if f is None:
+            return None
+        f.pop("type", None)
+        f.pop("subtype", None)
+        if f:
+            op["choose"] = {"filter": f}
+    where = m.group("from").casefold()
+    op["materials_from"] = [z for z, w in (("hand", r"hand|手札"), ("monster", r"field|フィールド"))
+                            if re.search(w, where)]
+    return [op]
+
+
 def _equal_to(m: Any, op: str, player: str) -> list[dict[str, Any]]:
     """LP gained or damage dealt equal to the target's ATK or DEF (its printed one with
     "original" / 「元々の」), as computed when it resolves."""
@@ -658,7 +678,13 @@ _OPERATIONS += [
      lambda m: [{"op": "draw", "count": number(m), "player": "both"}]),
     (r"your opponent draws (?P<n>\d+) cards?|相手はデッキから(?P<k>\d+)枚ドロー",
      lambda m: [{"op": "draw", "count": number(m), "player": "opponent"}]),
-    # a Fusion Spell
+    # a Fusion Spell: which Fusion Monster, its materials from where
+    (r"^fusion summon 1 (?P<what>.*?)fusion monster from your extra deck, using monsters from "
+     r"your (?P<from>hand or field|field or hand|hand|field) as (?:fusion )?materials?$"
+     r"|^(?:自分の)?(?P<from2>手札・フィールド|フィールド・手札|手札|フィールド)から、(?P<what2>[^。]*?)"
+     r"融合モンスターカードによって決められた融合素材モンスターを墓地へ送り、その融合モンスター1体を"
+     r"エクストラデッキから融合召喚する$",
+     lambda m: _fusion(_Alias(m))),
     (r"fusion summon 1 fusion monster|融合モンスター1体を(エクストラデッキから)?融合召喚する",
      lambda m: [{"op": "fusion_summon"}]),
     (r"inflict (?P<n>\d+) damage to each player",

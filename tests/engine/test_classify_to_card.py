@@ -749,3 +749,22 @@ def test_a_quick_effect_worded_when_answers_what_it_names() -> None:
     assert not m.problems, m.problems
     assert m.effect["kind"] == "quick"
     assert m.effect["respond_to"] == {"type": "attack_declared", "attacker": "opponent"}
+
+
+@pytest.mark.parametrize(("text", "op"), [
+    ('Normal Spell\nFusion Summon 1 "Elemental HERO" Fusion Monster from your Extra Deck, using '
+     "monsters from your hand or field as Fusion Material.",
+     {"op": "fusion_summon", "choose": {"filter": {"archetype": "elemental_hero"}},
+      "materials_from": ["hand", "monster"]}),
+    ("Normal Spell\nFusion Summon 1 Fusion Monster from your Extra Deck, using monsters from "
+     "your field as material.", {"op": "fusion_summon", "materials_from": ["monster"]}),
+    ("通常魔法\n①：自分の手札・フィールドから、融合モンスターカードによって決められた融合素材モンスターを"
+     "墓地へ送り、その融合モンスター１体をエクストラデッキから融合召喚する。",
+     {"op": "fusion_summon", "materials_from": ["hand", "monster"]}),
+])
+def test_a_fusion_spell_compiles(text: str, op: dict) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["operations"] == [op]
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": "spell", "subtype": "normal",
+                  "effects": [m.effect]}], file="test", game_hint="yugioh")
