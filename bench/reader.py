@@ -635,7 +635,28 @@ def _made_for(game: str, effect: dict[str, Any], sides: dict[str, Any]) -> list[
                         placed["position"] = flt["position"]
                     # below the cards a cost may take from the top of the Deck
                     here.insert(0, placed)
+    for op in _all_ops(effect):
+        if op.get("op") == "fusion_summon":  # a Fusion Monster and its two materials
+            flt = (op.get("choose") or {}).get("filter") or {}
+            material = _fitting(game, {}, len(cards) + 1)
+            material["name"] = {"en": "Bench Fusion Material"}
+            fusion = _fitting(game, {**flt, "subtype": "fusion"}, len(cards) + 2, "extra")
+            fusion["materials"] = {"each": [{"name": "Bench Fusion Material"}] * 2}
+            cards += [material, fusion]
+            sides["p1"]["extra"] = [*sides["p1"].get("extra", []), fusion["name"]["en"]]
+            where = "hand" if "hand" in (op.get("materials_from") or ["hand"]) else "monster"
+            sides["p1"].setdefault(where, []).extend(["Bench Fusion Material"] * 2)
     return cards
+
+
+def _all_ops(effect: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every operation of an effect, those of its options too."""
+    out = []
+    for op in effect.get("operations") or []:
+        out.append(op)
+        for option in op.get("options") or []:
+            out += option.get("operations") or []
+    return out
 
 
 def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: int) -> str | None:
