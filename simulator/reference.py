@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games import game as registered
+from engine.games import known
 from engine.vocabulary import CARDS_MD, GAMES, OP_KEYS, SELECTORS, TABLES, doc_keys
 from engine.words import worded
 
-from .game_context import has
 from .language import translator
 
 
@@ -27,7 +28,7 @@ def vocabulary_sections() -> list[dict[str, Any]]:
             continue
         rows = []
         for key_name, key in doc_keys(name).items():
-            only = ([str(tr(has(g).title)) for g in key.games]
+            only = ([str(tr(registered(g).title)) for g in key.games if known(g)]
                     if tuple(key.games) != tuple(GAMES) else [])
             rows.append({"key": key_name, "takes": worded(key.value.said(), tr),
                          "means": tr(key.means), "only": only, "required": key.required})
