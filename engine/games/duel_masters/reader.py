@@ -30,7 +30,8 @@ from ...classify import Because, EffectReading
 # --- splitting --------------------------------------------------------------------------
 
 def _segments(text: str) -> list[tuple[int, int]]:
-    """The (start, end) of each ability: split at ■ and line breaks, blanks trimmed."""
+    """The (start, end) of each ability: split at ■ and line breaks, blanks trimmed; a line
+    opening with ► (a mode of "choose one") stays with the ability above it."""
     cuts: list[tuple[int, int]] = []
     start = 0
     for i, ch in enumerate(text + "\n"):
@@ -46,7 +47,10 @@ def _segments(text: str) -> list[tuple[int, int]]:
         while e > s and text[e - 1] in " \t\u3000":
             e -= 1
         if s < e:
-            spans.append((s, e))
+            if text[s] in "►▶" and spans:  # a mode of "choose one" on its own line: the
+                spans[-1] = (spans[-1][0], e)  # choice's, not an ability of its own
+            else:
+                spans.append((s, e))
     return spans
 
 
@@ -74,7 +78,7 @@ _EN_AT = re.compile(r"^(?P<word>at)\s+(?P<event>the (?:end|start|beginning) of [
                     re.I)
 _EN_INSTEAD = re.compile(r"\bwould\b.*\binstead\b", re.I)
 
-_JA_COND = re.compile(r"(?P<cond>[^、。]+?(?:ならば|なら|場合|あれば|いれば))、")
+_JA_COND = re.compile(r"(?P<cond>[^、。]+?(?:ならば|なら|場合|あれば|いれば|なければ))、")
 _EN_COND = re.compile(r"(?P<cond>\bif\b[^,]+),\s*", re.I)
 
 _IF_DONE = re.compile(r"そうした場合|if you do", re.I)
@@ -290,7 +294,7 @@ class _Reader:
             self.rule("DM-CONDITION")
             if r.wording is None and c0 == pos:
                 r.wording = "if"
-                w = re.search(r"場合|ならば|なら|あれば|いれば|\bif\b", cond, re.I)
+                w = re.search(r"場合|ならば|なら|あれば|いれば|なければ|\bif\b", cond, re.I)
                 if w:
                     self.because("wording", c0 + w.start(), c0 + w.end())
             if c0 == pos:  # a leading condition: the operations follow it

@@ -389,12 +389,29 @@ OPERATIONS += [
     (r"^(return|put) this creature (in)?to (your|its owner's) hand$"
      r"|^このクリーチャーを(自分の|持ち主の)?手札に戻す$",
      lambda m: [{"op": "return_to_hand", "card": "self"}]),
-    (r"^(you may )?destroy (this creature|it)$|^このクリーチャーを破壊(する|してもよい)$",
+    (r"^(you may )?destroy this creature$|^このクリーチャーを破壊(する|してもよい)$",
      lambda m: [{"op": "destroy", "card": "self"}]),
     # the chosen cards, into the graveyard
     (rf"^(and )?put {_IT_EN} into (his|her|their|its owner's|your) graveyards?$"
      r"|^(その(カード|クリーチャー)を)?(持ち主の)?墓地に置く$",
      lambda m: [{"op": "send_to_gy", "card": "chosen"}]),
+    (r"^(put|return) this creature into your mana zone$"
+     r"|^このクリーチャーを(自分の|持ち主の)?マナゾーンに置く$",
+     lambda m: [{"op": "put_into_mana", "card": "self"}]),
+    (r"^捨てる$", lambda m: [{"op": "discard", "card": "chosen"}]),  # 「…を1枚選び、捨てる」
+    (r"^each player draws (?P<n>a|one|two|three|\d+) cards?$|^各プレイヤーはカードを(?P<k>\d+)枚引く$"
+     r"|^お互いのプレイヤーはカードを(?P<k2>\d+)枚引く$",
+     lambda m: [{"op": "draw", "count": number(m) if not m.group("k2") else int(m.group("k2")),
+                 "player": "both"}]),
+    # a creature in the battle zone, whoever's, or one chosen first and then done to
+    (rf"^(?P<verb>return|destroy|tap|untap) {_N} creatures? in the battle zone"
+     r"( to (its|their) owner'?s'? hands?)?$",
+     lambda m: [{"op": _VERB[m.group("verb").casefold()],
+                 "choose": _choose("battle", "any", "", m)}]),
+    (rf"^choose {_N} of (?P<whose>your opponent's|your) (?P<pre>untapped |tapped )?creatures"
+     r"(?P<what> that (has|have) (power \d+|\d+ power|cost \d+) or (less|more))?"
+     r"( in the battle zone)? and (?P<verb>destroy|tap|untap|return|put) (it|them)"
+     r"( to (its|their) owner'?s'? hands?| into (its|their) owner'?s'? mana zones?)?$", _chosen),
     # "if you do"
     (r"^(そうした場合|if you do),?\s*(?P<rest>.+)$", _if_done),
 ]
@@ -431,7 +448,8 @@ CONDITIONS: list[Pattern] = [
      r"|^自分のシールドが(?P<k>\d+)つ以下(なら|ならば|の場合|であれば)$",
      lambda m: {"at": "resolution", "count": {"zone": "shield", "controller": "you",
                                               "max": number(m)}}),
-    (r"^if you have (no|0) shields$|^自分のシールドが(1つもない|0つ)(なら|場合)$",
+    (r"^if you have (no|0) shields$|^自分のシールドが(1つもない|0つ)(なら|場合)$"
+     r"|^自分のシールドが(1つも|1枚も)なければ$",
      lambda m: {"at": "resolution", "count": {"zone": "shield", "controller": "you",
                                               "max": 0}}),
     (r"^if you have (an?|any|(?P<n>\d+) or more) (?P<race>[a-z][a-z ]*?) in the battle zone$",
@@ -455,8 +473,10 @@ _CHOICE = [
     re.compile(r"(?:(?P<where>バトルゾーン|マナゾーン|墓地)にある)(?P<whose>相手|自分)?の?"
                r"(?P<what>[^。、]*?)を(?P<n>\d+)(?:体|枚)(?P<up>まで)?選"),
     re.compile(r"choose (?P<n>\d+|one|a|two|three) of (?P<whose>your opponent's|your) "
-               r"(?P<what>[^.;]*?)creatures(?: in the battle zone)?"),
+               r"(?P<what>[^.;]*?)creatures(?P<tail>(?: in the battle zone)? that (?:(?:has|have) "
+               r"(?:power|cost) \d+|costs? \d+) or (?:less|more))?(?: in the battle zone)?"),
     re.compile(r"(?:^| )(?P<n>one) of (?P<whose>your opponent's|your) (?P<what>)creatures"),
+    re.compile(r"(?P<chooser>相手は)自身の(?P<where>手札)(?P<what>)を(?P<n>\d+)枚選"),
     re.compile(r"choose (?P<n>\d+|one|a|two|three) (?P<what>cards?|creatures?) in "
                r"(?P<whose>your opponent's|your) (?P<where>mana zone|graveyard|hand)"),
     re.compile(r"choose (?P<n>up to \d+|up to (?:one|two|three)|\d+|one|a|two) (?P<whose>)"
@@ -475,15 +495,20 @@ def choice(reading: EffectReading) -> dict[str, Any] | None:
             continue
         where = m.groupdict().get("where")
         zone = _ZONE.get(where or "", "battle")
-        what = m.group("what") or ""
+        what = (m.group("what") or "") + re.sub(r" in the battle zone", "",
+                                                  m.groupdict().get("tail") or "")
         if zone == "battle" and not re.search(r"クリーチャー|creature", what):
             what += " creature"
         if zone == "hand" and what in ("", "カード"):
             what = ""
-        whose = _whose(m.group("whose")) or "any"
+        whose = _whose(m.groupdict().get("whose")) or "any"
+        if m.groupdict().get("chooser"):  # the opponent chooses among their own cards
+            whose = "you"
         made = _choose(zone, whose, what, m)
         if made is None:
             return None
+        if m.groupdict().get("chooser"):
+            made.update({"chooser": "opponent", "relative": "chooser"})
         made.pop("filter", None) if made.get("filter") == {"type": "creature"} else None
         if m.groupdict().get("blind"):
             made.pop("up_to", None)
