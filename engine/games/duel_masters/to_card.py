@@ -399,7 +399,8 @@ OPERATIONS += [
      r"|^このクリーチャーを(自分の|持ち主の)?マナゾーンに置く$",
      lambda m: [{"op": "put_into_mana", "card": "self"}]),
     (r"^捨てる$", lambda m: [{"op": "discard", "card": "chosen"}]),  # 「…を1枚選び、捨てる」
-    (r"^each player draws (?P<n>a|one|two|three|\d+) cards?$|^各プレイヤーはカードを(?P<k>\d+)枚引く$"
+    (r"^each player draws (?P<n>a|one|two|three|\d+) cards?$"
+     r"|^各プレイヤーはカードを(?P<k>\d+)枚引く$"
      r"|^お互いのプレイヤーはカードを(?P<k2>\d+)枚引く$",
      lambda m: [{"op": "draw", "count": number(m) if not m.group("k2") else int(m.group("k2")),
                  "player": "both"}]),

@@ -1,0 +1,164 @@
+"""Duel Masters wordings the card-text reader compiles (engine/games/duel_masters/to_card.py):
+a pasted text's ability, read and mapped into the card files' vocabulary (docs/cards.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.classify import classify
+from engine.classify.to_card import map_reading
+
+YOU_MANA = {"zone": "mana", "controller": "you", "count": 1}
+
+
+def compiled(text: str) -> dict[str, Any]:
+    """The effect of the text's last ability (its name or keyword lines before it)."""
+    reading = classify("duel_masters", text)[-1]
+    mapping = map_reading("duel_masters", reading)
+    assert not mapping.problems, mapping.problems
+    assert mapping.effect is not None
+    return mapping.effect
+
+
+CASES = [
+    # draw up to N: drawn (the library's cards do not model "up to")
+    ("Draw up to 2 cards. Then discard a card from your hand.",
+     [{"op": "draw", "count": 2},
+      {"op": "discard", "choose": {"zone": "hand", "controller": "you", "count": 1},
+       "then": True}]),
+    ("■カードを2枚まで引いてもよい。その後、自分の手札を1枚捨てる。",
+     [{"op": "draw", "count": 2},
+      {"op": "discard", "choose": {"zone": "hand", "controller": "you", "count": 1},
+       "then": True}]),
+    ("Each player draws a card.", [{"op": "draw", "count": 1, "player": "both"}]),
+    # discards
+    ("Your opponent chooses and discards 2 cards from his hand.",
+     [{"op": "discard", "choose": {"zone": "hand", "controller": "you", "chooser": "opponent",
+                                   "relative": "chooser", "count": 2}}]),
+    ("■相手は自身の手札を1枚選び、捨てる。",
+     [{"op": "discard", "choose": {"zone": "hand", "controller": "you", "count": 1,
+                                   "chooser": "opponent", "relative": "chooser"}}]),
+    ("■相手の手札をすべて捨てさせる。",
+     [{"op": "discard", "all": {"zone": "hand", "controller": "opponent"}}]),
+    ("Your opponent discards his entire hand.",
+     [{"op": "discard", "all": {"zone": "hand", "controller": "opponent"}}]),
+    # the top of the deck, the mana zone, the hand and the shields
+    ("■自分の山札の上から2枚を墓地に置く。",
+     [{"op": "send_to_gy", "top": {"zone": "deck", "controller": "you", "count": 2}}]),
+    ("When you put this creature into the battle zone, put 1 card from your mana zone into "
+     "your graveyard.", [{"op": "send_to_gy", "choose": YOU_MANA}]),
+    ("■このクリーチャーが攻撃する時、自分のマナゾーンのカードを1枚、自分の手札に戻す。",
+     [{"op": "add_to_hand", "choose": YOU_MANA}]),
+    ("■自分のマナゾーンのカードを1枚、手札に戻す。その後、自分の手札を1枚、マナゾーンに置く。",
+     [{"op": "add_to_hand", "choose": YOU_MANA},
+      {"op": "put_into_mana", "choose": {"zone": "hand", "controller": "you", "count": 1},
+       "then": True}]),
+    ("Put a card from your mana zone into your shields face down.",
+     [{"op": "add_shield", "choose": YOU_MANA}]),
+    ("When this creature is destroyed, you may return another creature from your graveyard "
+     "to your hand.",
+     [{"op": "add_to_hand", "choose": {"zone": "graveyard", "controller": "you", "count": 1,
+                                       "filter": {"type": "creature"}, "other": True}}]),
+    ("Choose 1 card in your opponent's mana zone and put it into his graveyard.",
+     [{"op": "send_to_gy", "choose": {"zone": "mana", "controller": "opponent", "count": 1}}]),
+    # searching the deck (its shuffle is not modelled, as in the library)
+    ("Search your deck. You may take a spell from your deck, show that spell to your "
+     "opponent, and put it into your hand. Then shuffle your deck.",
+     [{"op": "add_to_hand", "choose": {"zone": "deck", "controller": "you", "count": 1,
+                                       "filter": {"type": "spell"}}}]),
+    ("■自分の山札を見る。その中から自然以外のカードを1枚選び、自分のマナゾーンに置いてもよい。"
+     "その後、山札をシャッフルする。",
+     [{"op": "put_into_mana", "choose": {
+         "zone": "deck", "controller": "you", "count": 1,
+         "filter": {"civilization": ["light", "water", "darkness", "fire"]}}}]),
+    ("■自分の山札の上から5枚を見る。その中から自然のカードを1枚、相手に見せてから手札に加えてもよい。"
+     "残りを好きな順序で山札の一番下に置く。",
+     [{"op": "look_at_top", "count": 5, "pick": {"count": 1, "to": "hand", "up_to": True,
+                                                 "filter": {"civilization": "nature"}},
+       "rest": "bottom"}]),
+    # every creature of a kind
+    ('When you put this creature into the battle zone, destroy all creatures that have '
+     '"blocker."',
+     [{"op": "destroy", "all": {"zone": "battle", "controller": "any",
+                                "filter": {"blocker": True}}}]),
+    ("■相手のブロッカーをすべて破壊する。",
+     [{"op": "destroy", "all": {"zone": "battle", "controller": "opponent",
+                                "filter": {"blocker": True}}}]),
+    ("When you put this creature into the battle zone, destroy all your other creatures.",
+     [{"op": "destroy", "all": {"zone": "battle", "controller": "you", "other": True}}]),
+    ("Destroy all creatures in the battle zone that have power 2000 or less.",
+     [{"op": "destroy", "all": {"zone": "battle", "controller": "any",
+                                "filter": {"power_max": 2000}}}]),
+    # a chosen creature, its power bound kept
+    ("Choose 1 of your opponent's creatures in the battle zone that has power 3000 or less. "
+     "Destroy it.",
+     [{"op": "destroy", "choose": {"zone": "battle", "controller": "opponent", "count": 1,
+                                   "filter": {"power_max": 3000, "type": "creature"}}}]),
+    ("Whenever this creature attacks, you may choose 1 of your opponent's creatures and tap it.",
+     [{"op": "tap", "choose": {"zone": "battle", "controller": "opponent", "count": 1}}]),
+    ("When you put this creature into the battle zone, you may return 1 creature in the battle "
+     "zone to its owner's hand.",
+     [{"op": "return_to_hand", "choose": {"zone": "battle", "controller": "any", "count": 1}}]),
+    # this creature; "if you do"
+    ("■このクリーチャーをバトルゾーンに出した時、このクリーチャーを破壊してもよい。そうした場合、"
+     "自分の山札の上から1枚目をマナゾーンに置く。",
+     [{"op": "destroy", "card": "self"},
+      {"op": "put_into_mana", "top": {"zone": "deck", "controller": "you", "count": 1},
+       "if_done": True, "then": True}]),
+    ("At the end of each of your turns, return this creature to your hand.",
+     [{"op": "return_to_hand", "card": "self"}]),
+    ("■このクリーチャーが破壊された時、このクリーチャーをマナゾーンに置く。",
+     [{"op": "put_into_mana", "card": "self"}]),
+]
+
+
+@pytest.mark.parametrize(("text", "operations"), CASES)
+def test_a_wording_compiles_to_its_operations(text: str, operations: list[dict]) -> None:
+    assert compiled(text)["operations"] == operations
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("At the end of each of your turns, you may untap this creature.",
+     {"type": "turn_end", "player": "you"}),
+    ("■このクリーチャーがブロックした時、カードを1枚引いてもよい。",
+     {"type": "blocked", "card": "self"}),
+    ("Whenever you cast a spell, you may draw a card.", {"type": "cast", "player": "you"}),
+])
+def test_an_event_is_read(text: str, event: dict) -> None:
+    assert compiled(text)["event"] == event
+
+
+@pytest.mark.parametrize(("text", "condition"), [
+    ("When you put this creature into the battle zone, if you have 5 or more cards in your mana "
+     "zone, draw a card.",
+     [{"at": "resolution", "count": {"zone": "mana", "controller": "you", "min": 5}}]),
+    ("■自分のマナゾーンにカードが6枚以上あれば、カードを2枚引く。",
+     [{"at": "resolution", "count": {"zone": "mana", "controller": "you", "min": 6}}]),
+    ("If you have 2 or fewer shields, draw 2 cards.",
+     [{"at": "resolution", "count": {"zone": "shield", "controller": "you", "max": 2}}]),
+    ("■このクリーチャーをバトルゾーンに出した時、自分のシールドが1つもなければ、カードを2枚引く。",
+     [{"at": "resolution", "count": {"zone": "shield", "controller": "you", "max": 0}}]),
+    ("When you put this creature into the battle zone, if you have a Cyber Lord in the battle "
+     "zone, you may draw up to 3 cards.",
+     [{"at": "resolution", "count": {"zone": "battle", "controller": "you",
+                                     "filter": {"race": "Cyber Lord"}, "min": 1}}]),
+])
+def test_a_condition_is_read(text: str, condition: list[dict]) -> None:
+    assert compiled(text)["condition"] == condition
+
+
+def test_if_you_do_is_no_condition_but_ties_the_operations() -> None:
+    effect = compiled("When you put this creature into the battle zone, you may destroy this "
+                      "creature. If you do, put the top card of your deck into your mana zone.")
+    assert "condition" not in effect
+    assert effect["operations"][1]["if_done"] is True
+
+
+def test_choose_one_with_its_modes_on_their_own_lines() -> None:
+    text = "■次の中から1つ選ぶ。\n►カードを1枚引く。\n►相手のクリーチャーを1体選び、破壊する。"
+    assert len(classify("duel_masters", text)) == 1
+    [op] = compiled(text)["operations"]
+    assert op["op"] == "choose_one"
+    assert [o["operations"][0]["op"] for o in op["options"]] == ["draw", "destroy"]
