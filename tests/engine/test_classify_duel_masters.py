@@ -131,3 +131,21 @@ def test_event_named_only_as_a_condition_is_not_guessed() -> None:
     kind = next(b for b in r.because if b.field == "kind")
     assert text[kind.start:kind.end] == "このクリーチャーが破壊された場合"
     assert any(b.field == "reason" and "時" in b.words for b in r.because)
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("Shield trigger. Put up to two non-evolution light blockers from your hand into the battle "
+     "zone.", ["s_trigger", "activation"]),
+    ("Blocker. This creature can't attack players. At the end of your turn, untap this "
+     "creature.", ["blocker", "static", "trigger"]),
+    ("Evolution: put on one of your light Commands. Blocker. Triple breaker. When you put this "
+     "creature into the battle zone, tap all your opponent's creatures.",
+     ["blocker", "static", "trigger"]),
+    ("Destroy one of your opponent's creatures. Then draw a card.", ["activation"]),
+])
+def test_english_pasted_on_one_line_is_split_into_its_abilities(text: str,
+                                                                 kinds: list) -> None:
+    """An English card pasted on one line: its keywords (with or without their reminder), its
+    evolution line (how it is summoned, no ability) and each sentence opening with a timing
+    start abilities of their own; a "Then ..." sentence stays in its ability."""
+    assert [r.kind for r in classify("duel_masters", text)] == kinds

@@ -328,7 +328,17 @@ class _Reader:
 _KEYWORD_THEN = re.compile(
     r"(?:S[・\-･]?トリガー|シールド[・\-･]?トリガー|ブロッカー|shield[ -]?trigger|s-trigger"
     r"|blocker|double breaker|triple breaker|speed attacker|slayer)\s*[（(][^)）]*[)）][ .。]*"
-    r"(?=\S)", re.I)
+    r"(?=\S)"
+    # the same keyword pasted on one line with what follows, without its reminder
+    r"|(?:shield[ -]?trigger|s-trigger|blocker|double breaker|triple breaker|quattro breaker|"
+    r"speed attacker|slayer|power attacker \+\d+)\s*\.\s+(?=\S)", re.I)
+#: where an English ability pasted on one line with the one before it starts: a sentence
+#: opening with a timing ("When you put...", "Whenever...", "At the end of your turn")
+_NEXT_ABILITY = re.compile(
+    r"(?<=\.)\s+(?=(?:when|whenever|at the (?:start|end) of|each time)\b)", re.I)
+#: an evolution creature's line saying what it is put on ("Evolution: put on one of your
+#: Dragons.", 「進化－自分のドラゴン1体の上に置く。」): how it is summoned, no ability
+_EVOLUTION = re.compile(r"(?:evolution\s*[:：]|進化\s*[－\-ー:：])[^.。]*[.。]\s*", re.I)
 #: the lines of a pasted card that are no ability: civilization and cost, card type, race and
 #: power
 _CIV_LINE = re.compile(r"(?:(?:光|水|闇|火|自然)(?:/|／|・)?)+(?:文明)?\s*"
@@ -355,6 +365,16 @@ def _split_keywords(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
         while (m := _KEYWORD_THEN.match(text, a, b)) and m.end() < b:
             out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" ."))))
             a = m.end()
+        if (ev := _EVOLUTION.match(text, a, b)) and ev.end() < b:  # its base, then abilities
+            out.append((a, ev.end() - 1))
+            a = ev.end()
+            while (m := _KEYWORD_THEN.match(text, a, b)) and m.end() < b:
+                out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" ."))))
+                a = m.end()
+        for nxt in list(_NEXT_ABILITY.finditer(text, a, b)):
+            if text[a:nxt.start()].strip():
+                out.append((a, nxt.start()))
+                a = nxt.end()
         out.append((a, b))
     return out
 
@@ -363,7 +383,8 @@ def _card_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]
     """The spans that are abilities: the civilization, type and power lines left out, and
     the name line above them."""
     line = [bool(_CIV_LINE.fullmatch(text[a:b].strip())
-                 or _TYPE_LINE.fullmatch(text[a:b].strip().rstrip("。."))) for a, b in spans]
+                 or _TYPE_LINE.fullmatch(text[a:b].strip().rstrip("。."))
+                 or _EVOLUTION.fullmatch(text[a:b].strip().rstrip(".。") + ".")) for a, b in spans]
     keep = []
     for k, span in enumerate(spans):
         if line[k] or (k == 0 and len(spans) > 1 and line[1]
