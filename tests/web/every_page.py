@@ -154,13 +154,15 @@ def _scenario_pages(entry: dict, with_key: bool) -> dict[str, dict[str, Page]]:
 
 
 @cache
-def rendered() -> dict[tuple[str, str, str], dict[str, Page]]:
-    """(game, slug, language) -> page kind -> page, over every built-in scenario; the card
+def rendered(every: bool = False) -> dict[tuple[str, str, str], dict[str, Page]]:
+    """(game, slug, language) -> page kind -> page, over a spread of the built-in scenarios
+    (every fourth of the index, both games), or over ``every`` one (the sweep); the card
     editor of each game under (game, "", language). Call it with the database unblocked."""
     out: dict[tuple[str, str, str], dict[str, Page]] = {}
+    index = gallery.scenario_index()
     with transaction.atomic():
         keyed = set()
-        for entry in gallery.scenario_index():
+        for entry in (index if every else index[::4]):
             game = entry["game"]
             for lang, pages in _scenario_pages(entry, game not in keyed).items():
                 out[game, entry["slug"], lang] = pages

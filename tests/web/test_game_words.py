@@ -53,10 +53,13 @@ def _found(game: str, lang: str, text: str) -> list[str]:
     return out
 
 
-@pytest.fixture(scope="module")
-def pages(django_db_blocker):
+@pytest.fixture(scope="module",
+                params=["a spread", pytest.param("every scenario", marks=pytest.mark.sweep)])
+def pages(request, django_db_setup, django_db_blocker):
+    """The pages of a spread of the built-in scenarios; of every one in the sweep
+    (``pytest -m sweep``)."""
     with django_db_blocker.unblock():
-        return rendered()
+        return rendered(every=request.param == "every scenario")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
