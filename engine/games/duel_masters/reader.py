@@ -355,6 +355,15 @@ _THEN_KEYWORD = re.compile(
     r"triple breaker|speed attacker|slayer|blocker)[ .。]*$)", re.I)
 
 
+def _keywords(text: str, a: int, b: int, out: list[tuple[int, int]]) -> int:
+    """Each keyword opening ``text[a:b]`` ("Blocker. ...", 「ブロッカー（…）…」) as a span of its
+    own in ``out``; where the rest starts."""
+    while (m := _KEYWORD_THEN.match(text, a, b)) and m.end() < b:
+        out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" ."))))
+        a = m.end()
+    return a
+
+
 def _split_keywords(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     out = []
     for a, b in spans:
@@ -362,15 +371,10 @@ def _split_keywords(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
         if tail and tail.start() > a:
             out.append((a, tail.start()))
             a = tail.end()
-        while (m := _KEYWORD_THEN.match(text, a, b)) and m.end() < b:
-            out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" ."))))
-            a = m.end()
+        a = _keywords(text, a, b, out)
         if (ev := _EVOLUTION.match(text, a, b)) and ev.end() < b:  # its base, then abilities
             out.append((a, ev.end() - 1))
-            a = ev.end()
-            while (m := _KEYWORD_THEN.match(text, a, b)) and m.end() < b:
-                out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" ."))))
-                a = m.end()
+            a = _keywords(text, ev.end(), b, out)
         for nxt in list(_NEXT_ABILITY.finditer(text, a, b)):
             if text[a:nxt.start()].strip():
                 out.append((a, nxt.start()))
