@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import yaml
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -621,8 +622,13 @@ def zone_options(game: str, value: str) -> tuple[tuple[str, Any], ...]:
     zones = [zone for row in web(game).MAT for zone, _slots in row]
     options = [("", "")] + [(z, zone_name(z, tr)) for z in zones]
     if value and value not in zones:
-        listed = yaml.safe_load(value) if value.startswith("[") else [value]
-        options.append((value, " · ".join(zone_name(str(z), tr) for z in listed or [])))
+        try:  # a list written before ("[gy, banished]"), each zone by its name
+            listed = yaml.safe_load(value) if value.startswith("[") else [value]
+        except yaml.YAMLError:
+            listed = None
+        words = (" · ".join(capfirst(zone_name(str(z), tr)) for z in listed)
+                 if isinstance(listed, list) else value)  # what cannot be read, as typed
+        options.append((value, words))
     return tuple(options)
 
 

@@ -149,3 +149,25 @@ def test_the_vocabulary_page_says_what_each_key_does_in_the_page_s_language(lang
                 english.append(f"{name}.{key_name}: {key.means}")
     assert rows > 150
     assert english == [], f"{len(english)} row(s) in English: {english}"
+
+
+@pytest.mark.parametrize("written", ["[gy, banished, hand]", "[gy,", "nowhere"])
+def test_an_activated_from_value_written_before_is_named_or_refused(written: str) -> None:
+    """The zones an effect is used from: a list written before is the option chosen, each
+    zone by its name; a value that is no zone list is refused beside the field (the page
+    answers, the card is not taken)."""
+    client = Client(HTTP_HOST="localhost")
+    data = {"game": "yugioh", "text": "", "do": "check", "effects": "1", "name_en": "X",
+            "type": "monster", "subtype": "effect", "level": "4", "atk": "0", "def": "0",
+            "e0-include": "on", "e0-kind": "ignition", "e0-activate_from": written,
+            "e0-operations": "[{op: draw, count: 1}]"}
+    response = client.post("/cards/new", data)
+    assert response.status_code == 200
+    html = unescape(response.content.decode())
+    select = re.search(r'<select name="e0-activate_from".*?</select>', html, re.S).group(0)
+    error = re.search(r'id="err-e0-activate_from"[^>]*>(.*?)</p>', html, re.S).group(1)
+    if written.startswith("[gy, "):
+        assert f'<option value="{written}" selected>GY · Banishment · Hand</option>' in select
+        assert not re.sub(r"<[^>]+>", "", error).strip()
+    else:
+        assert re.sub(r"<[^>]+>", "", error).strip(), "a value that is no zone is refused"
