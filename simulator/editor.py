@@ -146,12 +146,11 @@ def reading_view(text: str, readings: list[EffectReading],
                  mappings: list[EffectMapping]) -> list[dict[str, Any]]:
     """What the page shows of each effect: its text cut into runs, the deciding words marked
     with the field they decided, its one-line classification, its rules and its problems."""
-    out, cursor = [], 0
+    out, cursor, tr = [], 0, translator()
     for reading, mapping in zip(readings, mappings, strict=True):
         start = text.find(reading.text, cursor)
         start = cursor if start < 0 else start
         cursor = start + len(reading.text)
-        tr = translator()
         out.append({"runs": _runs(reading, start), "summary": summary(reading),
                     "rules": reading.rules, "kind": reading.kind,
                     "problems": [(PROBLEM_LABELS.get(part, part), worded(why, tr))

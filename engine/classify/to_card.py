@@ -609,7 +609,7 @@ _OPERATIONS += [
                                              "count": number(m), "chooser": "opponent"}}]),
     (r"相手は(?P<n>\d+)(lp|ライフポイント)回復する",
      lambda m: [{"op": "gain_lp", "player": "opponent", "amount": number(m)}]),
-    (r"discard (?P<n>\d+|a) cards?( from your hand)?|(自分の)?手札を(?P<k>\d+)枚捨てる",
+    (r"discard (?P<n>\d+|a|one) cards?( from your hand)?|(自分の)?手札を(?P<k>\d+)枚捨てる",
      lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
                                              "count": number(m)}}]),
     (r"send the top (?P<n>\d+) cards? of your deck to the (gy|graveyard)"

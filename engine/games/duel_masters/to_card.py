@@ -342,11 +342,7 @@ OPERATIONS += [
     (r"^(you may )?draw up to (?P<n>\d+|one|two|three|four|five) cards?$"
      r"|^カードを(?P<k>\d+)枚まで引(く|いてもよい)$",
      lambda m: [{"op": "draw", "count": number(m)}]),
-    # discards
-    (r"^(then )?discard (?P<n>a|one|\d+) cards? from your hand$"
-     r"|^(自分の)?手札を(?P<k>\d+)枚捨てる$",
-     lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
-                                             "count": number(m)}}]),
+    # discards (one's own: the shared wording, engine/classify/to_card.py)
     (r"^your opponent chooses and discards (?P<n>a|one|two|\d+) cards? from (his|her|their) "
      r"hand$|^相手は自身の手札を(?P<k>\d+)枚選び、?捨てる$",
      lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
