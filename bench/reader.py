@@ -684,6 +684,7 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
         duel = Duel(game, setup=setup, cards=[card, *fitting])
         iid = duel.ref(BENCH_NAME)
         before = len(duel.state.log)
+        zones = {i: c.zone for i, c in duel.state.cards.items()}
         for action in plan.actions:
             duel.apply(action)
             _answer_all(duel, iid)
@@ -727,9 +728,22 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
         if "pending.no_effect" in keys:
             return "it resolved with no effect"
         resolved = ("pending.resolve", "spell.resolve")
-    if not _did_something(log, resolved, iid):
+    if not _did_something(log, resolved, iid) and not _moved_unseen(duel, zones, effect, iid):
         return "it resolved, but nothing happened"
     return None
+
+
+#: operations whose moves the engine's log holds no event for (a card put into the shields
+#: face down, or into the deck): the bench sees them in the zones of the cards they moved
+_UNSEEN_TO = {"add_shield": "shield", "put_into_deck": "deck"}
+
+
+def _moved_unseen(duel: Any, zones: dict[int, str], effect: dict[str, Any], iid: int) -> bool:
+    """Whether a card other than the one measured is now in a zone the effect moves cards to
+    unseen (its shields, its deck), where it was not on the board made for it."""
+    wanted = {_UNSEEN_TO[op["op"]] for op in _all_ops(effect) if op.get("op") in _UNSEEN_TO}
+    return bool(wanted) and any(c.zone in wanted and zones.get(i) != c.zone
+                                for i, c in duel.state.cards.items() if i != iid)
 
 
 def _did_something(log: list[dict[str, Any]], resolved: tuple[str, ...], iid: int) -> bool:

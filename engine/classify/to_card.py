@@ -937,12 +937,14 @@ def _flags(reading: EffectReading) -> dict[str, Any]:
 #: ``wording(reading, kind)``, ``once_per_turn(reading)``, ``from_cost(reading, kind)`` (where
 #: a cost paid with the card itself says it is used from) and ``choice(reading)`` (a choice
 #: made at resolution, as an operation's ``choose``, or ``{random: ...}`` for cards picked
-#: without looking), None where its cards write none
+#: without looking), None where its cards write none; ``keyword(reading)``, the event and
+#: conditions of a keyword ability used from the hand (a Ninja Strike), {} where none
 DEFAULTS: dict[str, Any] = {
     "EVENTS": [], "OPERATIONS": [], "FROM_EVENT": {}, "TARGETS": None, "PHASES": None,
     "RESPONSES": None, "CONDITIONS": None,
     "wording": lambda reading, kind: None, "once_per_turn": lambda reading: None,
     "from_cost": lambda reading, kind: None, "choice": lambda reading: None,
+    "keyword": lambda reading: {},
 }
 
 
@@ -1083,6 +1085,9 @@ def _event(own: SimpleNamespace, reading: EffectReading, effect: dict[str, Any],
     phase, what a "When ..." activation answers, and where a trigger is used from."""
     if reading.kind == "s_trigger":
         effect["event"] = {"type": "shield_to_hand", "card": "self"}
+        return
+    if reading.kind == "ninja_strike":  # the game's part says what the keyword waits for
+        effect.update(own.keyword(reading))
         return
     if effect["kind"] in ("activation", "quick") and own.RESPONSES is not None and (
             reading.wording == "when" and reading.event):  # "When ...:" answers what it names

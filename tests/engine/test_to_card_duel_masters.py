@@ -162,3 +162,37 @@ def test_choose_one_with_its_modes_on_their_own_lines() -> None:
     [op] = compiled(text)["operations"]
     assert op["op"] == "choose_one"
     assert [o["operations"][0]["op"] for o in op["options"]] == ["draw", "destroy"]
+
+
+@pytest.mark.parametrize("text", [
+    "■ニンジャ・ストライク 5（相手のクリーチャーが攻撃またはブロックした時、自分のマナゾーンに"
+    "カードが5枚以上あり、その攻撃中に「ニンジャ・ストライク」能力を使っていなければ、この"
+    "クリーチャーをコストを支払わずに召喚してもよい。そのターンの終わりに、このクリーチャーを"
+    "自分の山札の一番下に置く）",
+    "Ninja strike 5",
+])
+def test_a_ninja_strike_waits_for_an_attack_or_block_with_its_mana(text: str) -> None:
+    """What the engine's Ninja Strike needs (the library's Ninja Strike cards): the opponent's
+    creature attacking or blocking, and N cards in the mana zone then and as it is used."""
+    effect = compiled(text)
+    assert effect["kind"] == "ninja_strike"
+    assert effect["event"] == {"type": ["attack_declared", "blocked"],
+                               "filter": {"controller": "opponent"}}
+    assert effect["condition"] == [{"at": "both", "count": {"zone": "mana", "controller": "you",
+                                                            "min": 5}}]
+
+
+def test_a_compiled_ninja_strike_and_a_shield_added_are_played() -> None:
+    """The reader bench plays them: the Ninja Strike summons the creature against an attack;
+    a card put into the shields face down (no event in the log) is seen in the shield zone."""
+    from bench import reader
+
+    for text, kind in (("Ninja strike 3\nWhen you put this creature into the battle zone, "
+                        "draw a card.", "creature"),
+                       ("Add the top card of your deck to your shields face down.", "spell")):
+        entry = {"name": "Bench Test", "game": "duel_masters", "lang": "en", "text": text,
+                 "card": {"type": kind}, "effects": [
+                     {"at": line[:8], "kind": "activation"} for line in text.split("\n")]}
+        score = reader.score_entry(entry)
+        reader.play_card(score)
+        assert score.played, score.why_not_played

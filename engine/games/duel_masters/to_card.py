@@ -432,6 +432,20 @@ class _Named:
         return d
 
 
+def keyword(reading: EffectReading) -> dict[str, Any]:
+    """A Ninja Strike N (「ニンジャ・ストライク N」): used from the hand when an opponent's
+    creature attacks or blocks, if its controller has N or more cards in the mana zone, checked
+    then and as it is used (DM-ATTACK-STEPS; the library's Ninja Strike cards)."""
+    if reading.kind != "ninja_strike":
+        return {}
+    out: dict[str, Any] = {"event": {"type": ["attack_declared", "blocked"],
+                                     "filter": {"controller": "opponent"}}}
+    if m := re.search(r"(?:ストライク|strike)\s*(\d+)", norm(reading.text), re.I):
+        out["condition"] = [{"at": "both", "count": {"zone": "mana", "controller": "you",
+                                                     "min": int(m.group(1))}}]
+    return out
+
+
 #: conditions of Duel Masters abilities ("if you have 4 or more cards in your mana zone"),
 #: checked at resolution (DM-CONDITION: "When A, if B, do C": B is checked at resolution)
 CONDITIONS: list[Pattern] = [
