@@ -20,10 +20,12 @@ each text, and this prints three figures, with the goal beside each:
   ignition or quick effect activated where it is used from; in Duel Masters the creature put
   into the battle zone, destroyed, attacking, battling, the turn ending or starting, a shield
   broken, a spell cast, an S-Trigger broken, a Ninja Strike against an attack, a Blocker's
-  block and a Double breaker's attack. Each board is fitted to the effect: in each zone its
-  targets, costs, operations and conditions name, cards made to pass their filters (a Level 4
-  or lower WATER monster in the Deck, a "Thunder Dragon", a Tuner on the field), and no cards
-  where a condition says there are none.
+  block and a Double breaker's attack; a Yu-Gi-Oh! continuous effect's card waits face-up
+  where it applies, and its stat change is seen on a monster it applies to (its protection:
+  that monster stays when destroyed that way, or the opponent cannot target it). Each board
+  is fitted to the effect: in each zone its targets, costs, operations and conditions name,
+  cards made to pass their filters (a Level 4 or lower WATER monster in the Deck, a "Thunder
+  Dragon", a Tuner on the field), and no cards where a condition says there are none.
 
 ``--tuning`` measures the tuning set (bench/reader_tuning.yaml) instead; ``--effects`` lists
 every effect that is not fully right or not compiled, with why; ``--file PATH`` reads another
@@ -184,7 +186,10 @@ def _compile(game: str, reading: Any, expected: dict[str, Any], score: EffectSco
         score.not_compiled = "no effect the card vocabulary can hold"
     elif needs_ops and not score.ops:
         score.not_compiled = "no operations"
-    elif "ops" in expected and expected["ops"] is None:
+    elif "ops" in expected and expected["ops"] is None and not (
+            effect.get("kind") == expected.get("kind") == "continuous"):
+        # (a continuous effect resolves nothing: the corpus writes its ops null, and what its
+        # apply says is seen on the board it is played on)
         score.not_compiled = ("compiled, but the corpus says the vocabulary cannot say what it "
                               f"does (compiled: {', '.join(score.ops) or 'no operations'})")
     elif expected.get("ops") and set(score.ops) != set(expected["ops"]):
@@ -493,7 +498,45 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
             return Plan(zone, placement, theirs, turn_player="p2",
                         phase="battle" if battle else "main1", use=True)
         return Plan(zone, placement, [use])
+    if kind == "continuous" and effect.get("apply"):
+        # nothing is fired: the card waits face-up where it applies, and what it applies is
+        # looked for on the board (:func:`_applied`)
+        zone, placement = _ygo_home(card, effect)
+        if effect["apply"].get("to") == "equipped":
+            return "no set-up for an Equip Spell's monster (no activation equips it)"
+        return Plan(zone, placement, [])
     return f"no set-up for a {kind} effect"
+
+
+def _applied(duel: Any, effect: dict[str, Any], iid: int) -> str | None:
+    """A continuous effect's ``apply`` seen on the board: every stat it changes is changed on
+    a face-up monster it applies to; a card it protects from destruction stays when destroyed
+    that way; a card it protects from targeting is refused as a target of the opponent's.
+    None when it is, else what was not seen."""
+    from engine import protection
+
+    apply, st = effect["apply"], duel.state
+    source = st.cards[iid]
+    covered = [c for c in st.cards.values() if c.zone == "monster" and c.face_up
+               and protection.covers(duel, apply.get("to", "self"), source, c)]
+    if not covered:
+        return "no monster on the board is one it applies to"
+    for stat in ("atk", "def"):
+        if stat in apply and not any(
+                duel.stat(c, stat) != getattr(duel.definition(c), "atk" if stat == "atk"
+                                              else "defense") for c in covered):
+            return f"no {stat.upper()} it applies to changed"
+    target = covered[0]
+    if apply.get("cannot") == "destroyed":
+        cause = "battle" if apply.get("by") == "battle" else "effect"
+        duel.apply({"do": "destroy", "card": target.iid, "cause": cause})
+        _answer_all(duel, iid)
+        if st.cards[target.iid].zone != "monster":
+            return f"destroyed by {cause} though it protects it"
+    if apply.get("cannot") == "targeted" and protection.unchoosable_by(
+            duel, target, 1 - source.controller, targeting=True) is None:
+        return "the opponent may target a card it protects"
+    return None
 
 
 def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
@@ -677,7 +720,9 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     for player, zone in plan.empty:
         sides[player][zone] = []
     sides["p1"].setdefault(plan.zone, []).append(plan.placement)
-    fitting = _made_for(game, effect, sides)
+    to = (effect.get("apply") or {}).get("to")
+    fitted = {**effect, "covered": {"zone": "monster", **to}} if isinstance(to, dict) else effect
+    fitting = _made_for(game, fitted, sides)
     setup: dict[str, Any] = {"turn_player": plan.turn_player, "turn": 3, **sides,
                              "phase": plan.phase or ("main1" if game == "yugioh" else "main")}
     try:
@@ -697,6 +742,11 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
                 _answer_all(duel, iid)
     except EngineError as exc:
         return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
+    if effect.get("kind") == "continuous":
+        try:
+            return _applied(duel, effect, iid)
+        except EngineError as exc:
+            return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
     log = duel.state.log[before:]
     mine = [e for e in log if e["args"].get("card") == iid]
     keys = {e["key"] for e in mine}

@@ -260,7 +260,7 @@ def _filter(words: str) -> dict[str, Any] | None:
     if found:  # "WATER or FIRE": either
         f["attribute"] = found[0] if len(found) == 1 else found
     types = "|".join(sorted(_TYPES, key=len, reverse=True))
-    if m := re.search(rf"\b((?:{types})(?:(?:,| or| and|/),? ?(?:{types}))*)(-Type)? "
+    if m := re.search(rf"\b((?:{types})(?:(?:,? or|,? and|,|/) ?(?:{types}))*)(-Type)? "
                       r"(monster|card)", w):
         found = re.findall(types, m.group(1))
     else:
@@ -938,13 +938,15 @@ def _flags(reading: EffectReading) -> dict[str, Any]:
 #: a cost paid with the card itself says it is used from) and ``choice(reading)`` (a choice
 #: made at resolution, as an operation's ``choose``, or ``{random: ...}`` for cards picked
 #: without looking), None where its cards write none; ``keyword(reading)``, the event and
-#: conditions of a keyword ability used from the hand (a Ninja Strike), {} where none
+#: conditions of a keyword ability used from the hand (a Ninja Strike), {} where none;
+#: ``continuous(reading)``, a continuous effect's ``apply`` (a stat change, a protection), None
+#: where its words are not read
 DEFAULTS: dict[str, Any] = {
     "EVENTS": [], "OPERATIONS": [], "FROM_EVENT": {}, "TARGETS": None, "PHASES": None,
     "RESPONSES": None, "CONDITIONS": None,
     "wording": lambda reading, kind: None, "once_per_turn": lambda reading: None,
     "from_cost": lambda reading, kind: None, "choice": lambda reading: None,
-    "keyword": lambda reading: {},
+    "keyword": lambda reading: {}, "continuous": lambda reading: None,
 }
 
 
@@ -962,13 +964,17 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
     if out.flags:
         return out
     kind = _KINDS.get(reading.kind)
+    own = part(game)
+    if kind is None and reading.kind == "continuous" and (
+            apply := own.continuous(reading)) is not None:
+        out.effect = {"kind": "continuous", "label": _label(reading), "apply": apply}
+        return out
     if kind is None:
         out.problems["kind"] = (reading.because[0].reason if reading.kind == "unreadable"
                                 and reading.because and reading.because[0].reason else
                                 Refusal("kind_not_written", kind=word(_KIND_WORDS.get(
                                     reading.kind, reading.kind))))
         return out
-    own = part(game)
     effect: dict[str, Any] = {"kind": kind, "label": _label(reading)}
     if wording := own.wording(reading, kind):
         effect["wording"] = wording

@@ -72,7 +72,7 @@ def test_a_part_not_mapped_is_reported_beside_its_field() -> None:
                                  "\"Dragon\" in its race.")
     assert "operations" not in m.effect
     assert "in its race" in m.problems["operations"]
-    [m] = mapped("yugioh", "Monsters your opponent controls lose 500 ATK.")
+    [m] = mapped("yugioh", "Monsters your opponent controls cannot declare an attack.")
     assert m.effect is None and "continuous" in m.problems["kind"]
 
 
@@ -768,3 +768,85 @@ def test_a_fusion_spell_compiles(text: str, op: dict) -> None:
     assert m.effect["operations"] == [op]
     parse_cards([{"id": "c", "name": {"en": "C"}, "type": "spell", "subtype": "normal",
                   "effects": [m.effect]}], file="test", game_hint="yugioh")
+
+
+@pytest.mark.parametrize(("text", "subtype", "apply"), [
+    ("Field Spell\n\nAll EARTH monsters on the field gain 500 ATK and lose 400 DEF.", "field",
+     {"atk": 500, "def": -400,
+      "to": {"controller": "any", "filter": {"type": "monster", "attribute": "EARTH"}}}),
+    ("Field Spell\n\nAll Dinosaur, Zombie, and Rock monsters on the field gain 200 ATK/DEF.",
+     "field",
+     {"atk": 200, "def": 200, "to": {"controller": "any", "filter": {
+         "type": "monster", "race": ["Dinosaur", "Zombie", "Rock"]}}}),
+    ("Continuous Spell\n\nWarrior monsters you control gain 200 ATK for each Warrior and "
+     "Spellcaster monster you control.", "continuous",
+     {"atk": {"count": {"zone": "monster", "controller": "you", "filter": {
+         "type": "monster", "race": ["Warrior", "Spellcaster"]}}, "times": 200},
+      "to": {"controller": "you", "filter": {"type": "monster", "race": "Warrior"}}}),
+    ("フィールド魔法\n①：フィールドの昆虫族・獣族モンスターの攻撃力・守備力は２００アップする。",
+     "field",
+     {"atk": 200, "def": 200, "to": {"controller": "any", "filter": {
+         "type": "monster", "race": ["Insect", "Beast"]}}}),
+    ("永続魔法\n①：自分フィールドのモンスターの攻撃力は５００アップし、守備力は４００ダウンする。",
+     "continuous",
+     {"atk": 500, "def": -400, "to": {"controller": "you", "filter": {"type": "monster"}}}),
+])
+def test_a_continuous_stat_change_compiles_to_apply(text: str, subtype: str,
+                                                   apply: dict) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["kind"] == "continuous"
+    assert m.effect["apply"] == apply
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": "spell", "subtype": subtype,
+                  "effects": [m.effect]}], file="test", game_hint="yugioh")
+
+
+@pytest.mark.parametrize(("text", "apply"), [
+    ('Gains 500 ATK for each WATER monster on the field, except "Elemental HERO Absolute '
+     'Zero".',
+     {"atk": {"count": {"zone": "monster", "controller": "any", "filter": {
+         "type": "monster", "attribute": "WATER", "not_name": "Elemental HERO Absolute Zero"}},
+              "times": 500}}),
+    ('Gains 500 ATK for each "Swamp Battleguard" you control.',
+     {"atk": {"count": {"zone": "monster", "controller": "you", "filter": {
+         "type": "monster", "name": "Swamp Battleguard"}}, "times": 500}}),
+    ("①：このカードの攻撃力・守備力は自分の手札の数×６００アップする。",
+     {"atk": {"count": {"zone": "hand", "controller": "you"}, "times": 600},
+      "def": {"count": {"zone": "hand", "controller": "you"}, "times": 600}}),
+    ("①：このカードの攻撃力は、自分フィールドの「アマゾネス」モンスターの数×１００アップする。",
+     {"atk": {"count": {"zone": "monster", "controller": "you", "filter": {
+         "type": "monster", "archetype": "アマゾネス"}}, "times": 100}}),
+    ("Cannot be destroyed by battle.", {"cannot": "destroyed", "by": "battle"}),
+    ("This card cannot be destroyed by battle or card effects.",
+     {"cannot": "destroyed", "by": "any"}),
+    ("This card cannot be targeted by your opponent's card effects.",
+     {"cannot": "targeted", "by": "opponent"}),
+    ("While this card is face-up on the field, monsters you control cannot be destroyed by "
+     "battle.", {"cannot": "destroyed", "by": "battle",
+                 "to": {"controller": "you", "filter": {"type": "monster"}}}),
+    ("①：このカードは戦闘では破壊されない。", {"cannot": "destroyed", "by": "battle"}),
+    ("①：このカードがモンスターゾーンに存在する限り、自分フィールドの戦士族モンスターは効果の対象にならない。",
+     {"cannot": "targeted", "to": {"controller": "you", "filter": {"type": "monster",
+                                                                     "race": "Warrior"}}}),
+    ("①：このカードは相手の効果の対象にならない。", {"cannot": "targeted", "by": "opponent"}),
+])
+def test_a_monster_s_continuous_effect_compiles_to_apply(text: str, apply: dict) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["kind"] == "continuous"
+    assert m.effect["apply"] == apply
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": "monster", "subtype": "effect",
+                  "atk": 1000, "def": 1000, "level": 4, "effects": [m.effect]}],
+                file="test", game_hint="yugioh")
+
+
+@pytest.mark.parametrize("text", [
+    "While you control a monster, you take no battle damage.",  # a condition of its own
+    "Field Spell\n\nMonsters you control gain 200 ATK during your Battle Phase only.",
+    "フィールド魔法\n①：フィールドの魚族モンスターの攻撃力は２００アップし、機械族モンスターの攻撃力は"
+    "２００ダウンする。",  # two changes of two kinds of monster: no one apply
+    "①：このカードは相手の効果では破壊されない。",  # "by the opponent" is no cause apply says
+])
+def test_a_continuous_effect_not_read_whole_is_left_out(text: str) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert m.effect is None and "kind" in m.problems

@@ -365,3 +365,202 @@ CONDITIONS: list[Pattern] = [
     (r"^(?P<whose>自分|相手)の手札が0枚の(場合)?$",
      lambda m: _counted(m.group("whose"), "カード", None, 0, "手札")),
 ]
+
+
+# ---------------------------------------------------------------------- continuous effects
+#: the card's own place, said before what its continuous effect does ("While this card is
+#: face-up on the field, ...", 「このカードがモンスターゾーンに存在する限り、」): a continuous
+#: effect applies only there anyway (YGO-KIND)
+_HERE = (r"(?:(?:while )?this card is (?:face-up )?(?:on the field|in (?:the|your) monster "
+         r"zone|in (?:the|your) spell & trap zone)"
+         r"|(?:このカードが|このカードは)?(?:フィールド|モンスターゾーン|魔法&罠ゾーン)(?:上)?に"
+         r"(?:表側表示で)?存在する限り)")
+_WHILE_HERE = rf"^{_HERE}[,、]?\s*"
+_WHOSE_TO = {"you control": "you", "your opponent controls": "opponent", "on the field": "any",
+             "自分": "you", "相手": "opponent", "": "any"}
+
+
+def _to(what: str, whose: str) -> dict[str, Any] | None:
+    """The cards a continuous effect applies to ("All EARTH monsters on the field", 「自分
+    フィールドの戦士族モンスター」), as ``to:``'s controller and filter; None when the words
+    are not read."""
+    words, left_out = re.sub(r"^all\s+", "", what.strip(), flags=re.I), []
+    m = re.search(r',?\s*except "(?P<en>[^"]+)"$', words)
+    if m:
+        words, left_out = words[:m.start()], [m.group("en")]
+    flt = card_filter(words)
+    if flt is None or flt.get("type") != "monster":
+        return None
+    if left_out:
+        flt["not_name"] = left_out[0]
+    return {"controller": _WHOSE_TO[whose.casefold()], "filter": flt}
+
+
+def _each(words: str) -> dict[str, Any] | None:
+    """What "for each WATER monster on the field" / 「自分の手札の数×」 counts, as an amount's
+    ``count`` (the zone, whose, the filter), or None when the words are not read."""
+    words = norm(words)
+    m = re.fullmatch(r"(?P<what>.+?) (?P<whose>you control|your opponent controls|on the field)"
+                     r'(?P<ex>,? except "[^"]+")?'
+                     r"|(?P<what2>.+?) in (?P<gy>your|your opponent's|either player's) "
+                     r"(?P<where>gy|graveyard|hand)"
+                     r"|(?P<whose2>自分|相手|お互い)?の?(?P<where2>フィールド|墓地|手札)の?"
+                     r"(?P<what3>[^。]*?)", words, re.I)
+    if not m:
+        return None
+    if m.group("what2") is not None or m.group("where2"):
+        where = (m.group("where") or m.group("where2")).casefold()
+        whose = (m.group("gy") or m.group("whose2") or "").casefold()
+        zone: Any = {"gy": "gy", "graveyard": "gy", "hand": "hand", "墓地": "gy",
+                     "手札": "hand"}.get(where, "monster")
+        what = m.group("what2") or m.group("what3") or "カード"
+        controller = ("opponent" if whose in ("your opponent's", "相手") else
+                      "you" if whose in ("your", "自分") else "any")
+        flt = card_filter(what) if what not in ("カード", "card", "cards") else {}
+        if flt is None:
+            return None
+        if zone == "monster" and flt.get("type", "monster") != "monster":
+            zone = ["monster", "spell_trap", "field"]
+        return {"zone": zone, "controller": controller, **({"filter": flt} if flt else {})}
+    what = m.group("what")
+    if re.fullmatch(r'"[^"]+"', what):  # a name: "for each "Swamp Battleguard" you control"
+        return {"zone": "monster", "controller": _WHOSE_TO[m.group("whose").casefold()],
+                "filter": {"type": "monster", "name": what.strip('"')}}
+    to = _to(what + (m.group("ex") or ""), m.group("whose"))
+    if to is None:
+        return None
+    return {"zone": "monster", **to}
+
+
+_STAT_EN = r"(?P<how>gains?|loses?) (?P<n>\d+) (?P<stat>atk/def|atk|def)"
+_STAT_JA = (r"(?P<stat>攻撃力・守備力|攻撃力|守備力)は(?:(?P<each>[^。]+?)の数×)?(?P<n>\d+)"
+            r"(?P<how>アップ|ダウン)")
+
+
+def _stats(parts: list[re.Match[str]]) -> dict[str, Any] | None:
+    """``atk`` / ``def`` of an ``apply`` from each "gains 500 ATK" / 「攻撃力は５００アップ」
+    read (one stat, or both), with its "for each" count; None when a count is not read."""
+    out: dict[str, Any] = {}
+    for m in parts:
+        up = m.group("how").casefold() in ("gain", "gains", "アップ")
+        amount: Any = int(m.group("n")) * (1 if up else -1)
+        each = m.groupdict().get("each")
+        if each:
+            count = _each(each)
+            if count is None:
+                return None
+            amount = {"count": count, "times": amount}
+        for stat in re.findall(r"atk|def|攻撃力|守備力", m.group("stat"), re.I):
+            key = {"atk": "atk", "def": "def", "攻撃力": "atk", "守備力": "def"}[stat.casefold()]
+            if key in out:
+                return None
+            out[key] = amount
+    return out
+
+
+def _stat_en(m: re.Match[str]) -> dict[str, Any] | None:
+    """"All EARTH monsters on the field gain 500 ATK and lose 400 DEF", "This card gains 300
+    ATK for each ...": a continuous stat change."""
+    parts = [re.match(_STAT_EN + r"(?: for each (?P<each>.+))?$", p, re.I)
+             for p in re.split(r",? and (?=gains?|loses?)", m.group("stats"), flags=re.I)]
+    if not all(parts):
+        return None
+    found = _stats([p for p in parts if p])
+    if not found:
+        return None
+    who = (m.group("who") or "").strip()
+    if not who or re.fullmatch(r"this card", who, re.I):
+        return found
+    if re.fullmatch(r"the equipped monster", who, re.I):
+        return {**found, "to": "equipped"}
+    g = re.fullmatch(r"(?P<what>.+?) (?P<whose>you control|your opponent controls|on the field)",
+                     who, re.I)
+    to = _to(g.group("what"), g.group("whose")) if g else None
+    return {**found, "to": to} if to else None
+
+
+def _stat_ja(m: re.Match[str]) -> dict[str, Any] | None:
+    """「フィールドの地属性モンスターの攻撃力は５００アップし、守備力は４００ダウンする」,
+    「このカードの攻撃力・守備力は自分の手札の数×６００アップする」: a continuous stat change."""
+    parts = [re.fullmatch(_STAT_JA + r"(?:する|し)?", p)
+             for p in re.split(r"(?<=し)、", m.group("stats"))]
+    if not all(parts):
+        return None
+    found = _stats([p for p in parts if p])
+    if not found:
+        return None
+    who = m.group("who")
+    if who == "このカード":
+        return found
+    if who == "装備モンスター":
+        return {**found, "to": "equipped"}
+    g = re.fullmatch(r"(?P<whose>自分|相手)?(?:の)?フィールド(?:上)?の(?P<what>[^。]+)", who)
+    to = _to(g.group("what"), g.group("whose") or "") if g else None
+    return {**found, "to": to} if to else None
+
+
+_BY = {"battle": "battle", "card effects": "effect", "battle or card effects": "any",
+       "戦闘": "battle", "効果": "effect", "戦闘・効果": "any"}
+
+
+def _protected(who: str, apply: dict[str, Any]) -> dict[str, Any] | None:
+    """A protection (``cannot``, ``by``) of the cards ``who`` names: this card, or the
+    monsters of a side ("monsters you control", 「自分フィールドの戦士族モンスター」)."""
+    who = who.strip()
+    if not who or re.fullmatch(r"this card|このカード", who, re.I):
+        return apply
+    g = re.fullmatch(r"(?:all )?(?P<what>.+?) (?P<whose>you control|your opponent controls|on "
+                     r"the field)"
+                     r"|(?P<whose2>自分|相手)?(?:の)?フィールド(?:上)?の(?P<what2>[^。]+)",
+                     who, re.I)
+    if not g:
+        return None
+    to = _to(g.group("what") or g.group("what2"), g.group("whose") or g.group("whose2") or "")
+    return {**apply, "to": to} if to else None
+
+
+#: the continuous effects of a Yu-Gi-Oh! card that ``apply`` says (docs/cards.md, Modifiers;
+#: Replacement, protection and negation): stat changes and protections, matched whole
+CONTINUOUS: list[Pattern] = [
+    (r"^(?P<who>this card |the equipped monster |(?:all )?[^.;]+? (?:you control|your opponent "
+     r"controls|on the field) )?(?P<stats>(?:gains?|loses?) \d+ (?:atk/def|atk|def)"
+     r"(?:,? and (?:gains?|loses?) \d+ (?:atk/def|atk|def))?(?: for each .+)?)$", _stat_en),
+    (r"^(?P<who>このカード|装備モンスター|(?:自分|相手)?(?:の)?フィールド(?:上)?の[^。]+?)の"
+     r"(?P<stats>(?:攻撃力・守備力|攻撃力|守備力)は[^。]+?(?:アップ|ダウン)(?:し、(?:攻撃力|守備力)は"
+     r"[^。]+?(?:アップ|ダウン))?)する$", _stat_ja),
+    (r"^(?P<who>this card|(?:all )?[^,]+? (?:you control|your opponent controls|on the "
+     r"field))? ?cannot be destroyed by (?P<by>battle or card effects|battle|card effects)$",
+     lambda m: _protected(m.group("who") or "", {"cannot": "destroyed",
+                                                 "by": _BY[m.group("by").casefold()]})),
+    (r"^(?P<who>this card|(?:all )?[^,]+? (?:you control|your opponent controls|on the "
+     r"field))? ?cannot be targeted by (?P<opp>your opponent's |opponent's )?card effects$",
+     lambda m: _protected(m.group("who") or "", {"cannot": "targeted", **(
+         {"by": "opponent"} if m.group("opp") else {})})),
+    (r"^your opponent cannot target (?P<who>this card) with card effects$",
+     lambda m: _protected(m.group("who"), {"cannot": "targeted", "by": "opponent"})),
+    (r"^(?P<who>このカード|(?:自分|相手)?(?:の)?フィールド(?:上)?の[^。]+?)は、?(?P<by>戦闘・効果|戦闘|効果)"
+     r"では破壊されない$",
+     lambda m: _protected(m.group("who"), {"cannot": "destroyed", "by": _BY[m.group("by")]})),
+    (r"^(?P<who>このカード|(?:自分|相手)?(?:の)?フィールド(?:上)?の[^。]+?)は、?(?P<opp>相手の)?"
+     r"(?:カードの)?効果の対象にならない$",
+     lambda m: _protected(m.group("who"), {"cannot": "targeted", **(
+         {"by": "opponent"} if m.group("opp") else {})})),
+]
+
+
+def continuous(reading: EffectReading) -> dict[str, Any] | None:
+    """A continuous effect's ``apply`` from its words (a stat change or a protection), or
+    None when they are not all read: a condition other than the card's own place ("While you
+    control ...") or words no pattern reads leave the effect to the person writing the card."""
+    words = norm(reading.operations or reading.text)
+    condition = norm(reading.condition)
+    if condition and not re.fullmatch(_HERE, condition, re.I):
+        return None
+    words = re.sub(_WHILE_HERE, "", words, flags=re.I)
+    if re.search(r"[.。]\s*\S", words):
+        return None  # two sentences: a second change or a restriction beside it
+    for pattern, make in CONTINUOUS:
+        m = re.search(pattern, words, re.I)
+        if m and (found := make(m)) is not None:
+            return found
+    return None
