@@ -850,3 +850,12 @@ def test_a_monster_s_continuous_effect_compiles_to_apply(text: str, apply: dict)
 def test_a_continuous_effect_not_read_whole_is_left_out(text: str) -> None:
     m = mapped("yugioh", text)[-1]
     assert m.effect is None and "kind" in m.problems
+
+
+@pytest.mark.parametrize("text", [
+    "Equip Spell\n\nThe equipped monster gains 500 ATK.",
+    "装備魔法\n①：装備モンスターの攻撃力は５００アップする。",
+])
+def test_an_equip_spell_s_change_alone_is_not_compiled(text: str) -> None:
+    (m,) = mapped("yugioh", text)  # no activation would equip it
+    assert m.effect is None and "kind" in m.problems

@@ -472,7 +472,9 @@ def _stat_en(m: re.Match[str]) -> dict[str, Any] | None:
     if not who or re.fullmatch(r"this card", who, re.I):
         return found
     if re.fullmatch(r"the equipped monster", who, re.I):
-        return {**found, "to": "equipped"}
+        # an Equip Spell's change is not compiled: its text says no activation that equips
+        # it (the rules give one), and a card with the change alone is never equipped
+        return None
     g = re.fullmatch(r"(?P<what>.+?) (?P<whose>you control|your opponent controls|on the field)",
                      who, re.I)
     to = _to(g.group("what"), g.group("whose")) if g else None
@@ -493,7 +495,7 @@ def _stat_ja(m: re.Match[str]) -> dict[str, Any] | None:
     if who == "このカード":
         return found
     if who == "装備モンスター":
-        return {**found, "to": "equipped"}
+        return None  # an Equip Spell's change: as in English
     g = re.fullmatch(r"(?P<whose>自分|相手)?(?:の)?フィールド(?:上)?の(?P<what>[^。]+)", who)
     to = _to(g.group("what"), g.group("whose") or "") if g else None
     return {**found, "to": to} if to else None
