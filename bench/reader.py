@@ -187,9 +187,11 @@ def _compile(game: str, reading: Any, expected: dict[str, Any], score: EffectSco
     elif needs_ops and not score.ops:
         score.not_compiled = "no operations"
     elif "ops" in expected and expected["ops"] is None and not (
-            effect.get("kind") == expected.get("kind") == "continuous"):
+            effect.get("kind") in ("continuous", "replacement")
+            and expected.get("kind") in ("continuous", "static", "replacement")):
         # (a continuous effect resolves nothing: the corpus writes its ops null, and what its
-        # apply says is seen on the board it is played on)
+        # apply says is seen on the board it is played on; a Duel Masters static ability, its
+        # apply or its instead, likewise)
         score.not_compiled = ("compiled, but the corpus says the vocabulary cannot say what it "
                               f"does (compiled: {', '.join(score.ops) or 'no operations'})")
     elif expected.get("ops") and set(score.ops) != set(expected["ops"]):
@@ -360,6 +362,9 @@ class Plan:
     use: bool = False
     #: (player, zone) left empty but for the card measured (an attack made directly)
     empty: list[tuple[str, str]] = field(default_factory=list)
+    #: cards made for the board, each put tapped into the opponent's battle zone (a creature
+    #: to battle)
+    rivals: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _first(value: Any) -> Any:
@@ -550,6 +555,10 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
         return Plan("shield", here, [{"do": "break_shield", "card": BENCH_NAME}])
     if kind == "activation":
         return Plan("hand", here, [{"do": "cast", "card": BENCH_NAME}])
+    if kind == "continuous" and effect.get("apply"):
+        return _dm_static_plan(card, effect["apply"])
+    if kind == "replacement" and (effect.get("instead") or {}).get("when") == "destroyed":
+        return Plan("battle", here, [{"do": "destroy", "card": BENCH_NAME}])
     if kind != "trigger":
         return f"no set-up for a {kind} ability"
     ev = _first(effect.get("event")) or {}
@@ -583,6 +592,54 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
     if etype == "shield_broken":
         return Plan("battle", here, [{"do": "break_shield", "card": "my_shield"}])
     return f"no set-up for the event {etype}"
+
+
+def _dm_static_plan(card: dict[str, Any], apply: dict[str, Any]) -> Plan | str:
+    """A Duel Masters static ability's board: the creature in the battle zone (tapped for
+    "while tapped"); with "+N power while attacking", it attacks a tapped creature its printed
+    power loses to (by 500)."""
+    here: dict[str, Any] = {"card": BENCH_NAME}
+    cond = apply.get("while")
+    if cond == "attacking" and apply.get("to", "self") == "self" and "power" in apply:
+        if isinstance(apply["power"], int) and apply["power"] <= 500:
+            return "no set-up for a power attacker of +500 or less"
+        rival = {"id": "bench_rival", "name": {"en": "Bench Rival"}, "type": "creature",
+                 "civilization": "fire", "cost": 2, "races": ["Human"],
+                 "power": int(card.get("power") or 1000) + 500}
+        return Plan("battle", here, [{"do": "attack", "card": BENCH_NAME,
+                                      "target": "Bench Rival"}], phase="attack", rivals=[rival])
+    if cond not in (None, "tapped", "untapped"):
+        return f"no set-up for a static ability while {cond}"
+    if cond == "tapped":
+        here["tapped"] = True
+    return Plan("battle", here, [])
+
+
+def _dm_applied(duel: Any, effect: dict[str, Any], iid: int, log: list[dict[str, Any]]
+                ) -> str | None:
+    """A Duel Masters static ability seen on the board: a power attacker wins the battle its
+    printed power loses; any other power change is on a creature it applies to; a creature
+    that would be destroyed goes where its replacement says instead. None when it is."""
+    from engine import protection
+
+    st, source = duel.state, duel.state.cards[iid]
+    if effect.get("kind") == "replacement":
+        to = duel.policy.zone_alias(effect["instead"].get("to") or "graveyard")
+        return None if source.zone == to else (
+            f"destroyed, it went to the {source.zone}, not the {to}")
+    apply = effect["apply"]
+    if apply.get("while") == "attacking" and apply.get("to", "self") == "self":
+        won = any(ev.get("type") == "battle_won" and ev.get("card") == iid
+                  for e in log if e["key"] == "instant" for ev in e["args"].get("events") or [])
+        return None if won else "attacking, it did not win the battle its printed power loses"
+    covered = [c for c in st.cards.values() if c.zone == "battle"
+               and protection.covers(duel, apply.get("to", "self"), source, c)]
+    if not covered:
+        return "no creature on the board is one it applies to"
+    if "power" in apply and not any(duel.stat(c, "power") != duel.definition(c).power
+                                    for c in covered):
+        return "the power of no creature it applies to changed"
+    return None
 
 
 #: a card's stat that a filter's bound is met by ("level_max: 4": Level 4)
@@ -676,6 +733,9 @@ def _made_for(game: str, effect: dict[str, Any], sides: dict[str, Any]) -> list[
                         placed["face_up"] = False
                     if flt.get("position"):
                         placed["position"] = flt["position"]
+                    if game == "duel_masters" and flt.get("tapped") and zone in ("battle",
+                                                                                 "mana"):
+                        placed["tapped"] = True
                     # below the cards a cost may take from the top of the Deck
                     here.insert(0, placed)
     for op in _all_ops(effect):
@@ -722,7 +782,10 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     sides["p1"].setdefault(plan.zone, []).append(plan.placement)
     to = (effect.get("apply") or {}).get("to")
     fitted = {**effect, "covered": {"zone": "monster", **to}} if isinstance(to, dict) else effect
-    fitting = _made_for(game, fitted, sides)
+    fitting = _made_for(game, fitted, sides) + plan.rivals
+    for rival in plan.rivals:
+        sides["p2"].setdefault("battle", []).append({"card": rival["name"]["en"],
+                                                     "tapped": True})
     setup: dict[str, Any] = {"turn_player": plan.turn_player, "turn": 3, **sides,
                              "phase": plan.phase or ("main1" if game == "yugioh" else "main")}
     try:
@@ -742,6 +805,8 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
                 _answer_all(duel, iid)
     except EngineError as exc:
         return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
+    if game == "duel_masters" and effect.get("kind") in ("continuous", "replacement"):
+        return _dm_applied(duel, effect, iid, duel.state.log[before:])
     if effect.get("kind") == "continuous":
         try:
             return _applied(duel, effect, iid)

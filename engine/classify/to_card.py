@@ -940,13 +940,15 @@ def _flags(reading: EffectReading) -> dict[str, Any]:
 #: without looking), None where its cards write none; ``keyword(reading)``, the event and
 #: conditions of a keyword ability used from the hand (a Ninja Strike), {} where none;
 #: ``continuous(reading)``, a continuous effect's ``apply`` (a stat change, a protection), None
-#: where its words are not read
+#: where its words are not read; ``replacement(reading)``, a replacement effect's ``instead``,
+#: None where its words are not read
 DEFAULTS: dict[str, Any] = {
     "EVENTS": [], "OPERATIONS": [], "FROM_EVENT": {}, "TARGETS": None, "PHASES": None,
     "RESPONSES": None, "CONDITIONS": None,
     "wording": lambda reading, kind: None, "once_per_turn": lambda reading: None,
     "from_cost": lambda reading, kind: None, "choice": lambda reading: None,
     "keyword": lambda reading: {}, "continuous": lambda reading: None,
+    "replacement": lambda reading: None,
 }
 
 
@@ -965,9 +967,15 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
         return out
     kind = _KINDS.get(reading.kind)
     own = part(game)
-    if kind is None and reading.kind == "continuous" and (
+    if kind is None and reading.kind in ("continuous", "static") and (
             apply := own.continuous(reading)) is not None:
         out.effect = {"kind": "continuous", "label": _label(reading), "apply": apply}
+        return out
+    if kind is None and reading.kind in ("static", "replacement") and (
+            instead := own.replacement(reading)) is not None:
+        out.effect = {"kind": "replacement", "label": _label(reading), "instead": instead}
+        if reading.optional:
+            out.effect["optional"] = True
         return out
     if kind is None:
         out.problems["kind"] = (reading.because[0].reason if reading.kind == "unreadable"

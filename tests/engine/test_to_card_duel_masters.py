@@ -196,3 +196,73 @@ def test_a_compiled_ninja_strike_and_a_shield_added_are_played() -> None:
         score = reader.score_entry(entry)
         reader.play_card(score)
         assert score.played, score.why_not_played
+
+
+@pytest.mark.parametrize(("text", "apply"), [
+    ("Power attacker +3000 (While attacking, this creature gets +3000 power.)",
+     {"power": 3000, "while": "attacking"}),
+    ("■パワーアタッカー+2000（このクリーチャーが攻撃する時、パワーが+2000される）",
+     {"power": 2000, "while": "attacking"}),
+    ("This creature gets +2000 power for each shield you have.",
+     {"power": {"count": {"zone": "shield", "controller": "you"}, "times": 2000}}),
+    ("While attacking, this creature gets +1000 power for each tapped card in your mana zone.",
+     {"power": {"count": {"zone": "mana", "controller": "you", "filter": {"tapped": True}},
+                "times": 1000}, "while": "attacking"}),
+    ("This creature gets -1000 power for each light or water creature in the battle zone.",
+     {"power": {"count": {"zone": "battle", "controller": "any",
+                          "filter": {"civilization": ["light", "water"]}}, "times": -1000}}),
+    ("This creature gets +1000 power for each of your other untapped creatures in the battle "
+     "zone.", {"power": {"count": {"zone": "battle", "controller": "you", "other": True,
+                                   "filter": {"tapped": False}}, "times": 1000}}),
+    ("Each of your other Gladiators and Earth Eaters in the battle zone gets +2000 power.",
+     {"power": 2000, "to": {"zone": "battle", "controller": "you", "other": True,
+                            "filter": {"race": ["Gladiator", "Earth Eater"]}}}),
+])
+def test_a_static_power_change_compiles_to_apply(text: str, apply: dict) -> None:
+    effect = compiled(text)
+    assert effect["kind"] == "continuous"
+    assert effect["apply"] == apply
+
+
+@pytest.mark.parametrize(("text", "to", "optional"), [
+    ("When this creature would be destroyed, return it to your hand instead.", "hand", None),
+    ("When this creature would be destroyed, put it into your mana zone instead.", "mana", None),
+    ("When this creature would be destroyed, you may return it to your hand instead.", "hand",
+     True),
+])
+def test_would_be_destroyed_instead_compiles_to_a_replacement(text: str, to: str,
+                                                             optional: bool | None) -> None:
+    effect = compiled(text)
+    assert effect["kind"] == "replacement"
+    assert effect["instead"] == {"when": "destroyed", "to": to}
+    assert effect.get("optional") is optional
+
+
+@pytest.mark.parametrize("text", [
+    "While you have at least 1 Human in the battle zone, this creature gets +2000 power during "
+    "its attacks.",
+    "This creature can't be blocked by any creature that has power 3000 or less.",
+])
+def test_a_static_ability_the_vocabulary_cannot_say_is_left_to_the_writer(text: str) -> None:
+    reading = classify("duel_masters", text)[-1]
+    assert map_reading("duel_masters", reading).problems
+
+
+def test_compiled_static_abilities_are_seen_on_the_board() -> None:
+    """The reader bench plays them: a power attacker wins the battle its printed power loses,
+    a count changes the power, a creature destroyed goes where its replacement says."""
+    from bench import reader
+
+    for text in ("Power attacker +2000 (While attacking, this creature gets +2000 power.)",
+                 "This creature gets +1000 power for each shield you have.",
+                 "When this creature would be destroyed, put it into your mana zone instead."):
+        entry = {"name": "Bench Test", "game": "duel_masters", "lang": "en", "text": text,
+                 "card": {"type": "creature"}, "effects": [{"at": text[:8], "kind": "static"}]}
+        score = reader.score_entry(entry)
+        reader.play_card(score)
+        assert score.played, score.why_not_played
+    effect = {"kind": "continuous", "label": "x", "apply": {"power": 0, "while": "untapped"}}
+    card = {"id": "bench_reader_card", "name": {"en": reader.BENCH_NAME}, "type": "creature",
+            "text": "x", "civilization": "fire", "cost": 1, "power": 1000, "races": ["Human"],
+            "effects": [effect]}
+    assert reader.play_effect("duel_masters", card, effect, 0)  # nothing changed: not seen

@@ -446,6 +446,117 @@ def keyword(reading: EffectReading) -> dict[str, Any]:
     return out
 
 
+_STATIC_ZONE = {"mana zone": "mana", "graveyard": "graveyard", "hand": "hand",
+                "battle zone": "battle", "マナゾーン": "mana", "墓地": "graveyard", "手札": "hand",
+                "バトルゾーン": "battle"}
+
+
+def _races(words: str) -> list[str] | None:
+    """Races named by their capitalized words ("Humans", "Gladiators and Earth Eaters",
+    "Beast Folk"), each as a card's race (plural aside), or None."""
+    parts = re.split(r",\s*|\s+and\s+|\s+or\s+", words.strip())
+    if not all(re.fullmatch(r"[A-Z][A-Za-z'-]*( [A-Z][A-Za-z'-]*)*", p) for p in parts):
+        return None
+    return [p[:-1] if re.search(r"[^s]s$", p) and not p.endswith("Folk") else p
+            for p in parts]
+
+
+def _cards_of(words: str) -> dict[str, Any] | None:
+    """The cards a static ability counts or changes ("of your other untapped creatures in the
+    battle zone", "tapped card in your opponent's mana zone", "shield you have", "other Human
+    in the battle zone"): a selector {zone, controller, filter, other}, or None."""
+    w = " ".join(words.split())
+    sel: dict[str, Any] = {"zone": "battle"}
+    if re.search(r"\bshields?\b", w, re.I):
+        sel["zone"] = "shield"
+        w = re.sub(r"\bshields?\b", "", w, flags=re.I)
+    elif m := re.search(r"\bin (the |your opponent's |your |each )?(mana zone|graveyard|hand|"
+                        r"battle zone)s?\b", w, re.I):
+        sel["zone"] = _STATIC_ZONE[m.group(2).casefold()]
+        w = w[:m.start()] + ("your opponent's " if m.group(1) and "opponent" in m.group(1)
+                             else "your " if m.group(1) and m.group(1).strip() == "your"
+                             else "") + w[m.end():]
+    if re.search(r"\bopponent\b", w, re.I):
+        sel["controller"] = "opponent"
+    elif re.search(r"\byour?\b", w, re.I):
+        sel["controller"] = "you"
+    else:
+        sel["controller"] = "any"
+    if re.search(r"\bother\b", w, re.I):
+        sel["other"] = True
+    w = re.sub(r"\b(of your opponent's|your opponent's|your opponent has|of your|your|you "
+               r"have|other|each|the)\b", " ", w, flags=re.I).strip()
+    if sel["zone"] == "shield":
+        return sel if not w else None
+    f = card_filter(w) if w else {}
+    if f is None:
+        civ = r"(light|water|darkness|fire|nature)"
+        if m := re.fullmatch(rf"{civ} (creature )?(and|or) {civ} creatures?", w, re.I):
+            f = {"civilization": [m.group(1).casefold(), m.group(4).casefold()]}
+        elif races := _races(w):
+            f = {"race": races[0] if len(races) == 1 else races}
+        else:
+            return None
+    if sel["zone"] == "battle":
+        f.pop("type", None)
+    if f:
+        sel["filter"] = f
+    return sel
+
+
+def _static_text(reading: EffectReading) -> str:
+    """A static ability's words, its reminder in brackets left out."""
+    return re.sub(r"\s*[（(][^)）]*[)）]", "", norm(reading.text)).strip(" .。")
+
+
+def continuous(reading: EffectReading) -> dict[str, Any] | None:
+    """A static ability's ``apply`` (DM-STATIC): "Power attacker +N" / 「パワーアタッカー+N」
+    (+N power while attacking), "this creature gets +N power (for each ...)" (a count, read
+    again whenever the power is), "each of your other Humans in the battle zone gets +N
+    power"; None for any other."""
+    if reading.kind != "static":
+        return None
+    text = _static_text(reading)
+    if m := re.fullmatch(r"(?:power attacker|パワーアタッカー)\s*\+\s*(\d+)", text, re.I):
+        return {"power": int(m.group(1)), "while": "attacking"}
+    if m := re.fullmatch(r"(?P<att>while attacking, )?this creature gets (?P<sign>[+-])(?P<n>\d+) "
+                         r"power(?: for each (?P<each>.+?))?(?P<att2> while attacking| during "
+                         r"its attacks)?", text, re.I):
+        n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
+        amount: Any = n
+        if m.group("each"):
+            count = _cards_of(m.group("each"))
+            if count is None:
+                return None
+            amount = {"count": count, "times": n}
+        apply: dict[str, Any] = {"power": amount}
+        if m.group("att") or m.group("att2"):
+            apply["while"] = "attacking"
+        return apply
+    if m := re.fullmatch(r"(?:each of |all )?(?P<what>(?:your|your opponent's) .+?) in the "
+                         r"battle zones? (?:gets?|has) (?P<sign>[+-])(?P<n>\d+) power", text,
+                         re.I):
+        to = _cards_of(m.group("what"))
+        if to is None:
+            return None
+        n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
+        return {"power": n, "to": to}
+    return None
+
+
+def replacement(reading: EffectReading) -> dict[str, Any] | None:
+    """A replacement's ``instead``: "when this creature would be destroyed, return it to your
+    hand (put it into your mana zone, add it to your shields face down) instead": it is not
+    destroyed and goes there (docs/cards.md, Replacement); None for any other."""
+    m = re.fullmatch(r"when this creature would be destroyed, (?:you may )?(?:return it to|put "
+                     r"it into|add it to) your (?P<to>hand|mana zone|shields)(?: face down)? "
+                     r"instead", _static_text(reading), re.I)
+    if not m:
+        return None
+    return {"when": "destroyed", "to": {"hand": "hand", "mana zone": "mana",
+                                        "shields": "shield"}[m.group("to").casefold()]}
+
+
 #: conditions of Duel Masters abilities ("if you have 4 or more cards in your mana zone"),
 #: checked at resolution (DM-CONDITION: "When A, if B, do C": B is checked at resolution)
 CONDITIONS: list[Pattern] = [
