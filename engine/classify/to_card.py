@@ -233,6 +233,19 @@ def _filter(words: str) -> dict[str, Any] | None:
     said_ja: list[str] = []
     w = re.sub(r"\b(spells?) and (traps?)\b", r"\1/\2", words, flags=re.I)
     w = re.sub(r"魔法(カード)?または罠", "魔法・罠", w)
+    if two := re.fullmatch(r"(?P<pre>.*?)「(?P<a>[^」]+)」(?P<kind>[^「」]+?)"
+                           r"または「(?P<b>[^」]+)」(?P=kind)"
+                           r'|(?P<pre2>.*?)"(?P<a2>[^"]+)" or "(?P<b2>[^"]+)"(?P<kind2> [^"]+)',
+                           w):
+        # two archetypes of one kind: 「「A」魔法・罠カードまたは「B」魔法・罠カード」, '"A" or
+        # "B" monster'
+        g = {k: two.group(k) or two.group(f"{k}2") or "" for k in ("pre", "a", "b", "kind")}
+        one = _filter(f"{g['pre']}「{g['a']}」{g['kind']}" if two.group("a")
+                      else f'{g["pre"]}"{g["a"]}"{g["kind"]}')
+        if one is None or "archetype" not in one:
+            return None
+        one["archetype"] = [one["archetype"], _slug(g["b"])]
+        return one
     if re.search(r"\bor (up to )?\d+\b|\d+\s*(体|枚)|または", w, re.I):
         return None  # two descriptions ("1 Ritual Monster or 1 Ritual Spell"): not one filter
     if re.search(r"monsters?|モンスター", w, re.I):

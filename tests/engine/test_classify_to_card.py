@@ -859,3 +859,47 @@ def test_a_continuous_effect_not_read_whole_is_left_out(text: str) -> None:
 def test_an_equip_spell_s_change_alone_is_not_compiled(text: str) -> None:
     (m,) = mapped("yugioh", text)  # no activation would equip it
     assert m.effect is None and "kind" in m.problems
+
+
+@pytest.mark.parametrize(("text", "card_type", "part", "expected"), [
+    ("通常魔法\n①：お互いのプレイヤーは手札を２枚墓地へ送る。その後、それぞれデッキから２枚ドローする。",
+     "spell", "operations",
+     [{"op": "send_to_gy", "choose": {"zone": "hand", "controller": "you", "count": 2}},
+      {"op": "send_to_gy", "choose": {"zone": "hand", "controller": "opponent", "count": 2,
+                                      "chooser": "opponent"}},
+      {"op": "draw", "count": 2, "player": "both", "then": True}]),
+    ("Normal Spell\n\nEach player draws 1 card, then each player discards 1 card.", "spell",
+     "operations",
+     [{"op": "draw", "count": 1, "player": "both"},
+      {"op": "discard", "choose": {"zone": "hand", "controller": "you", "count": 1},
+       "then": True},
+      {"op": "discard", "choose": {"zone": "hand", "controller": "opponent", "count": 1,
+                                   "chooser": "opponent"}}]),
+    ("①：このカードが召喚に成功した場合に発動する。お互いのデッキの上からカードを５枚除外する。",
+     "monster", "operations",
+     [{"op": "banish", "top": {"zone": "deck", "controller": "you", "count": 5}},
+      {"op": "banish", "top": {"zone": "deck", "controller": "opponent", "count": 5}}]),
+    ("①：相手フィールドの表側表示モンスター１体を対象として発動できる。そのモンスターの攻撃力・守備力を"
+     "半分にする。", "monster", "operations",
+     [{"op": "modify_stat", "card": "target", "stat": s, "until": "leaves_field",
+       "amount": {"stat": s, "of": "target", "half": True, "times": -1}} for s in ("atk", "def")]),
+    ("①：このカードが召喚に成功した場合に発動する。デッキから「サイバー」魔法・罠カードまたは"
+     "「サイバネティック」魔法・罠カード１枚を手札に加える。", "monster", "operations",
+     [{"op": "add_to_hand", "choose": {"zone": "deck", "controller": "you", "count": 1,
+                                       "filter": {"type": ["spell", "trap"], "archetype": [
+                                           "サイバー", "サイバネティック"]}}}]),
+    ('When this card is Normal Summoned: Add 1 "Cyber" or "Cybernetic" Spell/Trap from your '
+     "Deck to your hand.", "monster", "operations",
+     [{"op": "add_to_hand", "choose": {"zone": "deck", "controller": "you", "count": 1,
+                                       "filter": {"type": ["spell", "trap"],
+                                                  "archetype": ["cyber", "cybernetic"]}}}]),
+    ("②：１ターンに１度、このカードのＸ素材を１つ取り除き、フィールドのカード１枚を対象として発動できる。"
+     "そのカードを破壊する。", "monster", "cost", [{"op": "detach", "count": 1}]),
+])
+def test_each_player_s_hand_halves_and_two_archetypes(text: str, card_type: str, part: str,
+                                                     expected: Any) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    assert m.effect[part] == expected
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": card_type, "effects": [m.effect]}],
+                file="test", game_hint="yugioh")

@@ -566,3 +566,71 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
         if m and (found := make(m)) is not None:
             return found
     return None
+
+
+# ---------------------------------------------------------------------- operations
+def _each_player(op: str, n: int) -> list[dict[str, Any]]:
+    """``op`` done by each player on ``n`` cards of their own hand, each choosing theirs."""
+    return [{"op": op, "choose": {"zone": "hand", "controller": "you", "count": n}},
+            {"op": op, "choose": {"zone": "hand", "controller": "opponent", "count": n,
+                                  "chooser": "opponent"}}]
+
+
+def _hand_then_draw(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Each player sends 2 cards from their hand to the GY, then draws 2 cards." /
+    「お互いのプレイヤーは手札を２枚墓地へ送る。その後、それぞれデッキから２枚ドローする。」"""
+    verb = m.group("verb") or m.group("verb2") or ""
+    op = "discard" if re.search(r"discard|捨て", verb, re.I) else "send_to_gy"
+    return [*_each_player(op, int(m.group("n") or m.group("n2"))),
+            {"op": "draw", "count": int(m.group("k") or m.group("k2")), "player": "both",
+             "then": True}]
+
+
+def _draw_then_hand(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Each player draws 1 card, then each player discards 1 card." / 「お互いのプレイヤーは
+    デッキから１枚ドローし、その後手札を１枚選んで捨てる。」"""
+    found = _each_player("discard", int(m.group("k") or m.group("k2")))
+    found[0]["then"] = True
+    return [{"op": "draw", "count": int(m.group("n") or m.group("n2")), "player": "both"},
+            *found]
+
+
+def _halved(m: re.Match[str]) -> list[dict[str, Any]]:
+    """A target's ATK and/or DEF halved (rounded up, as the rules halve): lowered by half of
+    it as it is when the effect resolves, until the monster leaves the field or, where the
+    text says so, the end of the turn."""
+    stats = [{"atk": "atk", "def": "def", "攻撃力": "atk", "守備力": "def"}[s.casefold()]
+             for s in re.findall(r"atk|def|攻撃力|守備力", m.group("stat") or m.group("stat2"),
+                                 re.I)]
+    until = ("end_of_turn" if re.search(r"until the end of (this|the) turn|ターン終了時まで",
+                                        m.string, re.I) else "leaves_field")
+    return [{"op": "modify_stat", "card": "target", "stat": s,
+             "amount": {"stat": s, "of": "target", "half": True, "times": -1}, "until": until}
+            for s in stats]
+
+
+#: Yu-Gi-Oh!'s own wordings of operations (tried before the shared ones, on the whole text
+#: first): what each player does with their own hand or Deck, a halved ATK/DEF
+OPERATIONS: list[Pattern] = [
+    (r"^each player (?P<verb>sends|discards) (?P<n>\d+) cards?( from their hand)?"
+     r"( to the (gy|graveyard))?,? then,? (each player )?draws (?P<k>\d+) cards?$"
+     r"|^お互いのプレイヤーは手札を(?P<n2>\d+)枚(?:選んで)?(?P<verb2>墓地へ送|捨て)(?:る。|り、|て、)"
+     r"その後、?(?:それぞれ|お互いのプレイヤーは)?(?:デッキから)?(?P<k2>\d+)枚ドローする$",
+     _hand_then_draw),
+    (r"^each player draws (?P<n>\d+) cards?,? then,? each player discards (?P<k>\d+) cards?$"
+     r"|^お互いのプレイヤーは(?:デッキから)?(?P<n2>\d+)枚ドローし、?その後(?:、)?(?:それぞれ)?"
+     r"手札を(?P<k2>\d+)枚選んで捨てる$",
+     _draw_then_hand),
+    (r"^each player discards (?P<n>\d+) cards?$|^お互いのプレイヤーは手札を(?P<n2>\d+)枚(?:選んで)?"
+     r"捨てる$",
+     lambda m: _each_player("discard", int(m.group("n") or m.group("n2")))),
+    (r"^banish the top (?P<n>\d+) cards? of each player's deck$"
+     r"|^お互いのデッキの上からカードを(?P<n2>\d+)枚除外する$",
+     lambda m: [{"op": "banish", "top": {"zone": "deck", "controller": who,
+                                         "count": int(m.group("n") or m.group("n2"))}}
+                for who in ("you", "opponent")]),
+    (r"^halve (?:its|that target's|that monster's|the target's) (?P<stat>atk/def|atk and def|"
+     r"atk|def)$|^(?:対象の|その)(?:[^。、を]{0,12}?モンスターの|)(?P<stat2>攻撃力・守備力|攻撃力|"
+     r"守備力)を(?:ターン終了時まで)?半分にする$",
+     _halved),
+]
