@@ -90,6 +90,9 @@ _COSTS: list[Pattern] = [
     (rf"^banish {NUM} (?P<what>.+?) from your (gy|graveyard)$"
      rf"|^自分の墓地(?:の|から)(?P<what2>[^。]+?)を?{NUM_K}(体|枚)を除外",
      lambda m: _cost_choose(_Alias(m), "banish", "gy")),
+    (rf"^自分の(?P<where>手札・フィールド|フィールド・手札)(?:の|から)(?P<what>[^。]+?)を?{NUM}(体|枚)を"
+     r"除外",
+     lambda m: _cost_choose(_Alias(m), "banish", ["hand", "monster"])),
     (rf"^discard {NUM} (?P<what>.+?)$|^手札から(?P<what2>[^。]+?){NUM_K}(体|枚)を(墓地へ)?捨て",
      lambda m: _cost_choose(_Alias(m), "discard", "hand")),
     (rf"^send {NUM} (?P<what>.+?) from your (?P<where>hand|deck) to the (gy|graveyard)$"

@@ -903,3 +903,22 @@ def test_each_player_s_hand_halves_and_two_archetypes(text: str, card_type: str,
     assert m.effect[part] == expected
     parse_cards([{"id": "c", "name": {"en": "C"}, "type": card_type, "effects": [m.effect]}],
                 file="test", game_hint="yugioh")
+
+
+@pytest.mark.parametrize(("text", "part", "expected"), [
+    ("①：お互いの墓地のカードを合計５枚まで対象として発動できる。そのカードを除外する。", "targets",
+     [{"as": "target", "zone": "gy", "controller": "any", "count": 5, "up_to": True}]),
+    ("①：除外されている自分及び相手のモンスターの中から合計３体まで対象として発動できる。"
+     "そのモンスターを墓地に戻す。", "targets",
+     [{"as": "target", "zone": "banished", "controller": "any", "count": 3, "up_to": True,
+       "filter": {"type": "monster"}}]),
+    ("②：１ターンに１度、自分の手札・フィールドの表側表示の「サイバー・ドラゴン」１体を除外して"
+     "発動できる。このカードの攻撃力はターン終了時まで２１００アップする。", "cost",
+     [{"op": "banish", "choose": {"zone": ["hand", "monster"], "controller": "you", "count": 1,
+                                  "filter": {"face_up": True, "name": "サイバー・ドラゴン"}}}]),
+])
+def test_targets_in_total_and_a_cost_from_hand_or_field(text: str, part: str,
+                                                       expected: Any) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect[part] == expected

@@ -190,7 +190,7 @@ def _target(n: int, what: str, whose: str) -> list[dict[str, Any]]:
 _WHERE_EN = {"your opponent controls": "opponent", "you control": "you", "on the field": "any",
              "your opponent's": "opponent", "their": "opponent", "your": "you",
              "either player's": "any", "either": "any", "a": "any", "相手": "opponent",
-             "自分": "you", "お互い": "any", "": "any"}
+             "自分": "you", "お互い": "any", "自分及び相手": "any", "自分と相手": "any", "": "any"}
 
 
 def _described(n: int, up: bool, what: str, whose: str, gy: bool) -> list[dict[str, Any]] | None:
@@ -247,10 +247,12 @@ TARGETS: list[Pattern] = [
      r"your opponent's|their|either player's|either|a) (?:gy|graveyard))$", _en_target),
     (r"^(?:you can )?target (?P<up>up to )?(?P<n>\d+) (?:of your )?banished (?P<what>[^;]+?)$",
      lambda m: _banished(m)),
-    (r"^除外されている(?P<whose>自分|相手|お互い)?の?(?P<what>[^。]*?)(?P<n>\d+)[体枚](?P<up>まで)?を?"
+    (r"^除外されている(?P<whose>自分及び相手|自分と相手|自分|相手|お互い)?の?(?P<what>[^。]*?)"
+     r"(?:の中から)?(?:合計)?(?P<n>\d+)[体枚](?P<up>まで)?を?"
      r"対象(として|とし|に)?(発動(する|できる))?$", lambda m: _banished(m)),
     (r"^(?P<whose>相手|自分|お互い)?の?(?P<where>フィールド|墓地)上?[のに](?P<what>[^。]*?)を?"
-     r"(?P<n>\d+)[体枚](?P<up>まで)?を?対象(として|とし|に)?(発動(する|できる))?$", _ja_target),
+     r"(?:合計)?(?P<n>\d+)[体枚](?P<up>まで)?を?対象(として|とし|に)?(発動(する|できる))?$",
+     _ja_target),
 ]
 
 
