@@ -619,7 +619,8 @@ def _dm_applied(duel: Any, effect: dict[str, Any], iid: int, log: list[dict[str,
                 ) -> str | None:
     """A Duel Masters static ability seen on the board: a power attacker wins the battle its
     printed power loses; any other power change is on a creature it applies to; a creature
-    that would be destroyed goes where its replacement says instead. None when it is."""
+    the opponent can't choose is refused to the opponent's choices; a creature that would be
+    destroyed goes where its replacement says instead. None when it is."""
     from engine import protection
 
     st, source = duel.state, duel.state.cards[iid]
@@ -639,6 +640,9 @@ def _dm_applied(duel: Any, effect: dict[str, Any], iid: int, log: list[dict[str,
     if "power" in apply and not any(duel.stat(c, "power") != duel.definition(c).power
                                     for c in covered):
         return "the power of no creature it applies to changed"
+    if apply.get("cannot") == "chosen" and protection.unchoosable_by(
+            duel, covered[0], 1 - source.controller, targeting=False) is None:
+        return "the opponent may choose a creature it protects"
     return None
 
 

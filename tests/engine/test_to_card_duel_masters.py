@@ -266,3 +266,63 @@ def test_compiled_static_abilities_are_seen_on_the_board() -> None:
             "text": "x", "civilization": "fire", "cost": 1, "power": 1000, "races": ["Human"],
             "effects": [effect]}
     assert reader.play_effect("duel_masters", card, effect, 0)  # nothing changed: not seen
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("■パワーアタッカー+2000（攻撃中、このクリーチャーのパワーは+2000される）",
+     {"kind": "continuous", "apply": {"power": 2000, "while": "attacking"}}),
+    ("■攻撃中、このクリーチャーのパワーは自分の墓地の火のカード1枚につき+1000される。",
+     {"kind": "continuous", "apply": {"power": {"count": {
+         "zone": "graveyard", "controller": "you", "filter": {"civilization": "fire"}},
+         "times": 1000}, "while": "attacking"}}),
+    ("■攻撃中、このクリーチャーのパワーはバトルゾーンの自分の他の水のクリーチャー1体につき+1000される。",
+     {"kind": "continuous", "apply": {"power": {"count": {
+         "zone": "battle", "controller": "you", "other": True,
+         "filter": {"civilization": "water"}}, "times": 1000}, "while": "attacking"}}),
+    ("■バトルゾーンにある相手の火のクリーチャーのパワーはすべて-1000される。",
+     {"kind": "continuous", "apply": {"power": -1000, "to": {
+         "zone": "battle", "controller": "opponent", "filter": {"civilization": "fire"}}}}),
+    ("■相手は、このクリーチャーを選べない。（ただし、このクリーチャーを攻撃またはブロックすることは"
+     "できる）", {"kind": "continuous", "apply": {"cannot": "chosen", "by": "opponent"}}),
+    ("Your opponent can't choose this creature.",
+     {"kind": "continuous", "apply": {"cannot": "chosen", "by": "opponent"}}),
+    ("■このクリーチャーが破壊される時、かわりに自分の手札に戻す。",
+     {"kind": "replacement", "instead": {"when": "destroyed", "to": "hand"}}),
+    ("■このクリーチャーが破壊される時、墓地に置くかわりに自分のマナゾーンに置く。",
+     {"kind": "replacement", "instead": {"when": "destroyed", "to": "mana"}}),
+])
+def test_japanese_static_abilities_and_choosing_compile(text: str, effect: dict) -> None:
+    got = compiled(text)
+    assert {k: v for k, v in got.items() if k != "label"} == effect
+
+
+@pytest.mark.parametrize(("text", "ops"), [
+    ("One of your creatures in the battle zone gets +4000 power until the end of the turn.",
+     [{"op": "power", "amount": 4000, "until": "end_of_turn",
+       "choose": {"zone": "battle", "controller": "you", "count": 1}}]),
+    ("Each of your creatures in the battle zone gets +3000 power until the end of the turn.",
+     [{"op": "power", "amount": 3000, "until": "end_of_turn",
+       "all": {"zone": "battle", "controller": "you"}}]),
+    ("Each of your creatures in the battle zone gets +1000 power until the end of the turn for "
+     "each light creature you have in the battle zone.",
+     [{"op": "power", "until": "end_of_turn", "all": {"zone": "battle", "controller": "you"},
+       "amount": {"count": {"zone": "battle", "controller": "you",
+                            "filter": {"civilization": "light"}}, "times": 1000}}]),
+])
+def test_power_until_the_end_of_the_turn_is_a_spells_effect(text: str, ops: list) -> None:
+    """A state said to last until the end of the turn is done once: a spell's effect, not a
+    static ability."""
+    [reading] = classify("duel_masters", text)
+    assert reading.kind == "activation"
+    assert compiled(text)["operations"] == ops
+
+
+def test_a_creature_the_opponent_cannot_choose_is_played() -> None:
+    from bench import reader
+
+    text = "Your opponent can't choose this creature."
+    entry = {"name": "Bench Test", "game": "duel_masters", "lang": "en", "text": text,
+             "card": {"type": "creature"}, "effects": [{"at": "Your", "kind": "static"}]}
+    score = reader.score_entry(entry)
+    reader.play_card(score)
+    assert score.played, score.why_not_played

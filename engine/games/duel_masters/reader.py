@@ -81,6 +81,10 @@ _EN_INSTEAD = re.compile(r"\bwould\b.*\binstead\b", re.I)
 _JA_COND = re.compile(r"(?P<cond>[^、。]+?(?:ならば|なら|場合|あれば|いれば|なければ))、")
 _EN_COND = re.compile(r"(?P<cond>\bif\b[^,]+),\s*", re.I)
 
+#: a state said to last until the end of the turn: a one-shot effect's
+_THIS_TURN = re.compile(r"until the end of (?:the|this) turn|\bthis turn\b|そのターン|このターン",
+                        re.I)
+
 _IF_DONE = re.compile(r"そうした場合|if you do", re.I)
 
 _JA_MAY = re.compile(r"し?[てで]もよい")
@@ -92,7 +96,7 @@ _EN_TARGET = re.compile(r"(?P<t>\bchoose\b[^,.;]*)", re.I)
 _JA_STATIC = re.compile(
     r"パワー[+＋\-－−][0-9０-９]+|パワー[はを][+＋\-－−]?[0-9０-９]+|できない|を得る|"
     r"かわりに|少なくなる|多くなる|コストを[0-9０-９]+少なく|攻撃されない|ブレイクされない|"
-    r"可能であれば|ブロックされない|攻撃できる")
+    r"可能であれば|ブロックされない|攻撃できる|選べない|パワーは[^。]*?[+＋\-－−][0-9０-９]+される")
 _EN_STATIC = re.compile(
     r"\bcan't\b|\bcannot\b|\bgets?\s*[+\-]\d+|\bhas\s*[+\-]\d+|\bgains?\b|\binstead\b|"
     r"\bcosts?\b.*\bless\b|\bpower\s*[+\-]\d+|\bcan attack\b", re.I)
@@ -254,6 +258,12 @@ class _Reader:
             # a choice made first, then what happens to the chosen: a spell's effect
             r.kind = "activation"
             self.because("kind", pos + chooses.start(), pos + chooses.end())
+            self.rule("DM-WAIT")
+        elif st and (turn := _THIS_TURN.search(rest)):
+            # a state that lasts until the end of the turn ("... gets +4000 power until the end
+            # of the turn", 「そのターン、…」) is what a spell's effect does once, no static ability
+            r.kind = "activation"
+            self.because("kind", pos + turn.start(), pos + turn.end())
             self.rule("DM-WAIT")
         elif st:
             r.kind = "static"

@@ -206,6 +206,20 @@ def _power(m: re.Match[str], card: str | None) -> list[dict[str, Any]]:
     return [op]
 
 
+def _power_all(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """"Each of your creatures in the battle zone gets +N power until the end of the turn (for
+    each ...)": the amount counted as it resolves."""
+    n = int(m.group("amt")) * (-1 if m.group("sign") == "-" else 1)
+    amount: Any = n
+    if m.group("each"):
+        count = _cards_of(m.group("each"))
+        if count is None:
+            return None
+        amount = {"count": count, "times": n}
+    return [{"op": "power", "amount": amount, "until": "end_of_turn",
+             "all": {"zone": "battle", "controller": _whose(m.group("whose"))}}]
+
+
 _N = r"(?P<n>\d+|a|an|one|two|three|up to \d+|up to (?:one|two|three))"
 #: Duel Masters wordings of operations, Japanese and English (each the whole sentence)
 OPERATIONS: list[Pattern] = [
@@ -409,6 +423,16 @@ OPERATIONS += [
      r"(?P<what> that (has|have) (power \d+|\d+ power|cost \d+) or (less|more))?"
      r"( in the battle zone)? and (?P<verb>destroy|tap|untap|return|put) (it|them)"
      r"( to (its|their) owner'?s'? hands?| into (its|their) owner'?s'? mana zones?)?$", _chosen),
+    # power until the end of the turn, of creatures chosen as it resolves or of all of a side
+    (r"^(?P<n>one|a|\d+) of (?P<whose>your opponent's|your) creatures( in the battle zone)? "
+     r"gets? (?P<sign>[+-])(?P<amt>\d+) power until the end of the turn$",
+     lambda m: [{"op": "power", "amount": int(m.group("amt")) * (-1 if m.group("sign") == "-"
+                                                                 else 1),
+                 "until": "end_of_turn",
+                 "choose": _choose("battle", _whose(m.group("whose")), "", m)}]),
+    (r"^(each of|all( of)?) (?P<whose>your opponent's|your) creatures( in the battle zone)? "
+     r"gets? (?P<sign>[+-])(?P<amt>\d+) power until the end of the turn"
+     r"( for each (?P<each>.+))?$", _power_all),
     # "if you do"
     (r"^(そうした場合|if you do),?\s*(?P<rest>.+)$", _if_done),
 ]
@@ -509,6 +533,36 @@ def _static_text(reading: EffectReading) -> str:
     return re.sub(r"\s*[（(][^)）]*[)）]", "", norm(reading.text)).strip(" .。")
 
 
+def _cards_of_ja(words: str) -> dict[str, Any] | None:
+    """The cards a Japanese static ability counts or changes (「自分の墓地の火のカード」,
+    「バトルゾーンの自分の他の水のクリーチャー」, 「自分のシールド」): a selector, or None."""
+    w = words.strip()
+    sel: dict[str, Any] = {"zone": "battle", "controller": "any"}
+    if m := re.match(r"^(バトルゾーン|マナゾーン|墓地|手札)(にある|の)", w):
+        sel["zone"] = _STATIC_ZONE[m.group(1)]
+        w = w[m.end():]
+    if m := re.match(r"^(自分|相手)の", w):
+        sel["controller"] = "you" if m.group(1) == "自分" else "opponent"
+        w = w[m.end():]
+    if m := re.match(r"^(バトルゾーン|マナゾーン|墓地|手札|シールドゾーン)(にある|の)", w):
+        sel["zone"] = _STATIC_ZONE.get(m.group(1), "shield")
+        w = w[m.end():]
+    if w.startswith("他の"):
+        sel["other"] = True
+        w = w[2:]
+    if w == "シールド":
+        sel["zone"] = "shield"
+        return sel
+    f = card_filter(w)
+    if f is None:
+        return None
+    if sel["zone"] == "battle":
+        f.pop("type", None)
+    if f:
+        sel["filter"] = f
+    return sel
+
+
 def continuous(reading: EffectReading) -> dict[str, Any] | None:
     """A static ability's ``apply`` (DM-STATIC): "Power attacker +N" / 「パワーアタッカー+N」
     (+N power while attacking), "this creature gets +N power (for each ...)" (a count, read
@@ -519,6 +573,25 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
     text = _static_text(reading)
     if m := re.fullmatch(r"(?:power attacker|パワーアタッカー)\s*\+\s*(\d+)", text, re.I):
         return {"power": int(m.group(1)), "while": "attacking"}
+    if re.fullmatch(r"相手は、?このクリーチャーを選べない|your opponent can't choose this "
+                    r"creature", text, re.I):
+        return {"cannot": "chosen", "by": "opponent"}
+    if m := re.fullmatch(r"(?P<att>攻撃中、)?このクリーチャーのパワーは、?(?:(?P<each>[^。]+?)"
+                         r"1(?:枚|体|つ)につき)?(?P<sign>[+-])(?P<n>\d+)される", text):
+        n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
+        amount = n
+        if m.group("each"):
+            count = _cards_of_ja(m.group("each"))
+            if count is None:
+                return None
+            amount = {"count": count, "times": n}
+        return {"power": amount, **({"while": "attacking"} if m.group("att") else {})}
+    if m := re.fullmatch(r"バトルゾーンにある(?P<what>(?:自分|相手)の[^。]+?)のパワーは(?:すべて)?"
+                         r"(?P<sign>[+-])(?P<n>\d+)される", text):
+        to = _cards_of_ja(m.group("what"))
+        if to is None:
+            return None
+        return {"power": int(m.group("n")) * (-1 if m.group("sign") == "-" else 1), "to": to}
     if m := re.fullmatch(r"(?P<att>while attacking, )?this creature gets (?P<sign>[+-])(?P<n>\d+) "
                          r"power(?: for each (?P<each>.+?))?(?P<att2> while attacking| during "
                          r"its attacks)?", text, re.I):
@@ -550,11 +623,15 @@ def replacement(reading: EffectReading) -> dict[str, Any] | None:
     destroyed and goes there (docs/cards.md, Replacement); None for any other."""
     m = re.fullmatch(r"when this creature would be destroyed, (?:you may )?(?:return it to|put "
                      r"it into|add it to) your (?P<to>hand|mana zone|shields)(?: face down)? "
-                     r"instead", _static_text(reading), re.I)
+                     r"instead|このクリーチャーが破壊される時、(?:墓地に置く)?かわりに、?(?:自分の|持ち主の)?"
+                     r"(?P<ja>手札に戻|マナゾーンに置|シールドゾーンに加え)(?:す|く|る|してもよい|いてもよい|"
+                     r"てもよい)", _static_text(reading), re.I)
     if not m:
         return None
-    return {"when": "destroyed", "to": {"hand": "hand", "mana zone": "mana",
-                                        "shields": "shield"}[m.group("to").casefold()]}
+    return {"when": "destroyed", "to": {
+        "hand": "hand", "mana zone": "mana", "shields": "shield", "手札に戻": "hand",
+        "マナゾーンに置": "mana", "シールドゾーンに加え": "shield"}[(m.group("to") or m.group("ja"))
+                                                               .casefold()]}
 
 
 #: conditions of Duel Masters abilities ("if you have 4 or more cards in your mana zone"),
