@@ -922,3 +922,30 @@ def test_targets_in_total_and_a_cost_from_hand_or_field(text: str, part: str,
     (m,) = mapped("yugioh", text)
     assert not m.problems, m.problems
     assert m.effect[part] == expected
+
+
+@pytest.mark.parametrize(("text", "options"), [
+    ("Quick-Play Spell\n\nActivate 1 of these effects.\n● Gain 1200 LP.\n● Inflict 800 damage "
+     "to your opponent.",
+     [{"label": "Gain 1200 LP", "operations": [
+         {"op": "gain_lp", "player": "you", "amount": 1200}]},
+      {"label": "Inflict 800 damage to your opponent", "operations": [
+          {"op": "damage", "player": "opponent", "amount": 800}]}]),
+    ("通常魔法\n①：以下の効果から１つを選択して発動できる。\n●自分はデッキから１枚ドローする。\n"
+     "●相手に５００ダメージを与える。",
+     [{"label": "自分はデッキから1枚ドローする", "operations": [{"op": "draw", "count": 1}]},
+      {"label": "相手に500ダメージを与える", "operations": [
+          {"op": "damage", "player": "opponent", "amount": 500}]}]),
+])
+def test_modes_after_bullets_compile_to_choose_one(text: str, options: list) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["operations"] == [{"op": "choose_one", "options": options}]
+    parse_cards([{"id": "c", "name": {"en": "C"}, "type": "spell", "subtype": "normal",
+                  "effects": [m.effect]}], file="test", game_hint="yugioh")
+
+
+def test_modes_are_not_compiled_when_one_is_not_read() -> None:
+    (m,) = mapped("yugioh", "Normal Spell\n\nActivate 1 of these effects.\n● Draw 2 cards.\n"
+                            "● Your opponent skips their next Draw Phase.")
+    assert "operations" in m.problems

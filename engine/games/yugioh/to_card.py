@@ -636,3 +636,20 @@ OPERATIONS: list[Pattern] = [
      r"守備力)を(?:ターン終了時まで)?半分にする$",
      _halved),
 ]
+
+
+def _modes(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """"Activate 1 of these effects. ● A ● B" / 「以下の効果から１つを選択して発動できる。●A ●B」:
+    a ``choose_one`` whose options are the modes, each read whole (None when one is not)."""
+    from ...classify.to_card import _options
+
+    found = _options("►" + m.group("modes").replace("●", "►"), OPERATIONS)
+    for option in (found or [{}])[0].get("options") or []:
+        option["label"] = option["label"].strip(" \n.。")
+    return found
+
+
+OPERATIONS.append(
+    (r"^(?:activate 1 of these effects[.;:]?\s*"
+     r"|以下の効果から(?:1|一)つを選択して発動(?:できる|する)[。]?\s*)?"
+     r"●(?P<modes>[\s\S]+●[\s\S]+)$", _modes))
