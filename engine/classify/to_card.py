@@ -934,7 +934,7 @@ def _options(text: str, own: list[Pattern] | None) -> list[dict[str, Any]] | Non
 
 def _flags(reading: EffectReading) -> dict[str, Any]:
     """The card fields a keyword ability sets (Blocker, Double Breaker)."""
-    text = norm(reading.text).casefold()
+    text = re.sub(r"\s*[（(][^)）]*[)）]$", "", norm(reading.text).casefold())  # its reminder
     if reading.kind == "blocker":
         return {"blocker": True}
     if re.fullmatch(r"(■)?(w・ブレイカー|double breaker)", text):

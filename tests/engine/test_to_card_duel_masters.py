@@ -326,3 +326,12 @@ def test_a_creature_the_opponent_cannot_choose_is_played() -> None:
     score = reader.score_entry(entry)
     reader.play_card(score)
     assert score.played, score.why_not_played
+
+
+@pytest.mark.parametrize("text", ["Double breaker (This creature breaks 2 shields.)",
+                                  "■W・ブレイカー（このクリーチャーはシールドを2つブレイクする）"])
+def test_double_breaker_with_its_reminder_is_the_card_flag(text: str) -> None:
+    reading = classify("duel_masters", text)[-1]
+    mapping = map_reading("duel_masters", reading)
+    assert not mapping.problems
+    assert mapping.flags == {"double_breaker": True}
