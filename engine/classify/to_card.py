@@ -688,7 +688,9 @@ _OPERATIONS += [
      r"(?P<o>original )?(?P<stat>atk|def)$"
      r"|^その(?:モンスターの)?(?P<o2>元々の)?(?P<stat2>攻撃力|守備力)分のダメージを相手に与える$",
      lambda m: _equal_to(_Alias(m), "damage", "opponent")),
-    (r"^(add|return) this card to your hand$|^このカードを(持ち主の)?手札に(加える|戻す)$",
+    (r"^return this card to your hand$|^このカードを(持ち主の)?手札に戻す$",  # from the field
+     lambda m: [{"op": "return_to_hand", "card": "self"}]),
+    (r"^add this card to your hand$|^このカードを(持ち主の)?手札に加える$",
      lambda m: [{"op": "add_to_hand", "card": "self"}]),
     (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
      lambda m: [{"op": "draw", "count": number(m), "player": "both"}]),

@@ -949,3 +949,23 @@ def test_modes_are_not_compiled_when_one_is_not_read() -> None:
     (m,) = mapped("yugioh", "Normal Spell\n\nActivate 1 of these effects.\n● Draw 2 cards.\n"
                             "● Your opponent skips their next Draw Phase.")
     assert "operations" in m.problems
+
+
+@pytest.mark.parametrize("text", [
+    "During the End Phase of the turn this card was Normal Summoned: Draw 1 card.",
+    "①：このカードがモンスターを戦闘で破壊したターンのエンドフェイズに発動できる。自分はデッキから１枚"
+    "ドローする。",
+])
+def test_an_end_phase_of_a_turn_the_text_names_is_left_out(text: str) -> None:
+    (m,) = mapped("yugioh", text)  # which turn: no phase timing says it
+    assert "event" in m.problems and "phase" not in (m.effect or {})
+
+
+@pytest.mark.parametrize(("text", "op"), [
+    ("①：自分エンドフェイズに発動する。このカードを持ち主の手札に戻す。", "return_to_hand"),
+    ("①：このカードが墓地に存在する場合に発動できる。このカードを手札に加える。", "add_to_hand"),
+])
+def test_this_card_returned_from_the_field_or_added_to_the_hand(text: str, op: str) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["operations"] == [{"op": op, "card": "self"}]

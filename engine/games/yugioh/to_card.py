@@ -118,10 +118,12 @@ def _phase(name: str) -> Callable[[re.Match[str]], dict[str, Any]]:
     return make
 
 
-#: phase timings (YGO-PHASE): "during your End Phase", 「自分スタンバイフェイズに」
+#: phase timings (YGO-PHASE): "during your End Phase", 「自分スタンバイフェイズに」, read
+#: whole: "the End Phase of the turn this card was Normal Summoned" (「…したターンの
+#: エンドフェイズ」) says which turn, which no phase timing holds: left to the card's writer
 PHASES: list[Pattern] = [
-    (rf"(?P<whose>your opponent's|your|each|the|either player's|{ja})?\s*(next )?"
-     rf"({en})", _phase(name))
+    (rf"^(?:during )?(?:the )?(?P<whose>your opponent's|your|each|the|either player's|{ja})?\s*"
+     rf"(next )?({en})(に)?$", _phase(name))
     for name, en, ja in (
         ("end", r"end phase|エンドフェイズ", r"自分の?|相手の?|お互いの|このターンの"),
         ("standby", r"standby phase|スタンバイフェイズ", r"自分の?|相手の?|お互いの"),
