@@ -335,3 +335,25 @@ def test_double_breaker_with_its_reminder_is_the_card_flag(text: str) -> None:
     mapping = map_reading("duel_masters", reading)
     assert not mapping.problems
     assert mapping.flags == {"double_breaker": True}
+
+
+@pytest.mark.parametrize(("text", "ops"), [
+    ("Choose one of your opponent's tapped creatures in the battle zone. That creature gets "
+     "-1000 power until the end of the turn. (A creature that has power 0 or less is "
+     "destroyed.)",
+     [{"op": "power", "amount": -1000, "until": "end_of_turn",
+       "choose": {"zone": "battle", "controller": "opponent", "count": 1,
+                  "filter": {"type": "creature", "tapped": True}}}]),
+    ("When you put this creature into the battle zone, you may choose a creature in the battle "
+     "zone and return it to its owner's hand.",
+     [{"op": "return_to_hand", "choose": {"zone": "battle", "controller": "any", "count": 1}}]),
+    ("Whenever this creature attacks, you may choose a darkness or fire creature in the battle "
+     "zone and tap it. (First choose what this creature is attacking. Then choose a creature to "
+     "tap.)",
+     [{"op": "tap", "choose": {"zone": "battle", "controller": "any", "count": 1,
+                               "filter": {"civilization": ["darkness", "fire"]}}}]),
+])
+def test_a_creature_of_either_player_chosen_and_a_closing_reminder(text: str, ops: list) -> None:
+    """A reminder in brackets after the last sentence is no instruction; "choose a creature in
+    the battle zone and ..." chooses among both players' creatures."""
+    assert compiled(text)["operations"] == ops

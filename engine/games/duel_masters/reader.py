@@ -85,6 +85,10 @@ _EN_COND = re.compile(r"(?P<cond>\bif\b[^,]+),\s*", re.I)
 _THIS_TURN = re.compile(r"until the end of (?:the|this) turn|\bthis turn\b|そのターン|このターン",
                         re.I)
 
+#: a reminder in brackets closing an ability, after its last sentence ("... until the end of
+#: the turn. (A creature that has power 0 or less is destroyed.)")
+_REMINDER_AFTER = re.compile(r"(?<=[.。])\s*[（(][^()（）]*[)）]\s*$")
+
 _IF_DONE = re.compile(r"そうした場合|if you do", re.I)
 
 _JA_MAY = re.compile(r"し?[てで]もよい")
@@ -326,6 +330,8 @@ class _Reader:
         while ops_start < len(s) and s[ops_start] in "、, 。.":
             ops_start += 1
         ops = s[ops_start:].strip()
+        if (note := _REMINDER_AFTER.search(ops)) and note.start() > 0:
+            ops = ops[:note.start()].strip()  # a reminder in brackets is no instruction
         if ops:
             r.operations = ops
             o0 = s.index(ops, ops_start)

@@ -206,6 +206,27 @@ def _power(m: re.Match[str], card: str | None) -> list[dict[str, Any]]:
     return [op]
 
 
+def _any_chosen(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """"Choose a darkness or fire creature in the battle zone and tap it": a creature of
+    either player, chosen as it resolves."""
+    what = m.group("what").strip()
+    f: dict[str, Any] | None = {}
+    if what:
+        civ = r"(light|water|darkness|fire|nature)"
+        two = re.fullmatch(rf"{civ} or {civ}", what, re.I)
+        f = ({"civilization": [two.group(1).casefold(), two.group(2).casefold()]} if two
+             else card_filter(what))
+    if f is None:
+        return None
+    f.pop("type", None)
+    choose = _choose("battle", "any", "", m)
+    if choose is None:
+        return None
+    if f:
+        choose["filter"] = f
+    return [{"op": _VERB[m.group("verb").casefold()], "choose": choose}]
+
+
 def _power_all(m: re.Match[str]) -> list[dict[str, Any]] | None:
     """"Each of your creatures in the battle zone gets +N power until the end of the turn (for
     each ...)": the amount counted as it resolves."""
@@ -433,6 +454,10 @@ OPERATIONS += [
     (r"^(each of|all( of)?) (?P<whose>your opponent's|your) creatures( in the battle zone)? "
      r"gets? (?P<sign>[+-])(?P<amt>\d+) power until the end of the turn"
      r"( for each (?P<each>.+))?$", _power_all),
+    # "choose a creature in the battle zone and return it": whoever's, of a kind
+    (rf"^(you may )?choose {_N} (?P<what>[^.]*?)creatures? in the battle zone and "
+     r"(?P<verb>destroy|tap|untap|return) (it|them)( to (its|their) owner'?s'? hands?)?$",
+     _any_chosen),
     # "if you do"
     (r"^(そうした場合|if you do),?\s*(?P<rest>.+)$", _if_done),
 ]
