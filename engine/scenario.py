@@ -253,7 +253,7 @@ def _explanation(raw: dict[str, Any], file: str) -> dict[str, str] | None:
 def load_scenario(path: Path | str) -> Scenario:
     path = Path(path)
     shown = _shown(path)
-    raw = load_yaml_with_lines(path.read_text(encoding="utf-8"), shown)
+    raw = load_yaml_with_lines(path.read_text(encoding="utf-8"), shown, from_disk=True)
     return parse_scenario(raw, shown)
 
 
