@@ -558,6 +558,8 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
     if kind == "continuous" and effect.get("apply"):
         return _dm_static_plan(card, effect["apply"])
     if kind == "replacement" and (effect.get("instead") or {}).get("when") == "destroyed":
+        if (effect["instead"].get("of") or "self") != "self":
+            return Plan("battle", here, [])  # another creature of its is destroyed (below)
         return Plan("battle", here, [{"do": "destroy", "card": BENCH_NAME}])
     if kind != "trigger":
         return f"no set-up for a {kind} ability"
@@ -624,6 +626,16 @@ def _dm_applied(duel: Any, effect: dict[str, Any], iid: int, log: list[dict[str,
     from engine import protection
 
     st, source = duel.state, duel.state.cards[iid]
+    if effect.get("kind") == "replacement" and (effect["instead"].get("of") or "self") != "self":
+        # a Saver: another creature it covers is destroyed, and it is destroyed instead
+        saved = next((c for c in st.cards.values() if c.zone == "battle" and c.iid != iid
+                      and protection.covers(duel, effect["instead"]["of"], source, c)), None)
+        if saved is None:
+            return "no creature on the board is one it saves"
+        duel.apply({"do": "destroy", "card": saved.iid})
+        _answer_all(duel, iid)
+        return None if saved.zone == "battle" and source.zone != "battle" else (
+            "the creature it saves was destroyed")
     if effect.get("kind") == "replacement":
         to = duel.policy.zone_alias(effect["instead"].get("to") or "graveyard")
         return None if source.zone == to else (
@@ -810,7 +822,10 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     except EngineError as exc:
         return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
     if game == "duel_masters" and effect.get("kind") in ("continuous", "replacement"):
-        return _dm_applied(duel, effect, iid, duel.state.log[before:])
+        try:
+            return _dm_applied(duel, effect, iid, duel.state.log[before:])
+        except EngineError as exc:
+            return f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
     if effect.get("kind") == "continuous":
         try:
             return _applied(duel, effect, iid)

@@ -357,3 +357,32 @@ def test_a_creature_of_either_player_chosen_and_a_closing_reminder(text: str, op
     """A reminder in brackets after the last sentence is no instruction; "choose a creature in
     the battle zone and ..." chooses among both players' creatures."""
     assert compiled(text)["operations"] == ops
+
+
+@pytest.mark.parametrize(("text", "of"), [
+    ("Saver: Demon Command (When one of your Demon Commands would be destroyed, you may destroy "
+     "this creature instead.)",
+     {"zone": "battle", "controller": "you", "other": True,
+      "filter": {"race": ["Demon Command"]}}),
+    ("Saver: All races (While this creature is in the battle zone, when one of your other "
+     "creatures would be destroyed, you may destroy this creature instead.)",
+     {"zone": "battle", "controller": "you", "other": True}),
+])
+def test_a_saver_is_a_replacement_destroying_itself_instead(text: str, of: dict) -> None:
+    effect = compiled(text)
+    assert effect["kind"] == "replacement"
+    assert effect["optional"] is True
+    assert effect["instead"] == {"when": "destroyed", "of": of,
+                                 "operations": [{"op": "destroy", "card": "self"}]}
+
+
+def test_a_saver_is_played_in_place_of_the_creature_it_saves() -> None:
+    from bench import reader
+
+    text = ("Saver: Demon Command (When one of your Demon Commands would be destroyed, you may "
+            "destroy this creature instead.)")
+    entry = {"name": "Bench Test", "game": "duel_masters", "lang": "en", "text": text,
+             "card": {"type": "creature"}, "effects": [{"at": "Saver", "kind": "static"}]}
+    score = reader.score_entry(entry)
+    reader.play_card(score)
+    assert score.played, score.why_not_played

@@ -646,6 +646,17 @@ def replacement(reading: EffectReading) -> dict[str, Any] | None:
     """A replacement's ``instead``: "when this creature would be destroyed, return it to your
     hand (put it into your mana zone, add it to your shields face down) instead": it is not
     destroyed and goes there (docs/cards.md, Replacement); None for any other."""
+    if saver := re.fullmatch(r"saver\s*[:：]\s*(?P<what>[^()]+?)", _static_text(reading), re.I):
+        # "Saver: Armored Dragon (When one of your Armored Dragons would be destroyed, you may
+        # destroy this creature instead.)"
+        what = saver.group("what").strip()
+        of: dict[str, Any] = {"zone": "battle", "controller": "you", "other": True}
+        if not re.fullmatch(r"all races", what, re.I):
+            races = _races(what)
+            if races is None or "Cross Gear" in races:
+                return None
+            of["filter"] = {"race": races}
+        return {"when": "destroyed", "of": of, "operations": [{"op": "destroy", "card": "self"}]}
     m = re.fullmatch(r"when this creature would be destroyed, (?:you may )?(?:return it to|put "
                      r"it into|add it to) your (?P<to>hand|mana zone|shields)(?: face down)? "
                      r"instead|このクリーチャーが破壊される時、(?:墓地に置く)?かわりに、?(?:自分の|持ち主の)?"
