@@ -969,3 +969,21 @@ def test_this_card_returned_from_the_field_or_added_to_the_hand(text: str, op: s
     (m,) = mapped("yugioh", text)
     assert not m.problems, m.problems
     assert m.effect["operations"] == [{"op": op, "card": "self"}]
+
+
+@pytest.mark.parametrize(("text", "apply"), [
+    ("Continuous Spell\n\nEach monster you control gains 300 ATK.",
+     {"atk": 300, "to": {"controller": "you", "filter": {"type": "monster"}}}),
+    ("Continuous Spell\n\nMonsters you control gain 300 ATK and DEF.",
+     {"atk": 300, "def": 300, "to": {"controller": "you", "filter": {"type": "monster"}}}),
+    ("Continuous Spell\n\nYour opponent cannot target Warrior monsters you control with card "
+     "effects.", {"cannot": "targeted", "by": "opponent", "to": {
+         "controller": "you", "filter": {"type": "monster", "race": "Warrior"}}}),
+    ("永続魔法\n①：このカードが表側表示で存在する限り、相手フィールドの全てのモンスターの攻撃力は"
+     "５００ダウンする。", {"atk": -500, "to": {"controller": "opponent",
+                                             "filter": {"type": "monster"}}}),
+])
+def test_more_continuous_wordings_compile(text: str, apply: dict) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["apply"] == apply

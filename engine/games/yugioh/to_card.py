@@ -377,7 +377,7 @@ CONDITIONS: list[Pattern] = [
 #: effect applies only there anyway (YGO-KIND)
 _HERE = (r"(?:(?:while )?this card is (?:face-up )?(?:on the field|in (?:the|your) monster "
          r"zone|in (?:the|your) spell & trap zone)"
-         r"|(?:このカードが|このカードは)?(?:フィールド|モンスターゾーン|魔法&罠ゾーン)(?:上)?に"
+         r"|(?:このカードが|このカードは)?(?:(?:フィールド|モンスターゾーン|魔法&罠ゾーン)(?:上)?に)?"
          r"(?:表側表示で)?存在する限り)")
 _WHILE_HERE = rf"^{_HERE}[,、]?\s*"
 _WHOSE_TO = {"you control": "you", "your opponent controls": "opponent", "on the field": "any",
@@ -388,7 +388,7 @@ def _to(what: str, whose: str) -> dict[str, Any] | None:
     """The cards a continuous effect applies to ("All EARTH monsters on the field", 「自分
     フィールドの戦士族モンスター」), as ``to:``'s controller and filter; None when the words
     are not read."""
-    words, left_out = re.sub(r"^all\s+", "", what.strip(), flags=re.I), []
+    words, left_out = re.sub(r"^(all|each)\s+|全ての", "", what.strip(), flags=re.I), []
     m = re.search(r',?\s*except "(?P<en>[^"]+)"$', words)
     if m:
         words, left_out = words[:m.start()], [m.group("en")]
@@ -436,7 +436,7 @@ def _each(words: str) -> dict[str, Any] | None:
     return {"zone": "monster", **to}
 
 
-_STAT_EN = r"(?P<how>gains?|loses?) (?P<n>\d+) (?P<stat>atk/def|atk|def)"
+_STAT_EN = r"(?P<how>gains?|loses?) (?P<n>\d+) (?P<stat>atk/def|atk and def|atk|def)"
 _STAT_JA = (r"(?P<stat>攻撃力・守備力|攻撃力|守備力)は(?:(?P<each>[^。]+?)の数×)?(?P<n>\d+)"
             r"(?P<how>アップ|ダウン)")
 
@@ -528,9 +528,10 @@ def _protected(who: str, apply: dict[str, Any]) -> dict[str, Any] | None:
 #: the continuous effects of a Yu-Gi-Oh! card that ``apply`` says (docs/cards.md, Modifiers;
 #: Replacement, protection and negation): stat changes and protections, matched whole
 CONTINUOUS: list[Pattern] = [
-    (r"^(?P<who>this card |the equipped monster |(?:all )?[^.;]+? (?:you control|your opponent "
-     r"controls|on the field) )?(?P<stats>(?:gains?|loses?) \d+ (?:atk/def|atk|def)"
-     r"(?:,? and (?:gains?|loses?) \d+ (?:atk/def|atk|def))?(?: for each .+)?)$", _stat_en),
+    (r"^(?P<who>this card |the equipped monster |(?:all |each )?[^.;]+? (?:you control|your "
+     r"opponent controls|on the field) )?(?P<stats>(?:gains?|loses?) \d+ (?:atk/def|atk and def|"
+     r"atk|def)(?:,? and (?:gains?|loses?) \d+ (?:atk/def|atk|def))?(?: for each .+)?)$",
+     _stat_en),
     (r"^(?P<who>このカード|装備モンスター|(?:自分|相手)?(?:の)?フィールド(?:上)?の[^。]+?)の"
      r"(?P<stats>(?:攻撃力・守備力|攻撃力|守備力)は[^。]+?(?:アップ|ダウン)(?:し、(?:攻撃力|守備力)は"
      r"[^。]+?(?:アップ|ダウン))?)する$", _stat_ja),
@@ -542,8 +543,10 @@ CONTINUOUS: list[Pattern] = [
      r"field))? ?cannot be targeted by (?P<opp>your opponent's |opponent's )?card effects$",
      lambda m: _protected(m.group("who") or "", {"cannot": "targeted", **(
          {"by": "opponent"} if m.group("opp") else {})})),
-    (r"^your opponent cannot target (?P<who>this card) with card effects$",
-     lambda m: _protected(m.group("who"), {"cannot": "targeted", "by": "opponent"})),
+    (r"^(?P<p>your opponent cannot|neither player can) target (?P<who>this card|(?:all )?[^,]+? "
+     r"(?:you control|your opponent controls|on the field)) with card effects$",
+     lambda m: _protected(m.group("who"), {"cannot": "targeted", **(
+         {"by": "opponent"} if m.group("p").casefold().startswith("your") else {})})),
     (r"^(?P<who>このカード|(?:自分|相手)?(?:の)?フィールド(?:上)?の[^。]+?)は、?(?P<by>戦闘・効果|戦闘|効果)"
      r"では破壊されない$",
      lambda m: _protected(m.group("who"), {"cannot": "destroyed", "by": _BY[m.group("by")]})),
