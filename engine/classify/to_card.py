@@ -131,14 +131,14 @@ def _cost_choose(m: Any, op: str, zone: str, **more: Any) -> list[dict[str, Any]
                                   **more, **({"filter": f} if f else {})}}]
 
 
-_IT = (r"(it|that target|that card|that monster|those targets|those cards|those monsters|them|"
-       r"the target)")
-_CHOSEN = (r"(((その|対象の)[^。、を]{0,12}?(カード|モンスター|クリーチャー)|それ|そのカード\d枚)"
-           r"を)?")
+_IT = (r"(it|that target|that card|that monster\(s\)|that monster|those targets|those cards|"
+       r"those monsters|them|the target)")
+_CHOSEN = (r"(((その|対象の)[^。、を]{0,12}?(カード|モンスター|クリーチャー)|それ"
+           r"|その(カード|モンスター)\d+(枚|体))を)?")
 #: operations done at resolution, on the targets chosen at activation when there are any
 _OPERATIONS: list[Pattern] = [
     (rf"(you )?draw (?P<n>\d+|a|one|two|three|four|five) cards?"
-     rf"|(デッキから|カードを|デッキからカードを){NUM_K}枚(ドローする|引く|引いてもよい)",
+     rf"|(デッキから|カードを|デッキからカードを){NUM_K}枚(ドローする|ドローし$|引く|引いてもよい)",
      lambda m: [{"op": "draw", "count": number(m)}]),
     (rf"(you )?gain {NUM} (lp|life points)|{NUM_K}(lp|ライフポイント)回復",
      lambda m: [{"op": "gain_lp", "player": "you", "amount": number(m)}]),
@@ -625,7 +625,8 @@ _OPERATIONS += [
                                              "count": number(m), "chooser": "opponent"}}]),
     (r"相手は(?P<n>\d+)(lp|ライフポイント)回復する",
      lambda m: [{"op": "gain_lp", "player": "opponent", "amount": number(m)}]),
-    (r"discard (?P<n>\d+|a|one) cards?( from your hand)?|(自分の)?手札を(?P<k>\d+)枚捨てる",
+    (r"discard (?P<n>\d+|a|one) cards?( from your hand)?"
+     r"|(自分の)?手札を(?P<k>\d+)枚(選んで)?捨てる",
      lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
                                              "count": number(m)}}]),
     (r"send the top (?P<n>\d+) cards? of your deck to the (gy|graveyard)"
@@ -692,7 +693,8 @@ _OPERATIONS += [
      lambda m: [{"op": "return_to_hand", "card": "self"}]),
     (r"^add this card to your hand$|^このカードを(持ち主の)?手札に加える$",
      lambda m: [{"op": "add_to_hand", "card": "self"}]),
-    (r"each player draws (?P<n>\d+) cards?|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
+    (r"(each player|both players) draws? (?P<n>\d+) cards?"
+     r"|お互いのプレイヤーは(デッキから)?(?P<k>\d+)枚ドロー",
      lambda m: [{"op": "draw", "count": number(m), "player": "both"}]),
     (r"your opponent draws (?P<n>\d+) cards?|相手はデッキから(?P<k>\d+)枚ドロー",
      lambda m: [{"op": "draw", "count": number(m), "player": "opponent"}]),
@@ -784,7 +786,7 @@ _ON_TARGET: list[tuple[str, str]] = [
      rf"|^(place|put) {_IT} on (the )?top of (the|its owner's|their owners'?) decks?$"
      rf"|^(and )?put {_IT} on top of (its|their) owners?'?s? decks?$"
      rf"|^{_CHOSEN}(持ち主の)?山札の(一番)?上に(置く|戻す)$"
-     rf"|^{_CHOSEN}(持ち主の)?デッキに(戻す|加えてシャッフルする)$", "put_into_deck"),
+     rf"|^{_CHOSEN}(持ち主の)?デッキに(戻す|戻し|加えてシャッフルする)$", "put_into_deck"),
     (rf"^take control of {_IT}$|^{_CHOSEN}コントロールを得る$", "change_control"),
     (r"^negate (its|their|that target's|that monster's|the target's) effects( until the end of "
      r"(this|the) turn)?$|^(その|対象の)([^。、]{0,12}?(モンスター|カード)の)?効果を"
@@ -916,10 +918,20 @@ def _on_chosen(found: list[dict[str, Any]] | None, targets: list[dict[str, Any]]
     return found
 
 
+def _summoned(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The monster a "When your opponent Summons a monster" activation answers, as "that
+    monster" of its operations (``card: event_card``) when it targets nothing."""
+    respond = effect.get("respond_to")
+    if isinstance(respond, dict) and respond.get("type") == "summoned" and not effect.get(
+            "targets"):
+        return {"card": "event_card"}
+    return None
+
+
 def _selector(choice: dict[str, Any]) -> dict[str, Any]:
     """A choice made at resolution as an operation's selector: ``choose``, or ``random`` when
     the game's part says the cards are picked without looking."""
-    return dict(choice) if set(choice) == {"random"} else {"choose": choice}
+    return dict(choice) if set(choice) in ({"random"}, {"card"}) else {"choose": choice}
 
 
 def _options(text: str, own: list[Pattern] | None) -> list[dict[str, Any]] | None:
@@ -1049,8 +1061,8 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
             out.problems["operations"] = _unread(operations)
     elif operations:
         words, left_out = _except(norm(operations))
-        ops = _leave_out(_all_of(words, targets, own.choice(reading), own.OPERATIONS),
-                         left_out)
+        ops = _leave_out(_all_of(words, targets, own.choice(reading) or _summoned(effect),
+                                 own.OPERATIONS), left_out)
         if ops:
             effect["operations"] = ops
         else:

@@ -987,3 +987,35 @@ def test_more_continuous_wordings_compile(text: str, apply: dict) -> None:
     (m,) = mapped("yugioh", text)
     assert not m.problems, m.problems
     assert m.effect["apply"] == apply
+
+
+@pytest.mark.parametrize(("text", "part", "expected"), [
+    ("Normal Trap\n\nWhen your opponent Normal or Special Summons a monster(s): Destroy that "
+     "monster(s).", "operations", [{"op": "destroy", "card": "event_card"}]),
+    ("Normal Trap\n\nWhen your opponent Normal or Special Summons a monster(s): Destroy that "
+     "monster(s).", "respond_to",
+     {"type": "summoned", "player": "opponent", "how": ["normal", "tribute", "special"]}),
+    ("通常罠\n①：相手がモンスターの召喚・特殊召喚に成功した時に発動できる。そのモンスターを破壊する。",
+     "operations", [{"op": "destroy", "card": "event_card"}]),
+    ("通常魔法\n①：自分はデッキから２枚ドローし、その後手札を１枚選んで捨てる。", "operations",
+     [{"op": "draw", "count": 2},
+      {"op": "discard", "choose": {"zone": "hand", "controller": "you", "count": 1},
+       "then": True}]),
+    ("通常魔法\n①：自分の墓地のモンスター５体を対象として発動できる。そのモンスター５体をデッキに加えて"
+     "シャッフルする。その後、自分はデッキから２枚ドローする。", "operations",
+     [{"op": "put_into_deck", "card": "target"}, {"op": "draw", "count": 2, "then": True}]),
+    ("①：自分の墓地のモンスター２体を対象として発動できる。そのモンスターをデッキに戻し、その後自分は"
+     "デッキから１枚ドローする。", "operations",
+     [{"op": "put_into_deck", "card": "target"}, {"op": "draw", "count": 1, "then": True}]),
+    ("Normal Spell\n\nBoth players draw 1 card.", "operations",
+     [{"op": "draw", "count": 1, "player": "both"}]),
+    ("通常魔法\n①：自分・相手の墓地のモンスター１体を対象として発動できる。そのモンスターを自分フィールドに"
+     "特殊召喚する。", "targets",
+     [{"as": "target", "zone": "gy", "controller": "any", "count": 1,
+       "filter": {"type": "monster"}}]),
+])
+def test_the_summoned_monster_a_draw_then_a_discard(text: str, part: str,
+                                                    expected: Any) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    assert m.effect[part] == expected

@@ -140,6 +140,10 @@ RESPONSES: list[Pattern] = [
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
     (r"(a|your opponent's|an opponent's) monster declares an attack|攻撃宣言",
      lambda m: {"type": "attack_declared"}),
+    (r"^your opponent (?P<how>normal or special |normal |special |flip )?summons (?:a|1) "
+     r"monsters?(?:\(s\))?$"
+     r"|^相手がモンスターの(?P<how2>召喚・特殊召喚|召喚|特殊召喚|反転召喚)に成功(した)?(時)?$",
+     lambda m: {"type": "summoned", "player": "opponent", **_how(m)}),
     (r"(your opponent|a player) would (normal |special |flip )?summon|would be (normal |special )?"
      r"summoned|召喚する際|特殊召喚する際",
      lambda m: {"type": "summoning"}),
@@ -153,6 +157,16 @@ RESPONSES: list[Pattern] = [
     (r"^an? (card or effect|card or monster effect) is activated$|^カードの効果が発動した",
      lambda m: {"type": "activated"}),
 ]
+
+
+def _how(m: re.Match[str]) -> dict[str, Any]:
+    """How a Summon an activation answers was made ("Normal or Special Summons",
+    「召喚・特殊召喚」), as an event pattern's ``how`` (any Summon when the words say none)."""
+    words = (m.group("how") or m.group("how2") or "").strip().casefold()
+    how = {"normal or special": ["normal", "tribute", "special"], "normal": ["normal", "tribute"],
+           "special": "special", "flip": "flip", "召喚・特殊召喚": ["normal", "tribute", "special"],
+           "召喚": ["normal", "tribute"], "特殊召喚": "special", "反転召喚": "flip"}.get(words)
+    return {"how": how} if how else {}
 
 
 def _activated(words: str, opponent: str | None) -> dict[str, Any]:
@@ -192,7 +206,8 @@ def _target(n: int, what: str, whose: str) -> list[dict[str, Any]]:
 _WHERE_EN = {"your opponent controls": "opponent", "you control": "you", "on the field": "any",
              "your opponent's": "opponent", "their": "opponent", "your": "you",
              "either player's": "any", "either": "any", "a": "any", "相手": "opponent",
-             "自分": "you", "お互い": "any", "自分及び相手": "any", "自分と相手": "any", "": "any"}
+             "自分": "you", "お互い": "any", "自分・相手": "any", "自分及び相手": "any",
+             "自分と相手": "any", "": "any"}
 
 
 def _described(n: int, up: bool, what: str, whose: str, gy: bool) -> list[dict[str, Any]] | None:
@@ -252,7 +267,7 @@ TARGETS: list[Pattern] = [
     (r"^除外されている(?P<whose>自分及び相手|自分と相手|自分|相手|お互い)?の?(?P<what>[^。]*?)"
      r"(?:の中から)?(?:合計)?(?P<n>\d+)[体枚](?P<up>まで)?を?"
      r"対象(として|とし|に)?(発動(する|できる))?$", lambda m: _banished(m)),
-    (r"^(?P<whose>相手|自分|お互い)?の?(?P<where>フィールド|墓地)上?[のに](?P<what>[^。]*?)を?"
+    (r"^(?P<whose>自分・相手|相手|自分|お互い)?の?(?P<where>フィールド|墓地)上?[のに](?P<what>[^。]*?)を?"
      r"(?:合計)?(?P<n>\d+)[体枚](?P<up>まで)?を?対象(として|とし|に)?(発動(する|できる))?$",
      _ja_target),
 ]
