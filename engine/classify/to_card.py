@@ -648,7 +648,7 @@ _OPERATIONS += [
      lambda m: [{"op": "change_position", "card": "attacker",
                  "to": "attack" if (m.group("to") or m.group("to2")).casefold() in (
                      "attack", "攻撃") else "defense"}]),
-    (r"^(?P<verb>destroy|banish) the attacking monster$"
+    (r"^(?P<verb>destroy|banish) (the|that) attacking monster$"
      r"|^その攻撃モンスターを(?P<verb2>破壊|除外)する$",
      lambda m: [{"op": "destroy" if (m.group("verb") or m.group("verb2")).casefold() in (
          "destroy", "破壊") else "banish", "card": "attacker"}]),
@@ -777,8 +777,8 @@ def _dm_chosen(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 _ON_TARGET: list[tuple[str, str]] = [
-    (rf"^destroy {_IT}$|^{_CHOSEN}破壊する$", "destroy"),
-    (rf"^banish {_IT}$|^{_CHOSEN}除外する$", "banish"),
+    (rf"^destroy {_IT}$|^{_CHOSEN}破壊(する|し)$", "destroy"),
+    (rf"^banish {_IT}$|^{_CHOSEN}除外(する|し)$", "banish"),
     (rf"^return {_IT} to the (owner's )?hand$|^{_CHOSEN}(持ち主の)?手札に戻す$", "return_to_hand"),
     (rf"^(send|return) {_IT} to the (gy|graveyard)$|^{_CHOSEN}墓地(へ送る|に戻す)$", "send_to_gy"),
     (rf"^add {_IT} to your hand$|^{_CHOSEN}手札に加える$", "add_to_hand"),
@@ -839,8 +839,15 @@ def _whole(patterns: list[Pattern], text: str) -> Any:
     return None
 
 
+#: how a text's operations are joined ("then" / 「その後」, "also", sentences); with
+#: "and if you do" / 「…を破壊し、」 too, for a text no wording reads whole that way
+_JOINS = r"(,? then,? |その後、?|\. |。(?=.)|, also,? |, but )"
+_IF_DONE_JOINS = _JOINS[:-1] + r"|,? and if you do,? |(?<=を破壊し|を除外し)、)"
+
+
 def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None,
-            own: list[Pattern] | None = None) -> list[dict[str, Any]] | None:
+            own: list[Pattern] | None = None,
+            split: str = _JOINS) -> list[dict[str, Any]] | None:
     """Every operation of ``text`` (sentences joined by "then" / 「その後」), or None when one
     of them cannot be read. ``own`` are the game's own wordings, tried before the shared
     ones; a wording that spans sentences (looking at the top of the deck) is tried on the
@@ -851,7 +858,7 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
     if own and (whole := _whole(own, text)) is not None:
         return _on_chosen(whole, targets, choice)
     ops: list[dict[str, Any]] = []
-    pieces = re.split(r"(,? then,? |その後、?|\. |。(?=.)|, also,? |, but )", text, flags=re.I)
+    pieces = re.split(split, text, flags=re.I)
     parts, joins = pieces[::2], [""] + pieces[1::2]
     kept = [(p.strip(" .。、,"), j) for p, j in zip(parts, joins, strict=True)
             if p.strip(" .。、,")]
@@ -871,10 +878,15 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
                 found = [{"op": on, **_selector(choice), **more}]
         found = _on_chosen(found, targets, choice)
         if found is None:
-            return None
-        if k and "also" not in join.casefold():
+            ops = []
+            break
+        if k and (join == "、" or re.search(r"if you do", join, re.I)):
+            found[0]["if_done"] = True  # "..., and if you do, ..." / 「…を破壊し、…」
+        elif k and "also" not in join.casefold():
             found[0]["then"] = True
         ops += found
+    if not ops and split == _JOINS and re.search(r"and if you do|を(破壊|除外)し、", text, re.I):
+        return _all_of(text, targets, choice, own, _IF_DONE_JOINS)
     return ops or None
 
 

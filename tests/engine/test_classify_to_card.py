@@ -1019,3 +1019,28 @@ def test_the_summoned_monster_a_draw_then_a_discard(text: str, part: str,
     m = mapped("yugioh", text)[-1]
     assert not m.problems, m.problems
     assert m.effect[part] == expected
+
+
+@pytest.mark.parametrize(("text", "operations"), [
+    ("Once per turn: You can target 1 monster your opponent controls; destroy it, and if you "
+     "do, inflict 500 damage to your opponent.",
+     [{"op": "destroy", "card": "target"},
+      {"op": "damage", "player": "opponent", "amount": 500, "if_done": True}]),
+    ("①：１ターンに１度、相手フィールドのモンスター１体を対象として発動できる。そのモンスターを破壊し、"
+     "相手に５００ダメージを与える。",
+     [{"op": "destroy", "card": "target"},
+      {"op": "damage", "player": "opponent", "amount": 500, "if_done": True}]),
+    ("Normal Spell\n\nBanish all cards in your opponent's GY.",
+     [{"op": "banish", "all": {"zone": "gy", "controller": "opponent"}}]),
+    ("通常魔法\n①：相手の墓地のモンスターを全て除外する。",
+     [{"op": "banish", "all": {"zone": "gy", "controller": "opponent",
+                               "filter": {"type": "monster"}}}]),
+    ("Normal Trap\n\nWhen an opponent's monster declares an attack: Destroy that attacking "
+     "monster.", [{"op": "destroy", "card": "attacker"}]),
+    ("①：このカードが戦闘で相手モンスターを破壊した時に発動できる。自分はデッキから１枚ドローする。",
+     [{"op": "draw", "count": 1}]),
+])
+def test_if_you_do_a_gy_banished_whole_and_the_attacker(text: str, operations: list) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    assert m.effect["operations"] == operations

@@ -673,3 +673,23 @@ OPERATIONS.append(
     (r"^(?:activate 1 of these effects[.;:]?\s*"
      r"|以下の効果から(?:1|一)つを選択して発動(?:できる|する)[。]?\s*)?"
      r"●(?P<modes>[\s\S]+●[\s\S]+)$", _modes))
+
+
+def _all_in_gy(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """Every card of a kind in a player's GY banished ("Banish all cards in your opponent's
+    GY", 「相手の墓地のカードを全て除外する」)."""
+    whose = (m.group("whose") or m.group("whose2") or "").casefold()
+    what = m.group("what") or m.group("what2") or ""
+    flt = {} if re.fullmatch(r"cards?|カード", what, re.I) else card_filter(what)
+    if flt is None:
+        return None
+    controller = ("opponent" if whose in ("your opponent's", "相手") else
+                  "you" if whose in ("your", "自分") else "any")
+    return [{"op": "banish", "all": {"zone": "gy", "controller": controller,
+                                     **({"filter": flt} if flt else {})}}]
+
+
+OPERATIONS.append(
+    (r"^banish all (?P<what>.+?) in (?P<whose>your opponent's|your|each player's|either "
+     r"player's|both players') (?:gy|graveyard)s?$"
+     r"|^(?P<whose2>相手|自分|お互い)の墓地の(?P<what2>[^。]+?)を全て除外する$", _all_in_gy))
