@@ -442,6 +442,12 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
                     action["cause"] = "battle"
                 return Plan(zone, placement, [action])
             return f"no set-up for an event about another card ({etype})"
+        if etype == "attack_declared" and ev.get("attacker") == "opponent":
+            # the opponent's monster attacks one of yours, on their turn
+            zone, placement = _ygo_home(card, effect)
+            return Plan(zone, placement, [{"do": "declare_attack", "card": "their_monster",
+                                           "target": "my_monster"}], turn_player="p2",
+                        phase="battle")
         if etype == "summoned" and how == "flip" or etype == "flipped":
             return Plan("monster", {**here, "face_up": False, "position": "defense"},
                         [{"do": "flip_summon", "card": BENCH_NAME}])

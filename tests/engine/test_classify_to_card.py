@@ -1044,3 +1044,14 @@ def test_if_you_do_a_gy_banished_whole_and_the_attacker(text: str, operations: l
     m = mapped("yugioh", text)[-1]
     assert not m.problems, m.problems
     assert m.effect["operations"] == operations
+
+
+@pytest.mark.parametrize("text", [
+    "When an opponent's monster declares an attack: You can Special Summon this card from your "
+    "hand.",
+    "①：相手モンスターの攻撃宣言時に発動できる。その攻撃モンスターを破壊する。",
+])
+def test_a_monster_triggers_on_an_opponent_s_attack(text: str) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["event"] == {"type": "attack_declared", "attacker": "opponent"}

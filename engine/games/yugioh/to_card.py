@@ -105,6 +105,9 @@ EVENTS: list[Pattern] = [
      lambda m: {"type": "destroyed", "cause": "battle", "by": "self",
                 **({"filter": {"controller": "opponent"}} if re.search("opponent|相手", m.group(0))
                    else {})}),
+    (r"^(?:an? )?(?:opponent's|your opponent's) monster declares an attack$"
+     r"|^相手モンスターの攻撃宣言(時)?$",
+     lambda m: {"type": "attack_declared", "attacker": "opponent"}),
     (r"flip", of_self("flipped")),
 ]
 
