@@ -1055,3 +1055,29 @@ def test_a_monster_triggers_on_an_opponent_s_attack(text: str) -> None:
     (m,) = mapped("yugioh", text)
     assert not m.problems, m.problems
     assert m.effect["event"] == {"type": "attack_declared", "attacker": "opponent"}
+
+
+@pytest.mark.parametrize(("text", "part", "expected"), [
+    ("①：このカードがリバースした場合に発動する。フィールドのモンスター１体を選んで破壊する。",
+     "event",
+     {"type": "flipped", "card": "self"}),
+    ("①：このカードが相手によって破壊された場合に発動できる。自分はデッキから１枚ドローする。",
+     "event",
+     {"type": "destroyed", "card": "self", "by_player": "opponent"}),
+    ("通常魔法\n①：自分の手札を全て墓地へ送る。", "operations",
+     [{"op": "send_to_gy", "all": {"zone": "hand", "controller": "you"}}]),
+    ("①：自分の手札が０枚の場合に発動できる。デッキから２枚ドローする。", "condition",
+     [{"at": "event", "count": {"zone": "hand", "controller": "you", "max": 0}}]),
+    ("①：このカードが召喚に成功した場合に発動できる。自分の墓地のレベル４以下のモンスター１体を選んで"
+     "特殊召喚する。", "operations",
+     [{"op": "special_summon", "choose": {"zone": "gy", "controller": "you", "count": 1,
+                                          "filter": {"type": "monster", "level_max": 4}}}]),
+    ("通常魔法\n①：自分の墓地の魔法カード１枚を選んで手札に加える。", "operations",
+     [{"op": "add_to_hand", "choose": {"zone": "gy", "controller": "you", "count": 1,
+                                       "filter": {"type": "spell"}}}]),
+])
+def test_flips_a_destroying_opponent_a_whole_hand_and_gy_choices(text: str, part: str,
+                                                                expected: Any) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    assert m.effect[part] == expected

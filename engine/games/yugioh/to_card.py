@@ -105,6 +105,10 @@ EVENTS: list[Pattern] = [
      lambda m: {"type": "destroyed", "cause": "battle", "by": "self",
                 **({"filter": {"controller": "opponent"}} if re.search("opponent|相手", m.group(0))
                    else {})}),
+    (r"^this card is flipped face-up$|^このカードがリバースした$", of_self("flipped")),
+    (r"^this card (?:in your possession )?is destroyed by (?:an|your) opponent's card"
+     r"(?: effect)?$|^(?:自分フィールドの)?このカードが相手によって破壊された$",
+     lambda m: {"type": "destroyed", "card": "self", "by_player": "opponent"}),
     (r"^(?:an? )?(?:opponent's|your opponent's) monster declares an attack$"
      r"|^相手モンスターの攻撃宣言(時)?$",
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
@@ -696,3 +700,32 @@ OPERATIONS.append(
     (r"^banish all (?P<what>.+?) in (?P<whose>your opponent's|your|each player's|either "
      r"player's|both players') (?:gy|graveyard)s?$"
      r"|^(?P<whose2>相手|自分|お互い)の墓地の(?P<what2>[^。]+?)を全て除外する$", _all_in_gy))
+
+
+def _from_zone(op: str) -> Callable[[re.Match[str]], list[dict[str, Any]] | None]:
+    """``op`` on cards chosen from a zone written 「自分の墓地の…１体を」 (the zone before the
+    cards, with 「の」), as the shared 「墓地から…」 wording reads them."""
+    def make(m: re.Match[str]) -> list[dict[str, Any]] | None:
+        from ...classify.to_card import _chosen, _position
+
+        return _chosen(m, op, **(_position(m) if op == "special_summon" else {}))
+    return make
+
+
+def _whole_hand(m: re.Match[str]) -> list[dict[str, Any]]:
+    """A player's whole hand sent to the GY or discarded ("Discard your entire hand",
+    「自分の手札を全て墓地へ送る」)."""
+    words = m.group(0)
+    op = "discard" if re.search(r"discard|捨て", words, re.I) else "send_to_gy"
+    whose = "opponent" if re.search(r"opponent|相手", words, re.I) else "you"
+    return [{"op": op, "all": {"zone": "hand", "controller": whose}}]
+
+
+OPERATIONS += [
+    (r"^(?:自分の)?(?P<where>墓地|手札|デッキ)の(?P<what>[^。]*?)(?P<n>\d+)体を(?:選んで)?"
+     r"(?P<pos>(?:表側)?(?:攻撃|守備)表示で)?特殊召喚する$", _from_zone("special_summon")),
+    (r"^(?:自分の)?(?P<where>墓地)の(?P<what>[^。]*?)(?P<n>\d+)(?:体|枚)を(?:選んで)?手札に加える$",
+     _from_zone("add_to_hand")),
+    (r"^(?:send|discard) (?:your|your opponent's) entire hand(?: to the (?:gy|graveyard))?$"
+     r"|^(?:自分|相手)の手札を全て(?:墓地へ送る|捨てる)$", _whole_hand),
+]
