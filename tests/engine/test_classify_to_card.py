@@ -1081,3 +1081,17 @@ def test_flips_a_destroying_opponent_a_whole_hand_and_gy_choices(text: str, part
     m = mapped("yugioh", text)[-1]
     assert not m.problems, m.problems
     assert m.effect[part] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Normal Spell\n\nTarget 1 face-up monster your opponent controls; its ATK becomes 0 until "
+    "the end of this turn.",
+    "速攻魔法\n①：相手フィールドの表側表示モンスター１体を対象として発動できる。そのモンスターの攻撃力は"
+    "ターン終了時まで０になる。",
+])
+def test_a_target_s_atk_made_zero(text: str) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["operations"] == [{"op": "modify_stat", "card": "target", "stat": "atk",
+                                       "amount": {"stat": "atk", "of": "target", "times": -1},
+                                       "until": "end_of_turn"}]

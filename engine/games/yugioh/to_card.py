@@ -729,3 +729,20 @@ OPERATIONS += [
     (r"^(?:send|discard) (?:your|your opponent's) entire hand(?: to the (?:gy|graveyard))?$"
      r"|^(?:自分|相手)の手札を全て(?:墓地へ送る|捨てる)$", _whole_hand),
 ]
+
+
+def _to_zero(m: re.Match[str]) -> list[dict[str, Any]]:
+    """A target's ATK and/or DEF made 0 ("its ATK becomes 0", 「その攻撃力を０にする」): lowered by
+    all of it as it is when the effect resolves, until the end of the turn where the text says
+    so, else until the monster leaves the field."""
+    found = _halved(m)
+    for op in found:
+        del op["amount"]["half"]
+    return found
+
+
+OPERATIONS.append(
+    (r"^(?:its|that target's|that monster's|the target's) (?P<stat>atk/def|atk and def|atk|def) "
+     r"becomes? 0(?: until the end of (?:this|the) turn)?$"
+     r"|^(?:対象の|その)(?:[^。、を]{0,12}?モンスターの|)(?P<stat2>攻撃力・守備力|攻撃力|守備力)(?:は|を)"
+     r"(?:ターン終了時まで)?0(?:になる|にする)$", _to_zero))
