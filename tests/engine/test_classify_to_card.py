@@ -1095,3 +1095,22 @@ def test_a_target_s_atk_made_zero(text: str) -> None:
     assert m.effect["operations"] == [{"op": "modify_stat", "card": "target", "stat": "atk",
                                        "amount": {"stat": "atk", "of": "target", "times": -1},
                                        "until": "end_of_turn"}]
+
+
+@pytest.mark.parametrize(("text", "part", "expected"), [
+    ("You can target 1 other face-up monster you control; it gains 500 ATK until the end of "
+     "this turn.", "targets",
+     [{"as": "target", "zone": ["monster"], "controller": "you", "count": 1, "other": True,
+       "filter": {"type": "monster", "face_up": True}}]),
+    ("①：１ターンに１度、自分フィールドの他のモンスター１体を対象として発動できる。そのモンスターの攻撃力は"
+     "ターン終了時まで５００アップする。", "targets",
+     [{"as": "target", "zone": ["monster"], "controller": "you", "count": 1, "other": True,
+       "filter": {"type": "monster"}}]),
+    ("①：手札を１枚墓地へ送って発動できる。このカードを手札から特殊召喚する。", "cost",
+     [{"op": "send_to_gy", "choose": {"zone": "hand", "controller": "you", "count": 1}}]),
+])
+def test_another_target_and_a_card_of_the_hand_sent_as_cost(text: str, part: str,
+                                                            expected: Any) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect[part] == expected

@@ -220,6 +220,9 @@ _WHERE_EN = {"your opponent controls": "opponent", "you control": "you", "on the
 def _described(n: int, up: bool, what: str, whose: str, gy: bool) -> list[dict[str, Any]] | None:
     """A target described by its kind and filter ("1 face-up monster", "1 Spell", 「レベル４以下の
     モンスター」), on whose field or in whose GY; None when part of the description is not read."""
+    other = re.match(r"(other\s+|他の|このカード以外の)", what, re.I)
+    if other:  # "1 other monster", 「他のモンスター」: not the card itself
+        what = what[other.end():]
     flt = card_filter(what)
     if flt is None:
         return None
@@ -231,6 +234,8 @@ def _described(n: int, up: bool, what: str, whose: str, gy: bool) -> list[dict[s
                               "count": n}
     if up:
         target["up_to"] = True
+    if other:
+        target["other"] = True
     if flt:
         target["filter"] = flt
     return [target]
