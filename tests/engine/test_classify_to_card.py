@@ -1114,3 +1114,15 @@ def test_another_target_and_a_card_of_the_hand_sent_as_cost(text: str, part: str
     (m,) = mapped("yugioh", text)
     assert not m.problems, m.problems
     assert m.effect[part] == expected
+
+
+@pytest.mark.parametrize(("text", "apply"), [
+    ("Continuous Spell\n\nYour opponent's monsters lose 500 ATK.",
+     {"atk": -500, "to": {"controller": "opponent", "filter": {"type": "monster"}}}),
+    ("Field Spell\n\nAll Zombie monsters gain 200 ATK.",
+     {"atk": 200, "to": {"controller": "any", "filter": {"type": "monster", "race": "Zombie"}}}),
+])
+def test_monsters_named_without_a_side_or_as_the_opponent_s(text: str, apply: dict) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["apply"] == apply

@@ -508,7 +508,12 @@ def _stat_en(m: re.Match[str]) -> dict[str, Any] | None:
         return None
     g = re.fullmatch(r"(?P<what>.+?) (?P<whose>you control|your opponent controls|on the field)",
                      who, re.I)
-    to = _to(g.group("what"), g.group("whose")) if g else None
+    if g:
+        to = _to(g.group("what"), g.group("whose"))
+    elif g := re.fullmatch(r"your opponent's (?P<what>.+)", who, re.I):
+        to = _to(g.group("what"), "your opponent controls")
+    else:  # "All Zombie monsters gain 200 ATK": those on the field, whoever controls them
+        to = _to(who, "on the field")
     return {**found, "to": to} if to else None
 
 
@@ -556,7 +561,8 @@ def _protected(who: str, apply: dict[str, Any]) -> dict[str, Any] | None:
 #: Replacement, protection and negation): stat changes and protections, matched whole
 CONTINUOUS: list[Pattern] = [
     (r"^(?P<who>this card |the equipped monster |(?:all |each )?[^.;]+? (?:you control|your "
-     r"opponent controls|on the field) )?(?P<stats>(?:gains?|loses?) \d+ (?:atk/def|atk and def|"
+     r"opponent controls|on the field) |your opponent's [^.;]+? |(?:all )?[^.;]+? monsters )?"
+     r"(?P<stats>(?:gains?|loses?) \d+ (?:atk/def|atk and def|"
      r"atk|def)(?:,? and (?:gains?|loses?) \d+ (?:atk/def|atk|def))?(?: for each .+)?)$",
      _stat_en),
     (r"^(?P<who>このカード|装備モンスター|(?:自分|相手)?(?:の)?フィールド(?:上)?の[^。]+?)の"
