@@ -219,8 +219,11 @@ def _move_op(to_zone: str, cause_type: str | None = None) -> Operation:
                   "cost" if ctx.is_cost else "effect")
         own = False
         for card in cards:
+            was = (card.zone, card.obj)
             events = duel.move_by_effect(card, to_zone, ctx, cause_type=cause_type, spec=spec)
             _mark(ctx, events)
+            if not events and (card.zone, card.obj) != was:
+                ctx.did_something = True  # a move no event records (into the shields, the deck)
             own = own or any(e["type"] == cause_type and e.get("card") == card.iid
                              for e in events)
         if cause_type and cards and not own and not duel.policy.REPLACED_IS_DONE:

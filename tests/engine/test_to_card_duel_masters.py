@@ -386,3 +386,57 @@ def test_a_saver_is_played_in_place_of_the_creature_it_saves() -> None:
     score = reader.score_entry(entry)
     reader.play_card(score)
     assert score.played, score.why_not_played
+
+
+@pytest.mark.parametrize(("text", "ops"), [
+    ("Look at the top 4 cards of your deck. Put one of them into your hand, and put the rest on "
+     "the bottom of your deck in any order.",
+     [{"op": "look_at_top", "count": 4, "pick": {"count": 1, "to": "hand"}, "rest": "bottom"}]),
+    ("Whenever this creature attacks, you may choose a card in your opponent's mana zone and "
+     "return it to his hand.",
+     [{"op": "return_to_hand", "choose": {"zone": "mana", "controller": "opponent",
+                                          "count": 1}}]),
+    ("When you put this creature into the battle zone, choose a card in your opponent's mana "
+     "zone and return it to his hand.",
+     [{"op": "return_to_hand", "choose": {"zone": "mana", "controller": "opponent",
+                                          "count": 1}}]),
+    ("Choose a non-evolution creature in the battle zone and add it to its owner's shields face "
+     "down.",
+     [{"op": "add_shield", "choose": {"zone": "battle", "controller": "any", "count": 1,
+                                      "filter": {"subtype": "creature"}}}]),
+])
+def test_the_deck_the_mana_zone_and_the_shields(text: str, ops: list) -> None:
+    assert compiled(text)["operations"] == ops
+
+
+def test_five_or_more_shields_is_a_condition() -> None:
+    effect = compiled("When you put this creature into the battle zone, if you have 5 or more "
+                      "shields, add the top card of your deck to your shields face down.")
+    assert effect["condition"] == [{"at": "resolution", "count": {
+        "zone": "shield", "controller": "you", "min": 5}}]
+    assert effect["operations"] == [{"op": "add_shield", "top": {
+        "zone": "deck", "controller": "you", "count": 1}}]
+
+
+def test_a_card_added_to_the_shields_by_an_ability_is_something_done() -> None:
+    """No event records a card put into the shields face down, but the ability did something:
+    it does not resolve "with no effect" (and an "if you do" after it happens)."""
+    from engine import Duel
+
+    card = {"id": "adder", "name": {"en": "Shield Adder"}, "type": "creature",
+            "civilization": "light", "cost": 1, "power": 1000, "races": ["Human"],
+            "effects": [{"kind": "trigger", "label": "add a shield",
+                         "event": {"type": "put_into_battle", "card": "self"},
+                         "operations": [{"op": "add_shield", "top": {
+                             "zone": "deck", "controller": "you", "count": 1}}]}]}
+    duel = Duel("duel_masters", cards=[card], setup={
+        "turn_player": "p1", "turn": 3, "phase": "main",
+        "p1": {"deck": ["Shield Adder", "Shield Adder"], "hand": ["Shield Adder"]},
+        "p2": {"deck": ["Shield Adder"]}})
+    iid = duel.ref("Shield Adder")
+    duel.apply({"do": "put_into_battle", "card": iid})
+    while duel.state.decision is not None:
+        duel.apply({"do": "answer", "choice": duel.default_answer()})
+    keys = [e["key"] for e in duel.state.log]
+    assert "pending.resolve" in keys and "pending.no_effect" not in keys
+    assert len(duel.state.zones[0]["shield"]) == 1

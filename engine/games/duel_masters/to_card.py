@@ -316,8 +316,8 @@ OPERATIONS: list[Pattern] = [
      r"(好きな順序で)?山札の(?P<rest>一番下|上)に(置く|戻す)$", _look),
     (r"^look at the top (?P<n>\w+) cards of your deck\. (?P<may>you may )?put (?P<k>a|an|one|two) "
      r"(?P<what>creature |spell |card )?(from among them|of them) into your hand(?: and the "
-     r"other back on (?P<top>top) of your deck|\. put the rest on the (?P<rest>bottom|top) of "
-     r"your deck in any order)$", _look),
+     r"other back on (?P<top>top) of your deck|(\.|,) (and )?put the rest on the "
+     r"(?P<rest>bottom|top) of your deck in any order)$", _look),
 ]
 
 
@@ -454,6 +454,21 @@ OPERATIONS += [
     (r"^(each of|all( of)?) (?P<whose>your opponent's|your) creatures( in the battle zone)? "
      r"gets? (?P<sign>[+-])(?P<amt>\d+) power until the end of the turn"
      r"( for each (?P<each>.+))?$", _power_all),
+    # cards of the opponent's mana zone, chosen as it resolves
+    (r"^(you may )?choose (?P<n>a|one|up to \d+|up to (?:one|two|three)|\d+|two) cards? in "
+     r"(?P<whose>your opponent's|your) (?P<where>mana zone|graveyard) and "
+     r"(?P<verb>return (it|them) to (his|her|their|its owner's|their owner's) hands?"
+     r"|put (it|them) into (his|her|their|its owner's|their owner's) graveyards?)$",
+     lambda m: [{"op": "return_to_hand" if m.group("verb").startswith("return") else "send_to_gy",
+                 "choose": _choose(_ZONE[m.group("where")], _whose(m.group("whose")), "", m)}]),
+    (r"^(and )?return (it|them) to (his|her|their|its owner's|their owners') hands?$",
+     lambda m: [{"op": "return_to_hand", "card": "chosen"}]),
+    (r"^(and )?add (it|them) to (its|their) owners?'?s?'? shields face down$",
+     lambda m: [{"op": "add_shield", "card": "chosen"}]),
+    (r"^(you may )?add (?P<n>\d+|one|two|three) cards? from the top of your deck to your "
+     r"shields face down$",
+     lambda m: [{"op": "add_shield", "top": {"zone": "deck", "controller": "you",
+                                             "count": number(m)}}]),
     # "choose a creature in the battle zone and return it": whoever's, of a kind
     (rf"^(you may )?choose {_N} (?P<what>[^.]*?)creatures? in the battle zone and "
      r"(?P<verb>destroy|tap|untap|return) (it|them)( to (its|their) owner'?s'? hands?)?$",
@@ -679,6 +694,9 @@ CONDITIONS: list[Pattern] = [
      lambda m: {"at": "resolution", "count": {
          "zone": _ZONE[(m.group("where") or m.group("where2")).casefold()], "controller": "you",
          "min": number(m)}}),
+    (r"^if you have (?P<n>\d+|one|two|three|four|five) or more shields$",
+     lambda m: {"at": "resolution", "count": {"zone": "shield", "controller": "you",
+                                              "min": number(m)}}),
     (r"^if you have (?P<n>\d+|one|two|three) or (fewer|less) shields$"
      r"|^自分のシールドが(?P<k>\d+)つ以下(なら|ならば|の場合|であれば)$",
      lambda m: {"at": "resolution", "count": {"zone": "shield", "controller": "you",
