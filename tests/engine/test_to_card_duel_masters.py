@@ -440,3 +440,11 @@ def test_a_card_added_to_the_shields_by_an_ability_is_something_done() -> None:
     keys = [e["key"] for e in duel.state.log]
     assert "pending.resolve" in keys and "pending.no_effect" not in keys
     assert len(duel.state.zones[0]["shield"]) == 1
+
+
+def test_whenever_the_opponent_would_choose_it_is_a_protection_not_a_trigger() -> None:
+    text = ("Whenever your opponent would choose a creature in the battle zone, he can't choose "
+            "this one. (It can still be attacked and blocked.)")
+    [reading] = classify("duel_masters", text)
+    assert reading.kind == "static"
+    assert compiled(text)["apply"] == {"cannot": "chosen", "by": "opponent"}

@@ -76,7 +76,10 @@ _JA_INSTEAD = re.compile(r"時、[^。]*かわりに")
 _EN_WHEN = re.compile(r"^(?P<word>whenever|when)\s+(?P<event>[^,]+),\s*", re.I)
 _EN_AT = re.compile(r"^(?P<word>at)\s+(?P<event>the (?:end|start|beginning) of [^,]+),\s*",
                     re.I)
-_EN_INSTEAD = re.compile(r"\bwould\b.*\binstead\b", re.I)
+_EN_INSTEAD = re.compile(r"\bwould\b.*\binstead\b"
+                         # "Whenever your opponent would choose a creature in the battle zone,
+                         # he can't choose this one": no trigger, a protection
+                         r"|\bwould choose\b.*\bcan't choose\b", re.I)
 
 _JA_COND = re.compile(r"(?P<cond>[^、。]+?(?:ならば|なら|場合|あれば|いれば|なければ))、")
 _EN_COND = re.compile(r"(?P<cond>\bif\b[^,]+),\s*", re.I)

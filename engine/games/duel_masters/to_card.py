@@ -614,7 +614,8 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
     if m := re.fullmatch(r"(?:power attacker|パワーアタッカー)\s*\+\s*(\d+)", text, re.I):
         return {"power": int(m.group(1)), "while": "attacking"}
     if re.fullmatch(r"相手は、?このクリーチャーを選べない|your opponent can't choose this "
-                    r"creature", text, re.I):
+                    r"creature|whenever your opponent would choose a creature in the battle zone, "
+                    r"(he|she|they) can't choose this one", text, re.I):
         return {"cannot": "chosen", "by": "opponent"}
     if m := re.fullmatch(r"(?P<att>攻撃中、)?このクリーチャーのパワーは、?(?:(?P<each>[^。]+?)"
                          r"1(?:枚|体|つ)につき)?(?P<sign>[+-])(?P<n>\d+)される", text):
