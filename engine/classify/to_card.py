@@ -147,7 +147,7 @@ _OPERATIONS: list[Pattern] = [
      lambda m: [{"op": "gain_lp", "player": "you", "amount": number(m)}]),
     (rf"inflict {NUM} damage to your opponent|your opponent takes {NUM_K} damage",
      lambda m: [{"op": "damage", "player": "opponent", "amount": number(m)}]),
-    (rf"相手に{NUM}(ポイントの)?ダメージを与える",
+    (rf"相手に{NUM}(ポイントの)?ダメージを与え(る|$)",
      lambda m: [{"op": "damage", "player": "opponent", "amount": number(m)}]),
 ]
 _COUNTED_ZONE = {"hand": "hand", "gy": "gy", "graveyard": "gy", "手札": "hand", "墓地": "gy",
@@ -782,7 +782,8 @@ def _dm_chosen(m: re.Match[str]) -> list[dict[str, Any]]:
 _ON_TARGET: list[tuple[str, str]] = [
     (rf"^destroy {_IT}$|^{_CHOSEN}破壊(する|し)$", "destroy"),
     (rf"^banish {_IT}$|^{_CHOSEN}除外(する|し)$", "banish"),
-    (rf"^return {_IT} to the (owner's )?hand$|^{_CHOSEN}(持ち主の)?手札に戻す$", "return_to_hand"),
+    (rf"^return {_IT} to the (owner's )?hand$|^{_CHOSEN}(持ち主の)?手札に戻(す|し)$",
+     "return_to_hand"),
     (rf"^(send|return) {_IT} to the (gy|graveyard)$|^{_CHOSEN}墓地(へ送る|に戻す)$", "send_to_gy"),
     (rf"^add {_IT} to your hand$|^{_CHOSEN}手札に加える$", "add_to_hand"),
     (rf"^shuffle {_IT} into the (owner's )?deck$|^return {_IT} to the (owner's )?deck$"
@@ -845,7 +846,9 @@ def _whole(patterns: list[Pattern], text: str) -> Any:
 #: how a text's operations are joined ("then" / 「その後」, "also", sentences); with
 #: "and if you do" / 「…を破壊し、」 too, for a text no wording reads whole that way
 _JOINS = r"(,? then,? |その後、?|\. |。(?=.)|, also,? |, but )"
-_IF_DONE_JOINS = _JOINS[:-1] + r"|,? and if you do,? |(?<=を破壊し|を除外し)、)"
+_IF_DONE_JOINS = _JOINS[:-1] + (r"|,? and if you do,? "
+                                r"|(?:(?<=を破壊し)|(?<=を除外し)|(?<=手札に戻し))、"
+                                r"|(?<=ダメージを与え)、)")
 
 
 def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None,
@@ -883,12 +886,15 @@ def _all_of(text: str, targets: list[dict[str, Any]] | None, choice: dict | None
         if found is None:
             ops = []
             break
-        if k and (join == "、" or re.search(r"if you do", join, re.I)):
+        if k and join == "、" and re.search(r"ダメージを与え$", kept[k - 1][0]):
+            pass  # 「…ダメージを与え、…回復する」: both at once
+        elif k and (join == "、" or re.search(r"if you do", join, re.I)):
             found[0]["if_done"] = True  # "..., and if you do, ..." / 「…を破壊し、…」
         elif k and "also" not in join.casefold():
             found[0]["then"] = True
         ops += found
-    if not ops and split == _JOINS and re.search(r"and if you do|を(破壊|除外)し、", text, re.I):
+    if not ops and split == _JOINS and re.search(r"and if you do|を(破壊|除外)し、|手札に戻し、|"
+                                                 r"ダメージを与え、", text, re.I):
         return _all_of(text, targets, choice, own, _IF_DONE_JOINS)
     return ops or None
 

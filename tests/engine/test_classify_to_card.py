@@ -1126,3 +1126,32 @@ def test_monsters_named_without_a_side_or_as_the_opponent_s(text: str, apply: di
     (m,) = mapped("yugioh", text)
     assert not m.problems, m.problems
     assert m.effect["apply"] == apply
+
+
+@pytest.mark.parametrize(("text", "part", "expected"), [
+    ("①：自分フィールドのモンスター１体を対象として発動できる。そのモンスターを持ち主の手札に戻し、自分は"
+     "デッキから１枚ドローする。", "operations",
+     [{"op": "return_to_hand", "card": "target"},
+      {"op": "draw", "count": 1, "if_done": True}]),
+    ("通常魔法\n①：相手に１０００ダメージを与え、自分は１０００LP回復する。", "operations",
+     [{"op": "damage", "player": "opponent", "amount": 1000},
+      {"op": "gain_lp", "player": "you", "amount": 1000}]),
+    ("通常魔法\n①：自分フィールドの全てのモンスターの攻撃力はターン終了時まで５００アップする。",
+     "operations",
+     [{"op": "modify_stat", "all": {"zone": "monster", "controller": "you",
+                                    "filter": {"type": "monster"}},
+       "stat": "atk", "amount": 500, "until": "end_of_turn"}]),
+    ("Quick-Play Spell\n\nAll monsters your opponent controls lose 500 ATK/DEF until the end "
+     "of this turn.", "operations",
+     [{"op": "modify_stat", "all": {"zone": "monster", "controller": "opponent",
+                                    "filter": {"type": "monster"}},
+       "stat": ["atk", "def"], "amount": -500, "until": "end_of_turn"}]),
+    ("①：このカードが相手モンスターの攻撃によって破壊され墓地へ送られた時に発動できる。デッキから"
+     "モンスター１体を手札に加える。", "event",
+     {"type": "sent_to_gy", "card": "self", "cause": "battle", "destroyed": True}),
+])
+def test_joined_japanese_operations_and_a_side_s_monsters_for_the_turn(
+        text: str, part: str, expected: Any) -> None:
+    m = mapped("yugioh", text)[-1]
+    assert not m.problems, m.problems
+    assert m.effect[part] == expected

@@ -106,6 +106,9 @@ EVENTS: list[Pattern] = [
                 **({"filter": {"controller": "opponent"}} if re.search("opponent|相手", m.group(0))
                    else {})}),
     (r"^this card is flipped face-up$|^このカードがリバースした$", of_self("flipped")),
+    (r"^このカードが相手モンスターの攻撃によって破壊され(?P<gy>墓地へ送られ)?(た)?$",
+     lambda m: {"type": "sent_to_gy" if m.group("gy") else "destroyed", "card": "self",
+                "cause": "battle", **({"destroyed": True} if m.group("gy") else {})}),
     (r"^this card (?:in your possession )?is destroyed by (?:an|your) opponent's card"
      r"(?: effect)?$|^(?:自分フィールドの)?このカードが相手によって破壊された$",
      lambda m: {"type": "destroyed", "card": "self", "by_player": "opponent"}),
@@ -757,3 +760,30 @@ OPERATIONS.append(
      r"becomes? 0(?: until the end of (?:this|the) turn)?$"
      r"|^(?:対象の|その)(?:[^。、を]{0,12}?モンスターの|)(?P<stat2>攻撃力・守備力|攻撃力|守備力)(?:は|を)"
      r"(?:ターン終了時まで)?0(?:になる|にする)$", _to_zero))
+
+
+def _all_stat(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """Every monster of a side (or of a kind) gaining or losing ATK/DEF for the turn ("All
+    monsters you control gain 500 ATK until the end of this turn", 「自分フィールドの全ての
+    モンスターの攻撃力はターン終了時まで５００アップする」): a lasting change of each."""
+    whose = (m.group("whose") or m.group("whose2") or "").casefold()
+    to = _to(m.group("what") or m.group("what2"), {"自分": "you control", "相手":
+                                                    "your opponent controls"}.get(whose, whose))
+    if to is None:
+        return None
+    up = (m.group("how") or m.group("how2")).casefold() in ("gain", "gains", "アップ")
+    stats = [{"atk": "atk", "def": "def", "攻撃力": "atk", "守備力": "def"}[s.casefold()]
+             for s in re.findall(r"atk|def|攻撃力|守備力", m.group("stat") or m.group("stat2"),
+                                 re.I)]
+    return [{"op": "modify_stat", "all": {"zone": "monster", **to},
+             "stat": stats[0] if len(stats) == 1 else stats,
+             "amount": int(m.group("n") or m.group("n2")) * (1 if up else -1),
+             "until": "end_of_turn"}]
+
+
+OPERATIONS.append(
+    (r"^(?:all |each )?(?P<what>[^.;]+?) (?P<whose>you control|your opponent controls|on the "
+     r"field) (?P<how>gains?|loses?) (?P<n>\d+) (?P<stat>atk/def|atk and def|atk|def) until the "
+     r"end of (?:this|the) turn$"
+     r"|^(?P<whose2>自分|相手)?フィールドの(?P<what2>[^。]+?)の(?P<stat2>攻撃力・守備力|攻撃力|守備力)は"
+     r"ターン終了時まで(?P<n2>\d+)(?P<how2>アップ|ダウン)する$", _all_stat))
