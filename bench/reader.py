@@ -22,7 +22,12 @@ each text, and this prints three figures, with the goal beside each:
   broken, a spell cast, an S-Trigger broken, a Ninja Strike against an attack, a Blocker's
   block and a Double breaker's attack; a Yu-Gi-Oh! continuous effect's card waits face-up
   where it applies, and its stat change is seen on a monster it applies to (its protection:
-  that monster stays when destroyed that way, or the opponent cannot target it). Each board
+  that monster stays when destroyed that way, or the opponent cannot target it); a Duel
+  Masters static ability's creature waits in the battle zone: a power attacker wins the battle
+  its printed power loses, a power change is seen on a creature it applies to, the opponent
+  cannot choose a creature it protects, and a creature destroyed (or one a Saver saves) goes
+  where its replacement says; a card put into the shields or the deck, which no event records,
+  is seen where it went. Each board
   is fitted to the effect: in each zone its targets, costs, operations and conditions name,
   cards made to pass their filters (a Level 4 or lower WATER monster in the Deck, a "Thunder
   Dragon", a Tuner on the field), and no cards where a condition says there are none.
