@@ -571,8 +571,8 @@ _OPERATIONS += [
      lambda m: _chosen(m, "special_summon", **_position(m))),
     (r"(?P<where>手札|エクストラデッキ|デッキ|墓地)(?:・(?P<where3>デッキ|墓地))?"
      r"(?:・(?P<where2>手札|デッキ|墓地))?から"
-     r"(?P<what>[^。]*?)(?P<n>\d+)体を(?:選んで)?(?P<pos>(?:表側)?(?:攻撃|守備)表示で)?"
-     r"特殊召喚(する|できる)",
+     r"(?P<what>[^。]*?)(?P<n>\d+)体を(?:選んで)?(?:召喚条件を無視して)?"
+     r"(?P<pos>(?:表側)?(?:攻撃|守備)表示で)?特殊召喚(する|できる)",
      lambda m: _chosen(m, "special_summon", **_position(m))),
     # a search: added from the Deck or the GY to the hand
     (rf"add {_COUNT_EN} {_WHAT}{_FROM_EN} to your hand",
@@ -823,7 +823,7 @@ def _first(patterns: list[Pattern], text: str) -> Any:
 _HARMLESS = re.compile(
     r"^(\s|[,.、。]|you can|you may|and if you do|if you do|also|then|immediately|"
     r"from your extra deck|using monsters from your hand or field as fusion materials?|"
-    r"to your field|"
+    r"to your field|,? ignoring (its|their) summoning conditions|"
     r"(in )?face-up (attack|defense) position|in (attack|defense) position|"
     r"until the end of (this|the) turn|自分は|自分の|このターン|ターン終了時まで|"
     r"表側(攻撃|守備)表示で|"

@@ -1155,3 +1155,19 @@ def test_joined_japanese_operations_and_a_side_s_monsters_for_the_turn(
     m = mapped("yugioh", text)[-1]
     assert not m.problems, m.problems
     assert m.effect[part] == expected
+
+
+@pytest.mark.parametrize(("text", "choose"), [
+    ("①：このカードが相手の効果で墓地へ送られた場合に発動できる。エクストラデッキから機械族の融合モンスター"
+     "１体を召喚条件を無視して特殊召喚する。",
+     {"zone": "extra", "controller": "you", "count": 1,
+      "filter": {"type": "monster", "race": "Machine", "subtype": "fusion"}}),
+    ("If this card is sent to the GY: You can Special Summon 1 Dragon monster from your Deck, "
+     "ignoring its Summoning conditions.",
+     {"zone": "deck", "controller": "you", "count": 1,
+      "filter": {"type": "monster", "race": "Dragon"}}),
+])
+def test_a_summon_ignoring_its_summoning_conditions(text: str, choose: dict) -> None:
+    (m,) = mapped("yugioh", text)  # no Summoning condition binds a Summon by an effect here
+    assert not m.problems, m.problems
+    assert m.effect["operations"] == [{"op": "special_summon", "choose": choose}]
