@@ -1171,3 +1171,18 @@ def test_a_summon_ignoring_its_summoning_conditions(text: str, choose: dict) -> 
     (m,) = mapped("yugioh", text)  # no Summoning condition binds a Summon by an effect here
     assert not m.problems, m.problems
     assert m.effect["operations"] == [{"op": "special_summon", "choose": choose}]
+
+
+@pytest.mark.parametrize(("text", "controller"), [
+    ("You can target 1 banished card; return it to the GY.", "any"),
+    ("You can target 1 of your banished monsters; add it to your hand.", "you"),
+    ("①：除外されているモンスター１体を対象として発動できる。そのモンスターを墓地に戻す。", "any"),
+    ("①：除外されている自分のモンスター１体を対象として発動できる。そのモンスターを手札に加える。",
+     "you"),
+])
+def test_a_banished_target_is_either_player_s_unless_the_text_says_whose(
+        text: str, controller: str) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["targets"][0]["zone"] == "banished"
+    assert m.effect["targets"][0]["controller"] == controller

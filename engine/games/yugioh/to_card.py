@@ -257,9 +257,11 @@ def _ja_target(m: re.Match[str]) -> list[dict[str, Any]] | None:
 
 
 def _banished(m: re.Match[str]) -> list[dict[str, Any]] | None:
-    """A target among the banished cards ("target 1 of your banished monsters")."""
-    found = _described(int(m.group("n")), bool(m.group("up")), m.group("what"),
-                       m.groupdict().get("whose") or "自分", True)
+    """A target among the banished cards ("target 1 of your banished monsters"; "1 banished
+    card", 「除外されているモンスター」: either player's)."""
+    whose = m.groupdict().get("whose") or ("自分" if re.search(r"of your ", m.group(0), re.I)
+                                           else "")
+    found = _described(int(m.group("n")), bool(m.group("up")), m.group("what"), whose, True)
     if found:
         found[0]["zone"] = "banished"
     return found
