@@ -1186,3 +1186,14 @@ def test_a_banished_target_is_either_player_s_unless_the_text_says_whose(
     assert not m.problems, m.problems
     assert m.effect["targets"][0]["zone"] == "banished"
     assert m.effect["targets"][0]["controller"] == controller
+
+
+def test_both_the_target_and_this_card_shuffled_into_the_deck() -> None:
+    (m,) = mapped("yugioh", "If this card is in your GY: You can target 1 other card in either "
+                            "player's GY; shuffle both that card and this card from the GY into "
+                            "the Deck.")
+    assert not m.problems, m.problems
+    assert m.effect["targets"] == [{"as": "target", "zone": "gy", "controller": "any",
+                                    "count": 1, "other": True}]
+    assert m.effect["operations"] == [{"op": "put_into_deck", "card": "target"},
+                                      {"op": "put_into_deck", "card": "self"}]

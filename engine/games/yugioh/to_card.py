@@ -789,3 +789,16 @@ OPERATIONS.append(
      r"end of (?:this|the) turn$"
      r"|^(?P<whose2>自分|相手)?フィールドの(?P<what2>[^。]+?)の(?P<stat2>攻撃力・守備力|攻撃力|守備力)は"
      r"ターン終了時まで(?P<n2>\d+)(?P<how2>アップ|ダウン)する$", _all_stat))
+
+
+_BOTH_OP = {"shuffle": "put_into_deck", "banish": "banish", "destroy": "destroy",
+            "return": "return_to_hand"}
+
+OPERATIONS.append(
+    # "shuffle both that card and this card from the GY into the Deck": the target and itself
+    (r"^(?P<verb>shuffle|banish|destroy|return) both (?:that card|that target|that monster|it) "
+     r"and this card(?: from the (?:gy|graveyard))?(?P<to> into the deck| to the hand)?$",
+     lambda m: None if (m.group("verb").casefold() == "shuffle") != bool(
+         m.group("to") and "deck" in m.group("to").casefold()) else [
+         {"op": _BOTH_OP[m.group("verb").casefold()], "card": card}
+         for card in ("target", "self")]))
