@@ -82,11 +82,14 @@ services:
 	  apt-get -o DPkg::Lock::Timeout=600 update && DEBIAN_FRONTEND=noninteractive \
 	    apt-get -o DPkg::Lock::Timeout=600 install -y $$missing; }
 
-# The engine and web tests run over both cores (pytest-xdist); the scale-out and browser tests
-# then run one at a time, since each starts its own servers and a browser on a timed page.
+# The engine and web tests run over both cores (pytest-xdist); the scale-out tests then run one
+# at a time (each starts its own servers), and the browser tests over two workers, each with
+# its own server, database and Chromium (a browser test waits on its pages more than it
+# computes).
 test: venv browser fonts messages services
 	$(PY) -m pytest -n 2 tests/engine tests/web
-	$(PY) -m pytest tests/scaleout tests/e2e
+	$(PY) -m pytest tests/scaleout
+	$(PY) -m pytest -n 2 tests/e2e
 
 # The fast loop: the engine and web tests, without browsers and services, over both cores.
 test-fast: venv messages

@@ -357,10 +357,12 @@ def chain_png(duel: Duel, *, title: str = "", view: str = "open") -> bytes:
 
 
 # ---------------------------------------------------------------------- QR codes
+@functools.lru_cache(maxsize=1024)
 def qr_svg(url: str, *, standalone: bool = False) -> str:
     """A QR code of a link as SVG (for a classroom screen): inline for a page (scalable, with
     the whole quiet zone: its size is the page's), or a standalone file with its XML
-    namespace."""
+    namespace. A board's links never change, so each is encoded once (its mask search is a
+    tenth of a board page's time)."""
     code = segno.make(url, error="m")
     if not standalone:
         return code.svg_inline(border=4, dark="#000", light="#fff", omitsize=True)

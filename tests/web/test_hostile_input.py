@@ -2,10 +2,10 @@
 nothing. Hypothesis drives the action endpoint, the snapshot decoder, the YAML importer and
 the websocket consumer; the cost limits are tested by counting work, never by timing.
 
-Each target's parsing function gets ``N`` (2,000) examples; the HTTP paths through Django's
-test client get fewer (``N_HTTP``), as a request costs a few milliseconds. The ``fuzz`` marker
-(left out of the default run, see tests/conftest.py) repeats them with ``N_FUZZ`` examples:
-``pytest -m fuzz``.
+Each target's parsing function gets ``N`` (500) examples in ``make test``; the HTTP paths
+through Django's test client get fewer (``N_HTTP``), as a request costs a few milliseconds.
+The ``fuzz`` marker (left out of the default run, see tests/conftest.py) repeats the actions,
+links, YAML files and websocket paths with ``N_FUZZ`` examples: ``pytest -m fuzz``.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from engine.scenario import parse_scenario
 from simulator import store
 from simulator.models import Board
 
-N = 2000
-N_HTTP = 150
+N = 500
+N_HTTP = 60
 N_FUZZ = 20_000
 SLOW = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
         HealthCheck.data_too_large, HealthCheck.filter_too_much]
