@@ -73,6 +73,8 @@ def effect_fields(game: str) -> tuple[str, ...]:
     return tuple(k for k in EFFECT_FIELDS if game in keys[k].games)
 
 
+#: the kinds of effect that are never activated, so never optional (YGO-KIND, DM-STATIC)
+NOT_ACTIVATED = ("continuous", "replacement")
 EFFECT_KINDS = ("trigger", "ignition", "quick", "activation", "continuous", "replacement",
                 "s_trigger", "ninja_strike")
 KIND_WORDS = {
@@ -377,7 +379,8 @@ def _read_effects(post: Any, checked: Checked, game: str,
             value = _text(post, f"e{k}-{key}", checked, EFFECT_LABELS[key]).strip()
             if value:
                 effect[key] = value[:MAX_STRING]
-        effect["optional"] = bool(post.get(f"e{k}-optional"))
+        if effect.get("kind") not in NOT_ACTIVATED:  # a continuous effect has no "You can"
+            effect["optional"] = bool(post.get(f"e{k}-optional"))
         for key in ("activate_from", *YAML_FIELDS):
             value = _yaml_field(str(post.get(f"e{k}-{key}", "")), f"e{k}-{key}", checked)
             if value not in (None, ""):

@@ -83,6 +83,17 @@ def test_a_trigger_without_an_event_is_refused_beside_the_event(client: Client) 
     assert "needs an event" in error_of(html, "e0-event")
 
 
+def test_a_continuous_effect_is_never_made_optional(client: Client) -> None:
+    """The form's "You can" box, left unticked, says nothing of a continuous effect (which is
+    never activated): no "optional" key the engine refuses beside it (YGO-KIND)."""
+    post = form(**{"e0-kind": "continuous", "e0-wording": "", "e0-activate_from": "",
+                   "e0-event": "", "e0-operations": "", "e0-label": "stronger"})
+    del post["e0-optional"]
+    html = client.post("/cards/new", {**post, "do": "check"}).content.decode()
+    assert not error_of(html, "e0-optional")
+    assert "optional" not in unescape(html).split('id="err-e0-optional"')[1][:300]
+
+
 def test_a_type_the_game_does_not_have_is_named(client: Client) -> None:
     html = client.post("/cards/new", {**form(type="creature"), "do": "check"}).content.decode()
     assert "type must be one of monster" in error_of(html, "type")
