@@ -227,16 +227,22 @@ def _any_chosen(m: re.Match[str]) -> list[dict[str, Any]] | None:
     return [{"op": _VERB[m.group("verb").casefold()], "choose": choose}]
 
 
+def _power_amount(sign: str, digits: str, each: str | None) -> Any:
+    """"+N power" / "-N power", or N times the cards counted "for each ..." (an amount of
+    docs/cards.md, Modifiers); None when what is counted cannot be read."""
+    n = int(digits) * (-1 if sign == "-" else 1)
+    if not each:
+        return n
+    count = _cards_of(each)
+    return None if count is None else {"count": count, "times": n}
+
+
 def _power_all(m: re.Match[str]) -> list[dict[str, Any]] | None:
     """"Each of your creatures in the battle zone gets +N power until the end of the turn (for
     each ...)": the amount counted as it resolves."""
-    n = int(m.group("amt")) * (-1 if m.group("sign") == "-" else 1)
-    amount: Any = n
-    if m.group("each"):
-        count = _cards_of(m.group("each"))
-        if count is None:
-            return None
-        amount = {"count": count, "times": n}
+    amount = _power_amount(m.group("sign"), m.group("amt"), m.group("each"))
+    if amount is None:
+        return None
     return [{"op": "power", "amount": amount, "until": "end_of_turn",
              "all": {"zone": "battle", "controller": _whose(m.group("whose"))}}]
 
@@ -636,13 +642,9 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
     if m := re.fullmatch(r"(?P<att>while attacking, )?this creature gets (?P<sign>[+-])(?P<n>\d+) "
                          r"power(?: for each (?P<each>.+?))?(?P<att2> while attacking| during "
                          r"its attacks)?", text, re.I):
-        n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
-        amount: Any = n
-        if m.group("each"):
-            count = _cards_of(m.group("each"))
-            if count is None:
-                return None
-            amount = {"count": count, "times": n}
+        amount = _power_amount(m.group("sign"), m.group("n"), m.group("each"))
+        if amount is None:
+            return None
         apply: dict[str, Any] = {"power": amount}
         if m.group("att") or m.group("att2"):
             apply["while"] = "attacking"
