@@ -1176,8 +1176,9 @@ def _event(own: SimpleNamespace, reading: EffectReading, effect: dict[str, Any],
         problems["event"] = _unread(reading.event or reading.text)
         return
     effect["event"] = event
-    where = own.FROM_EVENT.get(event["type"])
-    if where and event.get("card") == "self":
+    first = event[0] if isinstance(event, list) else event  # a list: one of these events
+    where = own.FROM_EVENT.get(first["type"])
+    if where and first.get("card") == "self":
         effect["activate_from"] = where
 
 

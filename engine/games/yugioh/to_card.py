@@ -52,6 +52,11 @@ EVENTS: list[Pattern] = [
      r"|このカードが(?P<how2>融合|シンクロ|エクシーズ|リンク|儀式|アドバンス)召喚(に成功し|され)",
      lambda m: {"type": "summoned", "card": "self",
                 "how": _MATERIAL[(m.group("how") or m.group("how2")).casefold()]}),
+    # "Normal Summoned or flipped face-up" / 「召喚・リバースした」: a Normal (or Tribute) Summon,
+    # or a flip by any means (a Flip Summon, an attack, an effect), not a Special Summon
+    (r"^this card is normal summoned or flipped face-up$|^このカードが召喚・リバースした$",
+     lambda m: [{"type": "summoned", "card": "self", "how": list(_NORMAL)},
+                {"type": "flipped", "card": "self"}]),
     (r"this card is normal or special summoned|このカードが召喚・特殊召喚(に成功し|され)",
      of_self("summoned", how=["normal", "tribute", "special"])),
     (r"this card is (normal|tribute) summoned|このカードが(通常)?召喚(に成功し|され)",
