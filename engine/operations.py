@@ -311,10 +311,32 @@ def swap_control(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     _mark(ctx, events)
 
 
+def _turn_face_down(duel: Duel, ctx: Context, card: Card) -> None:
+    """Change a face-up monster to face-down Defense Position ("change this card to face-down
+    Defense Position", 「裏側守備表示にする」). Face-down it is a new card for the rules: the
+    changes and counters it had are gone, and an effect waiting for "this card" no longer
+    finds it (YGO-LOCATION: a face-down card is not where its trigger would be activated);
+    the Summon it arrived by stays its own, and an Xyz Monster keeps its Xyz Materials. A
+    Link Monster is never face-down: it does not change."""
+    if not card.face_up or duel.definition(card).subtype == "link":
+        return
+    card.face_up, card.position = False, "defense"
+    card.obj += 1
+    card.mods, card.counters = [], {}
+    card.flags = {k: v for k, v in card.flags.items()
+                  if k in ("token", "summoned", "summoned_by", "summoned_turn")}
+    from .events import make_event
+
+    _mark(ctx, [make_event("position_changed", card, by=ctx.source)])
+
+
 @operation("change_position")
 def change_position(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
     for card in select(duel, ctx, spec, "change_position"):
         if not duel.policy.on_field(card):
+            continue
+        if spec.get("to") == "face_down":
+            _turn_face_down(duel, ctx, card)
             continue
         to = spec.get("to", "defense" if card.position == "attack" else "attack")
         if card.position != to:

@@ -1024,8 +1024,9 @@ _OP_KEYS: dict[str, dict[str, Key]] = {
                                           "who takes control (you by default)")),
     "swap_control": {"zone": K(ZONES, "where the monsters are (monster by default)"),
                      "filter": K(FILTER, "what they are")},
-    "change_position": _with_selector(to=K(OneOf("attack", "defense"),
-                                           "the position (the other one by default)")),
+    "change_position": _with_selector(to=K(OneOf("attack", "defense", "face_down"),
+                                           "the position (the other one by default; "
+                                           "face_down: face-down Defense Position)")),
     **dict.fromkeys(("modify_stat", "power"), _with_selector(
         stat=K(OneOrList(OneOf("atk", "def", "power")), "the stat, or a list of them"),
         amount=AMOUNT_KEY,

@@ -807,3 +807,15 @@ OPERATIONS.append(
          m.group("to") and "deck" in m.group("to").casefold()) else [
          {"op": _BOTH_OP[m.group("verb").casefold()], "card": card}
          for card in ("target", "self")]))
+
+OPERATIONS.append(
+    # a face-up monster changed to face-down Defense Position: the card itself ("change this
+    # card to face-down Defense Position", 「このカードを裏側守備表示にする」) or the one the
+    # effect targets or chooses ("change that target to ...", 「その表側表示モンスターを…」)
+    (r"^change (?P<who>this card|that target|that monster|it|the target) to face-down "
+     r"defense position$"
+     r"|^(?P<who2>このカード|(?:対象の|その)(?:表側表示)?(?:の)?モンスター)を裏側守備表示にする$",
+     lambda m: [{"op": "change_position", "to": "face_down",
+                 "card": "self" if re.fullmatch(r"this card|このカード",
+                                                m.group("who") or m.group("who2"), re.I)
+                 else "chosen"}]))
