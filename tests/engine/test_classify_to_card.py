@@ -1203,3 +1203,21 @@ def test_both_the_target_and_this_card_shuffled_into_the_deck() -> None:
                                     "count": 1, "other": True}]
     assert m.effect["operations"] == [{"op": "put_into_deck", "card": "target"},
                                       {"op": "put_into_deck", "card": "self"}]
+
+
+@pytest.mark.parametrize("text", [
+    "①：１ターンに１度、手札からモンスター１体を墓地へ送り、そのモンスターと同じレベルの相手フィールドの"
+    "モンスター１体を対象として発動できる。そのモンスターのコントロールを得る。",
+])
+def test_a_target_described_before_its_field_is_not_cut_short(text: str) -> None:
+    """「そのモンスターと同じレベルの相手フィールドのモンスター」: no target says the same Level, so
+    the targets are left to the card's writer rather than any monster the opponent controls."""
+    (m,) = mapped("yugioh", text)
+    assert "targets" in m.problems and "targets" not in m.effect
+
+
+def test_a_target_in_your_main_phase_is_read() -> None:
+    (m,) = mapped("yugioh", "①：１ターンに１度、自分メインフェイズに相手フィールドの"
+                            "魔法・罠カード１枚を対象として発動できる。そのカードを破壊する。")
+    assert not m.problems, m.problems
+    assert m.effect["targets"][0]["controller"] == "opponent"

@@ -274,10 +274,12 @@ def _banished(m: re.Match[str]) -> list[dict[str, Any]] | None:
 
 #: Yu-Gi-Oh! targets, chosen at activation
 TARGETS: list[Pattern] = [
-    (rf"target {NUM} (?P<what>monster|card|spell/trap|spell|trap)s? ?"
+    (rf"^(?:you can )?target {NUM} (?P<what>monster|card|spell/trap|spell|trap)s? ?"
      r"(?P<whose>your opponent controls|you control|on the field)$",
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
-    (rf"(?P<whose>相手|自分|)(の)?フィールド(上)?[のに](?P<what>モンスター|魔法・罠カード|カード){NUM}[体枚]を対象"
+    # anchored: words before the cards ("the same Level as that monster") are not dropped
+    (rf"^(?:(?:flip|リバース)[:：]\s*)?(?:自分メインフェイズに)?(?P<whose>相手|自分|)(の)?フィールド(上)?[のに]"
+     rf"(?P<what>モンスター|魔法・罠カード|カード){NUM}[体枚]を対象"
      r"(として|とし|に)?(発動(する|できる))?$",
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
     (r"^(?:you can )?(?:activate this card by )?target(?:ing)? (?P<up>up to )?(?P<n>\d+|a|an) "
