@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,11 @@ from engine.cards import Library, builtin_card_files, load_yaml_with_lines, pars
 from engine.scenario import builtin_scenarios, check_scenario, parse_scenario, run_scenario
 
 
+@cache
 def _renamer(game: str):
+    """A renaming of every built-in card of ``game`` and the library renamed (made once)."""
     text = "\n".join(f.read_text(encoding="utf-8") for f in builtin_card_files(game))
-    raw = load_yaml_with_lines(text, "cards")
+    raw = load_yaml_with_lines(text, "cards", from_disk=True)
     names: dict[str, str] = {}
     ids: dict[str, str] = {}
     for n, card in enumerate(raw, 1):
@@ -29,7 +32,7 @@ def _renamer(game: str):
         s = name_re.sub(lambda m: names[m.group(0)], s)
         return id_re.sub(lambda m: ids[m.group(0)], s)
 
-    library = Library(parse_cards(load_yaml_with_lines(rename(text), "renamed"),
+    library = Library(parse_cards(load_yaml_with_lines(rename(text), "renamed", from_disk=True),
                                   file="renamed", game_hint=game))
     return rename, library
 
@@ -38,10 +41,11 @@ def _renamer(game: str):
 @pytest.mark.rule("YGO-KIND")
 def test_renamed_cards_give_the_same_result(path: Path, monkeypatch) -> None:
     rename, library = _renamer("yugioh")
+    text = path.read_text(encoding="utf-8")
     original = run_scenario(parse_scenario(
-        load_yaml_with_lines(path.read_text(encoding="utf-8"), str(path)), str(path)))
+        load_yaml_with_lines(text, str(path), from_disk=True), str(path)))
     renamed_scn = parse_scenario(
-        load_yaml_with_lines(rename(path.read_text(encoding="utf-8")), "renamed"), "renamed")
+        load_yaml_with_lines(rename(text), "renamed", from_disk=True), "renamed")
 
     def renamed_library(self):  # the renamed built-in cards, plus the scenario's own cards
         copy = library.copy()

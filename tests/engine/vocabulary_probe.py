@@ -49,7 +49,7 @@ def scenario_files() -> tuple[Path, ...]:
 
 @cache
 def raw_scenario(path: Path) -> dict[str, Any]:
-    return load_yaml_with_lines(path.read_text(encoding="utf-8"), str(path))
+    return load_yaml_with_lines(path.read_text(encoding="utf-8"), str(path), from_disk=True)
 
 
 @cache
@@ -94,7 +94,8 @@ def builtin_raw_cards() -> dict[str, tuple[Path, str, dict[str, Any]]]:
     out = {}
     for path in builtin_card_files():
         game = path.stem if known(path.stem) else path.parent.name
-        for raw in load_yaml_with_lines(path.read_text(encoding="utf-8"), str(path)) or []:
+        text = path.read_text(encoding="utf-8")
+        for raw in load_yaml_with_lines(text, str(path), from_disk=True) or []:
             out[raw["id"]] = (path, game, raw)
     return out
 
