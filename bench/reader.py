@@ -418,6 +418,16 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
         if name not in YGO_PHASE_BEFORE:
             return f"no set-up for the phase {name}"
         zone, placement = _ygo_home(card, effect)
+        came = [_first(c.get("this_turn")) for c in effect.get("condition") or []
+                if c.get("this_turn")]
+        if came and zone == "monster":  # "the End Phase of the turn this card was Summoned"
+            summon = {"normal_summoned": "normal_summon", "special_summoned": "special_summon",
+                      "flipped": "flip_summon"}[came[0]]
+            if summon == "flip_summon":
+                placement = {**placement, "face_up": False, "position": "defense"}
+            return Plan(zone if summon == "flip_summon" else "hand", placement,
+                        [{"do": summon, "card": BENCH_NAME}, {"do": "next_phase"}],
+                        phase=YGO_PHASE_BEFORE[name])
         return Plan(zone, placement, [{"do": "next_phase"}],
                     turn_player="p2" if phase.get("whose") == "opponent" else "p1",
                     phase=YGO_PHASE_BEFORE[name])

@@ -1168,7 +1168,9 @@ def _event(own: SimpleNamespace, reading: EffectReading, effect: dict[str, Any],
         phase = _first(own.PHASES, norm(reading.event))
         if phase is None:
             problems["event"] = _unread(reading.event or reading.text)
-        else:
+        else:  # a phase timing may name its turn ("the turn this card was Summoned")
+            if condition := phase.pop("condition", None):
+                effect["condition"] = condition
             effect["phase"] = phase
         return
     event = _first(own.EVENTS, norm(reading.event))

@@ -439,11 +439,28 @@ class Policy:
                 ok = want.get("min", 0) <= n <= want.get("max", n)
             elif key == "source_flag":
                 ok = all(card.flags.get(k) == v for k, v in want.items())
+            elif key == "this_turn":
+                ok = any(self._this_turn(duel, card, w)
+                         for w in (want if isinstance(want, list) else [want]))
             else:
                 raise KeyError(f"unknown condition {key!r}")
             if not ok:
                 return False
         return True
+
+    @staticmethod
+    def _this_turn(duel: Duel, card: Card, what: str) -> bool:
+        """Did this card, as the card it is now, arrive or turn face-up this turn as ``what``
+        says: ``normal_summoned`` (a Normal or Tribute Summon), ``special_summoned``, or
+        ``flipped`` (face-up by a Flip Summon or an attack): "the turn this card was Normal
+        Summoned or flipped face-up" (YGO-PHASE)."""
+        flags, turn = card.flags, duel.state.turn
+        if what == "flipped":
+            return flags.get("flipped_turn") == turn
+        if flags.get("summoned_turn") != turn:
+            return False
+        normal = flags.get("summoned") in ("normal", "tribute")
+        return normal if what == "normal_summoned" else not normal
 
     # ------------------------------------------------------------------ stats
     def ignored(self, duel: Duel, card: Card) -> bool:

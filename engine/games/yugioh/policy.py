@@ -608,6 +608,7 @@ class YugiohPolicy(SummonMoment, Policy):
             duel.log("step.damage", ["YGO-DAMAGE-STEP-LIMIT"])
             if target is not None and not target.face_up:
                 target.face_up = True
+                target.flags["flipped_turn"] = st.turn
                 duel.happen([make_event("flipped", target, by=attacker.iid)])
             events, doomed = self._damage_calculation(duel, attacker, target)
             proc["doomed"] = doomed

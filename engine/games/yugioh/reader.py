@@ -887,7 +887,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
              # follows (「相手ターンにこのカードが破壊された場合」 is a trigger's condition)
              or (re.compile(r"(相手(の)?|自分・相手|お互いの|自分または相手の)ターン(に|中に)、?"
                             r"(?![^、。]*(時|場合)(に|、))").match(seg, body, act.start())))
-    pm = re.search(r"(自分|相手|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
+    pm = re.search(r"(自分の?|相手の?|お互いの|次の)?(ターンの)?(エンドフェイズ|スタンバイフェイズ|"
                    r"バトルフェイズ)(に|時に)", head)
     wm = re.search(r"(時|場合|際)(に|、)", head)
     cond_end = 0
@@ -950,7 +950,12 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.wording = "during"
         rd.say("kind", hs + pm.start(), hs + pm.end())
         rd.say("wording", hs + pm.start(), hs + pm.end())
-        r.event = rd.say("event", hs + pm.start(), hs + pm.end() - len(pm.group(4)))
+        start = pm.start()
+        if pm.group(2) and not pm.group(1) and re.search(r"した$", head[:start]):
+            # 「このカードが召喚・リバースしたターンのエンドフェイズに」: the event names the
+            # turn, and is read with the phase
+            start = max(head.rfind("、", 0, start), head.rfind("：", 0, start)) + 1
+        r.event = rd.say("event", hs + start, hs + pm.end() - len(pm.group(4)))
         r.spell_speed = 2 if card in ("trap", "counter") else 1
         rd.say("spell_speed", hs + pm.start(), hs + pm.end())
         rd.rule("YGO-IDENTIFY", "YGO-KIND", "YGO-PHASE", "YGO-WAIT")

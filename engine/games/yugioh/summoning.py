@@ -203,6 +203,7 @@ class SummonMoment:
         if s["how"] == "flip":
             card.face_up = True
             card.position = "attack"
+            card.flags["flipped_turn"] = st.turn  # "the turn this card was flipped face-up"
             duel.happen([make_event("flipped", card),
                          make_event("summoned", card, how="flip", player=s["player"])])
             return

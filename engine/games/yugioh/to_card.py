@@ -133,10 +133,34 @@ def _phase(name: str) -> Callable[[re.Match[str]], dict[str, Any]]:
     return make
 
 
+#: what "the turn this card was ..." / 「このカードが…したターン」 says happened to it
+_THIS_TURN = {"normal summoned": ["normal_summoned"], "special summoned": ["special_summoned"],
+              "normal summoned or flipped face-up": ["normal_summoned", "flipped"],
+              "flipped face-up": ["flipped"], "召喚・リバース": ["normal_summoned", "flipped"],
+              "召喚": ["normal_summoned"], "召喚に成功": ["normal_summoned"],
+              "特殊召喚": ["special_summoned"], "特殊召喚に成功": ["special_summoned"],
+              "リバース": ["flipped"]}
+
+
+def _turn_of(m: re.Match[str]) -> dict[str, Any]:
+    """"During the End Phase of the turn this card was Normal Summoned or flipped face-up",
+    「このカードが召喚・リバースしたターンのエンドフェイズ」: the End Phase of either player's
+    turn, if this card was so that turn (``this_turn``, checked as the phase begins)."""
+    what = _THIS_TURN[(m.group("what") or m.group("what2")).casefold()]
+    return {"name": "end", "whose": "any",
+            "condition": [{"this_turn": what if len(what) > 1 else what[0], "at": "event"}]}
+
+
 #: phase timings (YGO-PHASE): "during your End Phase", 「自分スタンバイフェイズに」, read
-#: whole: "the End Phase of the turn this card was Normal Summoned" (「…したターンの
-#: エンドフェイズ」) says which turn, which no phase timing holds: left to the card's writer
+#: whole; "the End Phase of the turn this card was Normal Summoned" (「…召喚したターンの
+#: エンドフェイズ」) with the condition ``this_turn``; any other turn a text names (「戦闘で
+#: 破壊したターンの…」) is left to the card's writer
 PHASES: list[Pattern] = [
+    (r"^(?:during )?the end phase of the turn this card (?:is|was) (?P<what>normal summoned|"
+     r"special summoned|normal summoned or flipped face-up|flipped face-up)$"
+     r"|^このカードが(?P<what2>召喚・リバース|召喚に成功|特殊召喚に成功|召喚|特殊召喚|リバース)した"
+     r"ターンのエンドフェイズ(に)?$", _turn_of),
+] + [
     (rf"^(?:during )?(?:the )?(?P<whose>your opponent's|your|each|the|either player's|{ja})?\s*"
      rf"(next )?({en})(に)?$", _phase(name))
     for name, en, ja in (
