@@ -1221,3 +1221,14 @@ def test_a_target_in_your_main_phase_is_read() -> None:
                             "魔法・罠カード１枚を対象として発動できる。そのカードを破壊する。")
     assert not m.problems, m.problems
     assert m.effect["targets"][0]["controller"] == "opponent"
+
+
+@pytest.mark.parametrize(("text", "op"), [
+    ("①：１ターンに１度、自分メインフェイズに発動できる。このカードを破壊する。", "destroy"),
+    ("Continuous Spell\n\nDuring your Standby Phase: Send this card to the GY.", "send_to_gy"),
+    ("①：自分スタンバイフェイズに発動する。このカードを除外する。", "banish"),
+])
+def test_the_card_moves_itself(text: str, op: str) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["operations"] == [{"op": op, "card": "self"}]

@@ -845,3 +845,15 @@ OPERATIONS.append(
                  "card": "self" if re.fullmatch(r"this card|このカード",
                                                 m.group("who") or m.group("who2"), re.I)
                  else "chosen"}]))
+
+_SELF_MOVE = {"destroy": "destroy", "banish": "banish", "send": "send_to_gy", "破壊": "destroy",
+              "除外": "banish", "墓地へ送": "send_to_gy"}
+
+OPERATIONS.append(
+    # the card moves itself ("destroy this card", 「このカードを墓地へ送る」): a Continuous
+    # Spell's upkeep, a monster's own end; only if it is still the card that used the effect
+    (r"^(?P<verb>destroy|banish|send) this card(?: to the (?:gy|graveyard))?$"
+     r"|^このカードを(?P<verb2>破壊|除外|墓地へ送)(?:する|る)$",
+     lambda m: None if (m.group("verb") or "").casefold() == "send" and not re.search(
+         r"gy|graveyard", m.group(0), re.I) else [
+         {"op": _SELF_MOVE[(m.group("verb") or m.group("verb2")).casefold()], "card": "self"}]))
