@@ -543,6 +543,8 @@ def _applied(duel: Any, effect: dict[str, Any], iid: int) -> str | None:
 
     apply, st = effect["apply"], duel.state
     source = st.cards[iid]
+    if apply.get("piercing"):
+        return _pierced(duel, iid)
     covered = [c for c in st.cards.values() if c.zone == "monster" and c.face_up
                and protection.covers(duel, apply.get("to", "self"), source, c)]
     if not covered:
@@ -563,6 +565,29 @@ def _applied(duel: Any, effect: dict[str, Any], iid: int) -> str | None:
             duel, target, 1 - source.controller, targeting=True) is None:
         return "the opponent may target a card it protects"
     return None
+
+
+def _pierced(duel: Any, iid: int) -> str | None:
+    """Piercing battle damage seen on the board: the card attacks a Defense Position monster
+    of lower DEF, and the opponent takes the difference. None when they do."""
+    st = duel.state
+    me = st.cards[iid]
+    atk = duel.stat(me, "atk")
+    weak = next((c for c in st.cards.values() if c.zone == "monster" and c.controller != 0
+                 and c.face_up and duel.stat(c, "def") < atk), None)
+    if weak is None:
+        return "no monster of the opponent's with less DEF than its ATK"
+    duel.apply({"do": "change_position", "card": weak.iid})
+    if weak.position != "defense":
+        duel.apply({"do": "change_position", "card": weak.iid})
+    lp, gap = st.lp[1], atk - duel.stat(weak, "def")
+    duel.apply({"do": "next_phase"})
+    duel.apply({"do": "declare_attack", "card": iid, "target": weak.iid})
+    _answer_all(duel, iid)
+    duel.apply({"do": "battle"})
+    _answer_all(duel, iid)
+    return None if st.lp[1] == lp - gap else (
+        f"attacking a Defense Position monster, it inflicted {lp - st.lp[1]}, not {gap}")
 
 
 def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:

@@ -664,10 +664,28 @@ class YugiohPolicy(SummonMoment, Policy):
             other = self.stat(duel, target, "def")
             if atk > other:
                 doomed.append((target.iid, attacker.iid))
+                if self._pierces(duel, attacker):
+                    events += duel.change_lp(defender, -(atk - other), cause="battle",
+                                             by=attacker.iid)
             elif atk < other:
                 events += duel.change_lp(attacker.controller, -(other - atk), cause="battle",
                                          by=target.iid)
         return events, doomed
+
+    def _pierces(self, duel: Duel, attacker: Card) -> bool:
+        """Does a continuous effect give the attacking monster piercing battle damage
+        (``apply: {piercing: true}``: "If this card attacks a Defense Position monster,
+        inflict piercing battle damage", 「その守備力を攻撃力が超えた分だけ戦闘ダメージを
+        与える」)? Only a face-up card's effect that is not negated applies."""
+        for iid in sorted(duel._continuous):
+            source = duel.state.cards.get(iid)
+            if source is None or not self.statics_work(duel, source):
+                continue
+            if any(e.kind == "continuous" and e.apply and e.apply.get("piercing")
+                   and self.applies_to(duel, source, e.apply, attacker)
+                   for e in duel.definition(source).effects):
+                return True
+        return False
 
     def stat(self, duel: Duel, card: Card, stat: str) -> int | None:
         """Current ATK or DEF: printed, lasting changes, continuous effects (never below 0);

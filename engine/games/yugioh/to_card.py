@@ -626,12 +626,23 @@ CONTINUOUS: list[Pattern] = [
 ]
 
 
+#: piercing battle damage, the monster's own: "If this card attacks a Defense Position monster,
+#: inflict piercing battle damage (to your opponent)", 「このカードが守備表示モンスターを攻撃
+#: した場合、その守備力を攻撃力が超えた分だけ戦闘ダメージを与える」
+_PIERCING = (r"(?:if this card attacks a defense position monster, inflict piercing battle "
+             r"damage(?: to your opponent)?\.?"
+             r"|(?:①：)?このカードが守備表示モンスターを攻撃した場合、その守備力を攻撃力が超えた分だけ"
+             r"(?:相手に)?戦闘ダメージを与える。?)")
+
+
 def continuous(reading: EffectReading) -> dict[str, Any] | None:
     """A continuous effect's ``apply`` from its words (a stat change or a protection), or
     None when they are not all read: a condition other than the card's own place ("While you
     control ...") or words no pattern reads leave the effect to the person writing the card."""
     words = norm(reading.operations or reading.text)
     condition = norm(reading.condition)
+    if re.fullmatch(_PIERCING, f"{condition}, {words}" if condition else words, re.I):
+        return {"piercing": True}
     if condition and not re.fullmatch(_HERE, condition, re.I):
         return None
     words = re.sub(_WHILE_HERE, "", words, flags=re.I)

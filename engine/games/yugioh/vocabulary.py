@@ -75,6 +75,8 @@ KEYS: dict[str, dict[str, Key]] = {
     "apply": {
         "atk": K(AMOUNT, "added to ATK"),
         "def": K(AMOUNT, "added to DEF"),
+        "piercing": K(BOOL, "true: attacking a Defense Position monster whose DEF is lower "
+                      "than its ATK, it inflicts the difference as battle damage"),
     },
     "settings": {
         "preset": K(OneOf(*PRESETS), "the YGO-SEGOC reading: TCG, TCG classic or OCG"),
