@@ -340,12 +340,14 @@ def build_card(entry: dict[str, Any], scores: list[EffectScore]) -> dict[str, An
 def _answer_all(duel: Any, iid: int, limit: int = 60) -> None:
     """Answer every decision as the board's "auto" does (an optional effect is activated),
     except that the card measured is used wherever it may be: it is activated in a response
-    window, and it blocks."""
+    window (once: not again in answer to its own activation), and it blocks."""
     n = 0
     while duel.state.decision is not None and n < limit:
         d = duel.state.decision
         choice = duel.default_answer()
-        if d.kind in ("respond", "block", "phase_trigger") and any(
+        again = d.kind == "respond" and any(
+            getattr(link, "card", None) == iid for link in duel.state.chain)
+        if d.kind in ("respond", "block", "phase_trigger") and not again and any(
                 o.get("card") == iid for o in d.options):
             choice = next(o["id"] for o in d.options if o.get("card") == iid)
         duel.apply({"do": "answer", "choice": choice})
@@ -642,6 +644,54 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
     return f"no set-up for the event {etype}"
 
 
+#: the keys of a Duel Masters static ability about its creature's own attacks
+ATTACK_KEYS = {"speed_attacker", "breaks", "cannot_attack", "attacks_untapped"}
+
+
+def _dm_attacks(duel: Any, apply: dict[str, Any], iid: int) -> str | None:
+    """A static ability about its creature's attacks seen on the board: a Speed attacker put
+    into the battle zone this turn attacks; a Triple breaker's attack breaks 3 shields (as
+    many as there are); an attack it can't make is refused; an untapped creature it can
+    attack, it attacks. None when it is."""
+    from engine.errors import IllegalAction
+
+    st = duel.state
+    theirs = [c for c in st.cards.values() if c.zone == "battle" and c.controller != 0]
+    if apply.get("cannot_attack"):
+        tapped = next((c.iid for c in theirs if c.tapped), None)  # one it could attack
+        if tapped is None:
+            return "no tapped creature of the opponent's to attack"
+        tried = {"all": [None, tapped], "players": [None], "creatures": [tapped]}[
+            apply["cannot_attack"]]
+        for aim in tried:
+            try:
+                duel.apply({"do": "attack", "card": iid, **({"target": aim} if aim else {})})
+            except IllegalAction:
+                continue
+            return "it attacked though it can't"
+        return None
+    first = len(st.instants)
+    shields = len(st.cards_in(1, "shield"))
+    aim = None
+    if apply.get("attacks_untapped"):
+        aim = next((c.iid for c in theirs if not c.tapped), None)
+        if aim is None:
+            return "no untapped creature of the opponent's to attack"
+    try:
+        duel.apply({"do": "attack", "card": iid, **({"target": aim} if aim else {})})
+        _answer_all(duel, iid)
+    except IllegalAction as exc:
+        return f"its attack was refused: {exc.reason}"
+    events = [ev for inst in st.instants[first:] for ev in inst["events"]]
+    if aim is not None and not any(ev["type"] == "battle" and ev.get("card") == iid
+                                   for ev in events):
+        return "it did not battle the untapped creature it attacked"
+    broken = sum(ev["type"] == "shield_broken" for ev in events)
+    if "breaks" in apply and broken != min(apply["breaks"], shields):
+        return f"its attack broke {broken} shields, not {apply['breaks']}"
+    return None
+
+
 def _dm_static_plan(card: dict[str, Any], apply: dict[str, Any]) -> Plan | str:
     """A Duel Masters static ability's board: the creature in the battle zone (tapped for
     "while tapped"); with "+N power while attacking", it attacks a tapped creature its printed
@@ -656,6 +706,11 @@ def _dm_static_plan(card: dict[str, Any], apply: dict[str, Any]) -> Plan | str:
                  "power": int(card.get("power") or 1000) + 500}
         return Plan("battle", here, [{"do": "attack", "card": BENCH_NAME,
                                       "target": "Bench Rival"}], phase="attack", rivals=[rival])
+    if apply.get("speed_attacker"):  # put into the battle zone, it attacks at once
+        return Plan("hand", here, [{"do": "put_into_battle", "card": BENCH_NAME}],
+                    phase="attack")
+    if ATTACK_KEYS & set(apply):  # its attacks are tried in the attack step
+        return Plan("battle", here, [], phase="attack")
     if cond not in (None, "tapped", "untapped"):
         return f"no set-up for a static ability while {cond}"
     if cond == "tapped":
@@ -687,6 +742,8 @@ def _dm_applied(duel: Any, effect: dict[str, Any], iid: int, log: list[dict[str,
         return None if source.zone == to else (
             f"destroyed, it went to the {source.zone}, not the {to}")
     apply = effect["apply"]
+    if ATTACK_KEYS & set(apply):
+        return _dm_attacks(duel, apply, iid)
     if apply.get("while") == "attacking" and apply.get("to", "self") == "self":
         won = any(ev.get("type") == "battle_won" and ev.get("card") == iid
                   for e in log if e["key"] == "instant" for ev in e["args"].get("events") or [])

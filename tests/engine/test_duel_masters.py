@@ -526,6 +526,69 @@ def test_attack_rules_are_enforced() -> None:
         assert duel.state.to_dict() == before
 
 
+def _attacking(apply: dict[str, Any], **p1: Any) -> Duel:
+    """A creature whose static ability says ``apply``, p1's in the attack step, against p2's
+    untapped Burning Mane, tapped Aqua Hulcus and four shields."""
+    card = {"id": "static_attacker", "name": {"en": "Static Attacker"}, "type": "creature",
+            "civilization": "fire", "cost": 1, "power": 9000, "races": ["Human"], "text": "x",
+            "effects": [{"kind": "continuous", "label": "static", "apply": apply}]}
+    lib = Library(default_library())
+    lib.add(parse_card(card, file="test", game_hint=GAME))
+    setup = {"turn_player": "p1", "phase": "attack", "turn": 3,
+             "p1": {"battle": ["Static Attacker"], **p1, "deck": ["Burning Mane"] * 3},
+             "p2": {"battle": ["Burning Mane", {"card": "Aqua Hulcus", "tapped": True}],
+                    "shield": ["Burning Mane"] * 4, "deck": ["Burning Mane"] * 3}}
+    return Duel(GAME, setup=setup, library=lib)
+
+
+def test_static_abilities_of_a_creatures_own_attacks() -> None:
+    """"This creature can't attack (players, creatures)": the attack it names is refused, and
+    left out of the legal actions; "can attack untapped creatures": the untapped one may be
+    attacked (DM-STATIC, the declaration step of DM-ATTACK-STEPS)."""
+    for says, refused, allowed in (
+            ("all", [None, "Aqua Hulcus"], []),
+            ("players", [None], ["Aqua Hulcus"]),
+            ("creatures", ["Aqua Hulcus"], [None])):
+        duel = _attacking({"cannot_attack": says})
+        me = duel.ref("Static Attacker")
+        legal = [a.get("target") for a in duel.legal_actions()
+                 if a["do"] == "attack" and a["card"] == me]
+        assert sorted(map(str, legal)) == sorted(
+            str(duel.ref(t)) if t else "None" for t in allowed), says
+        for aim in refused:
+            with pytest.raises(IllegalAction, match="cannot attack"):
+                duel.apply({"do": "attack", "card": me, **({"target": aim} if aim else {})})
+    plain = _attacking({})
+    with pytest.raises(IllegalAction, match="only a tapped creature"):
+        plain.apply({"do": "attack", "card": "Static Attacker",
+                     "target": plain.state.zones[1]["battle"][0]})
+    duel = _attacking({"attacks_untapped": True})
+    untapped = duel.state.zones[1]["battle"][0]
+    duel.apply({"do": "attack", "card": "Static Attacker", "target": untapped})
+    while duel.state.decision is not None:
+        duel.apply({"do": "answer", "choice": duel.default_answer()})
+    assert duel.state.cards[untapped].zone == "graveyard"  # battled, and lost
+
+
+def test_a_speed_attacker_and_a_triple_breaker() -> None:
+    """A Speed attacker attacks in the turn it was put into the battle zone; a Triple breaker
+    breaks 3 shields (DM-ATTACK-STEPS)."""
+    duel = _attacking({"speed_attacker": True, "breaks": 3}, hand=["Static Attacker"])
+    duel.apply({"do": "put_into_battle", "card": "p1:Static Attacker"})
+    fresh = next(i for i in duel.state.zones[0]["battle"]
+                 if duel.state.cards[i].flags.get("arrived_turn") == duel.state.turn)
+    duel.apply({"do": "attack", "card": fresh})
+    while duel.state.decision is not None:
+        duel.apply({"do": "answer", "choice": duel.default_answer()})
+    assert len(duel.state.zones[1]["shield"]) == 1
+    slow = _attacking({}, hand=["Static Attacker"])
+    slow.apply({"do": "put_into_battle", "card": "p1:Static Attacker"})
+    late = next(i for i in slow.state.zones[0]["battle"]
+                if slow.state.cards[i].flags.get("arrived_turn") == slow.state.turn)
+    with pytest.raises(IllegalAction, match="this turn"):
+        slow.apply({"do": "attack", "card": late})
+
+
 def test_every_duel_masters_scenario_replays_to_the_same_state() -> None:
     for path in builtin_scenarios(GAME):
         duel = _run(path.stem)

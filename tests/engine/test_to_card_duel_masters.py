@@ -448,3 +448,33 @@ def test_whenever_the_opponent_would_choose_it_is_a_protection_not_a_trigger() -
     [reading] = classify("duel_masters", text)
     assert reading.kind == "static"
     assert compiled(text)["apply"] == {"cannot": "chosen", "by": "opponent"}
+
+
+@pytest.mark.parametrize(("text", "apply"), [
+    ("Speed attacker", {"speed_attacker": True}),
+    ("■スピードアタッカー", {"speed_attacker": True}),
+    ("Triple breaker (This creature breaks 3 shields.)", {"breaks": 3}),
+    ("■T・ブレイカー", {"breaks": 3}),
+    ("■Q・ブレイカー（このクリーチャーはシールドを4つブレイクする）", {"breaks": 4}),
+    ("This creature can't attack.", {"cannot_attack": "all"}),
+    ("■このクリーチャーは攻撃できない。", {"cannot_attack": "all"}),
+    ("This creature can't attack players.", {"cannot_attack": "players"}),
+    ("■このクリーチャーは、相手プレイヤーを攻撃できない。", {"cannot_attack": "players"}),
+    ("This creature can't attack creatures.", {"cannot_attack": "creatures"}),
+    ("This creature can attack untapped creatures.", {"attacks_untapped": True}),
+    ("■このクリーチャーは、アンタップしているクリーチャーを攻撃できる。",
+     {"attacks_untapped": True}),
+])
+def test_a_creatures_own_attacks_compile_and_are_played(text: str, apply: dict) -> None:
+    """Speed attacker, Triple breaker and "can't attack (players)" / "can attack untapped
+    creatures" are static abilities of the creature's attacks (DM-STATIC), each seen on the
+    reader bench's board: the attack made or refused, the shields broken."""
+    from bench import reader
+
+    assert compiled(text) == {"kind": "continuous", "label": compiled(text)["label"],
+                              "apply": apply}
+    entry = {"name": "Bench Test", "game": "duel_masters", "lang": "en", "text": text,
+             "card": {"type": "creature"}, "effects": [{"at": text[:4], "kind": "static"}]}
+    score = reader.score_entry(entry)
+    reader.play_card(score)
+    assert score.played, score.why_not_played

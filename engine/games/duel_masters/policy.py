@@ -128,6 +128,49 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
     def statics_work(self, duel: Duel, source: Card) -> bool:
         return source.zone == "battle" and not self.ignored(duel, source)
 
+    def granted(self, duel: Duel, card: Card, key: str) -> list[Any]:
+        """What the static abilities applying to ``card`` now say under ``key`` of their
+        ``apply`` (``breaks``, ``speed_attacker``, ``cannot_attack``, ``attacks_untapped``):
+        one value for each, read afresh every time, as a power change is (DM-STATIC)."""
+        st = duel.state
+        found: list[Any] = []
+        for iid in sorted(duel._continuous):
+            source = st.cards.get(iid)
+            if source is None or not self.statics_work(duel, source):
+                continue
+            found += [e.apply[key] for e in duel.definition(source).effects
+                      if e.kind == "continuous" and e.apply and key in e.apply
+                      and self.applies_to(duel, source, e.apply, card)]
+        return found
+
+    def attack_refusal(self, duel: Duel, attacker: Card, target: Card | None) -> Refusal | None:
+        """Why ``attacker`` may not attack ``target`` (None: the player) now, or None: it must
+        be untapped and not put into the battle zone this turn (unless a Speed attacker), and
+        attack the player or one of the opponent's tapped creatures (an untapped one too with
+        ``attacks_untapped``), unless a static ability says it can't attack at all, players
+        or creatures (the declaration step of DM-ATTACK-STEPS; DM-STATIC)."""
+        st = duel.state
+        name = refusals.named(duel, attacker.iid)
+        if attacker.zone != "battle" or attacker.controller != st.turn_player:
+            return Refusal("not_active_creature", card=name)
+        if attacker.tapped:
+            return Refusal("tapped", card=name)
+        if attacker.flags.get("arrived_turn") == st.turn and not any(
+                self.granted(duel, attacker, "speed_attacker")):
+            return Refusal("arrived_this_turn", card=name)
+        if target is not None and (
+                target.zone != "battle" or target.controller == attacker.controller or (
+                    not target.tapped and not any(
+                        self.granted(duel, attacker, "attacks_untapped")))):
+            return Refusal("attack_tapped_creature")
+        cannot = set(self.granted(duel, attacker, "cannot_attack"))
+        if "all" in cannot:
+            return Refusal("cannot_attack", card=name)
+        if ("players" if target is None else "creatures") in cannot:
+            return Refusal("cannot_attack_players" if target is None
+                           else "cannot_attack_creatures", card=name)
+        return None
+
     def continuous_checks(self, duel: Duel, inst: dict[str, Any]) -> None:
         """After every instant, even in the middle of a resolution (DM-POOL)."""
         self._state_check(duel)
@@ -999,19 +1042,11 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
         st = duel.state
         attacker = self.card_arg(duel, action)
         self._own_step(duel, attacker, ("attack",), "attacks")
-        name = refusals.named(duel, attacker.iid)
-        if attacker.zone != "battle" or attacker.controller != st.turn_player:
-            raise IllegalAction(Refusal("not_active_creature", card=name), ATTACK_RULES)
-        if attacker.tapped:
-            raise IllegalAction(Refusal("tapped", card=name), ATTACK_RULES)
-        if attacker.flags.get("arrived_turn") == st.turn:
-            raise IllegalAction(Refusal("arrived_this_turn", card=name), ATTACK_RULES)
         target = None
         if action.get("target") is not None:
             target = self.card_arg(duel, action, "target")
-            if target.zone != "battle" or target.controller == attacker.controller or (
-                    not target.tapped):
-                raise IllegalAction(Refusal("attack_tapped_creature"), ATTACK_RULES)
+        if why := self.attack_refusal(duel, attacker, target):
+            raise IllegalAction(why, ATTACK_RULES)
         st.procedure = [{"kind": "attack", "attacker": attacker.iid, "obj": attacker.obj,
                          "target": target.iid if target else None,
                          "target_obj": target.obj if target else None, "stage": "block",
@@ -1178,7 +1213,9 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
             st.winner = attacker.controller
             duel.log("game.win", ["DM-ATTACK-STEPS"], player=attacker.controller)
             return
-        count = 2 if duel.definition(attacker).double_breaker else 1
+        # a Double breaker breaks 2 shields; a static ability may say more (Triple breaker)
+        count = max([2 if duel.definition(attacker).double_breaker else 1,
+                     *self.granted(duel, attacker, "breaks")])
         broken = duel.choose_cards(key=f"break:{proc['attacker']}", player=attacker.controller,
                                    cards=shields, count=min(count, len(shields)),
                                    purpose="break", source=attacker.iid, noun="shield")
@@ -1216,11 +1253,12 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
                 out.append({"do": "destroy", "card": card.iid})
                 if not card.tapped:
                     out.append({"do": "tap", "card": card.iid})
-                if card.controller == ap and st.phase == "attack" and not card.tapped and (
-                        card.flags.get("arrived_turn") != st.turn):
-                    out.append({"do": "attack", "card": card.iid})
+                if card.controller == ap and st.phase == "attack" and not card.tapped:
+                    if self.attack_refusal(duel, card, None) is None:
+                        out.append({"do": "attack", "card": card.iid})
                     out += [{"do": "attack", "card": card.iid, "target": c.iid}
-                            for c in st.cards_in(1 - ap, "battle") if c.tapped]
+                            for c in st.cards_in(1 - ap, "battle")
+                            if self.attack_refusal(duel, card, c) is None]
             if zone == "shield":
                 out.append({"do": "break_shield", "card": card.iid})
             if zone in ("hand", "mana") and definition.type == "creature":

@@ -609,6 +609,34 @@ def _cards_of_ja(words: str) -> dict[str, Any] | None:
     return sel
 
 
+#: the keywords and sentences of a creature's own attacks (DM-ATTACK-STEPS, DM-STATIC): its
+#: ``apply``
+_ATTACKS: list[tuple[str, dict[str, Any]]] = [
+    (r"speed attacker|スピードアタッカー", {"speed_attacker": True}),
+    (r"triple breaker|t・ブレイカー", {"breaks": 3}),
+    (r"quattro breaker|q・ブレイカー", {"breaks": 4}),
+    (r"this creature can't attack|このクリーチャーは、?攻撃できない", {"cannot_attack": "all"}),
+    (r"this creature can't attack (players|your opponent)|このクリーチャーは、?(相手)?プレイヤーを"
+     r"攻撃できない", {"cannot_attack": "players"}),
+    (r"this creature can't attack creatures"
+     r"|このクリーチャーは、?(相手の)?クリーチャーを攻撃できない", {"cannot_attack": "creatures"}),
+    (r"this creature can attack untapped creatures"
+     r"|このクリーチャーは、?(相手の)?アンタップ(して|されて)いるクリーチャーを攻撃できる",
+     {"attacks_untapped": True}),
+]
+
+
+def _attacks(text: str) -> dict[str, Any] | None:
+    """"Speed attacker" / 「スピードアタッカー」 (it may attack the turn it is put into the battle
+    zone), "Triple breaker" / 「T・ブレイカー」 (3 shields; Quattro, 4), "This creature can't
+    attack (players, creatures)" / 「このクリーチャーは、相手プレイヤーを攻撃できない」, "This
+    creature can attack untapped creatures" / 「…アンタップしているクリーチャーを攻撃できる」."""
+    for pattern, apply in _ATTACKS:
+        if re.fullmatch(pattern, text, re.I):
+            return dict(apply)
+    return None
+
+
 def continuous(reading: EffectReading) -> dict[str, Any] | None:
     """A static ability's ``apply`` (DM-STATIC): "Power attacker +N" / 「パワーアタッカー+N」
     (+N power while attacking), "this creature gets +N power (for each ...)" (a count, read
@@ -619,6 +647,8 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
     text = _static_text(reading)
     if m := re.fullmatch(r"(?:power attacker|パワーアタッカー)\s*\+\s*(\d+)", text, re.I):
         return {"power": int(m.group(1)), "while": "attacking"}
+    if apply := _attacks(text):
+        return apply
     if re.fullmatch(r"相手は、?このクリーチャーを選べない|your opponent can't choose this "
                     r"creature|whenever your opponent would choose a creature in the battle zone, "
                     r"(he|she|they) can't choose this one", text, re.I):

@@ -29,6 +29,9 @@ EFFECT_KINDS = ("trigger", "activation", "continuous", "replacement", "s_trigger
                 "ninja_strike")
 #: ``while:`` of a static ability: while the creature attacks, blocks, is tapped or untapped
 WHILE = ("attacking", "blocking", "tapped", "untapped")
+#: ``cannot_attack:`` of a static ability: "can't attack", "can't attack players", "can't
+#: attack creatures"
+CANNOT_ATTACK = ("all", "players", "creatures")
 
 #: the keys of each mapping (by its table's name) that Duel Masters alone honours
 KEYS: dict[str, dict[str, Key]] = {
@@ -50,6 +53,14 @@ KEYS: dict[str, dict[str, Key]] = {
     },
     "apply": {
         "power": K(AMOUNT, "added to power"),
+        "breaks": K(Int(2), "the shields it breaks when its attack breaks them (Triple breaker: "
+                    "3), the most of the abilities that apply to it"),
+        "speed_attacker": K(BOOL, "true: it may attack in the turn it was put into the battle "
+                            "zone"),
+        "cannot_attack": K(OneOf(*CANNOT_ATTACK), "it can't attack: at all (all), players "
+                           "(players) or creatures (creatures)"),
+        "attacks_untapped": K(BOOL, "true: it may attack the opponent's untapped creatures "
+                              "too"),
     },
     "all": {
         "cards": K(BOOL, "true: cards, the cards under an evolution creature included "
