@@ -1232,3 +1232,16 @@ def test_the_card_moves_itself(text: str, op: str) -> None:
     (m,) = mapped("yugioh", text)
     assert not m.problems, m.problems
     assert m.effect["operations"] == [{"op": op, "card": "self"}]
+
+
+@pytest.mark.parametrize(("text", "respond"), [
+    ("カウンター罠\n①：相手がモンスターを召喚・反転召喚・特殊召喚する際に発動できる。その召喚を"
+     "無効にし、そのモンスターを破壊する。", {"type": "summoning", "player": "opponent"}),
+    ("カウンター罠\n①：モンスターを召喚する際に発動できる。その召喚を無効にし、そのモンスターを破壊する。",
+     {"type": "summoning", "how": ["normal", "tribute"]}),
+])
+def test_a_summon_about_to_happen_says_whose_and_which(text: str, respond: dict) -> None:
+    (m,) = mapped("yugioh", text)
+    assert not m.problems, m.problems
+    assert m.effect["respond_to"] == respond
+    assert m.effect["operations"] == [{"op": "negate_summon", "destroy": True}]

@@ -183,6 +183,14 @@ RESPONSES: list[Pattern] = [
      r"monsters?(?:\(s\))?$"
      r"|^相手がモンスターの(?P<how2>召喚・特殊召喚|召喚|特殊召喚|反転召喚)に成功(した)?(時)?$",
      lambda m: {"type": "summoned", "player": "opponent", **_how(m)}),
+    # 「相手がモンスター１体のみを召喚する際」: the Summons the engine asks about are of one
+    # monster each (a Normal, Flip or inherent Special Summon); a Special Summon alone
+    # (「…を特殊召喚する際」) is left to the card's writer: the reader's bench has no board on
+    # which the opponent Special Summons by a monster's own procedure
+    (r"^(?P<opp>相手が)?モンスター(?:1体のみ)?を(?P<how2>召喚・反転召喚・特殊召喚|反転召喚|召喚)"
+     r"する(?:際)?$",
+     lambda m: {"type": "summoning", **({"player": "opponent"} if m.group("opp") else {}),
+                **({} if "・" in m.group("how2") else _how(m))}),
     (r"(your opponent|a player) would (normal |special |flip )?summon|would be (normal |special )?"
      r"summoned|召喚する際|特殊召喚する際",
      lambda m: {"type": "summoning"}),
@@ -201,7 +209,7 @@ RESPONSES: list[Pattern] = [
 def _how(m: re.Match[str]) -> dict[str, Any]:
     """How a Summon an activation answers was made ("Normal or Special Summons",
     「召喚・特殊召喚」), as an event pattern's ``how`` (any Summon when the words say none)."""
-    words = (m.group("how") or m.group("how2") or "").strip().casefold()
+    words = (m.groupdict().get("how") or m.group("how2") or "").strip().casefold()
     how = {"normal or special": ["normal", "tribute", "special"], "normal": ["normal", "tribute"],
            "special": "special", "flip": "flip", "召喚・特殊召喚": ["normal", "tribute", "special"],
            "召喚": ["normal", "tribute"], "特殊召喚": "special", "反転召喚": "flip"}.get(words)
