@@ -184,10 +184,10 @@ RESPONSES: list[Pattern] = [
      r"|^相手がモンスターの(?P<how2>召喚・特殊召喚|召喚|特殊召喚|反転召喚)に成功(した)?(時)?$",
      lambda m: {"type": "summoned", "player": "opponent", **_how(m)}),
     # 「相手がモンスター１体のみを召喚する際」: the Summons the engine asks about are of one
-    # monster each (a Normal, Flip or inherent Special Summon); a Special Summon alone
+    # monster each (a Normal, Flip or inherent Special Summon); a Special or Flip Summon alone
     # (「…を特殊召喚する際」) is left to the card's writer: the reader's bench has no board on
-    # which the opponent Special Summons by a monster's own procedure
-    (r"^(?P<opp>相手が)?モンスター(?:1体のみ)?を(?P<how2>召喚・反転召喚・特殊召喚|反転召喚|召喚)"
+    # which the opponent makes one
+    (r"^(?P<opp>相手が)?モンスター(?:1体のみ)?を(?P<how2>召喚・反転召喚・特殊召喚|召喚)"
      r"する(?:際)?$",
      lambda m: {"type": "summoning", **({"player": "opponent"} if m.group("opp") else {}),
                 **({} if "・" in m.group("how2") else _how(m))}),
