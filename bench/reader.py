@@ -605,6 +605,8 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
         return Plan("hand", here, [{"do": "cast", "card": BENCH_NAME}])
     if kind == "continuous" and effect.get("apply"):
         return _dm_static_plan(card, effect["apply"])
+    if kind == "replacement" and (effect.get("instead") or {}).get("after_cast"):
+        return Plan("hand", here, [{"do": "cast", "card": BENCH_NAME}])  # a Charger: cast
     if kind == "replacement" and (effect.get("instead") or {}).get("when") == "destroyed":
         if (effect["instead"].get("of") or "self") != "self":
             return Plan("battle", here, [])  # another creature of its is destroyed (below)
@@ -739,8 +741,9 @@ def _dm_applied(duel: Any, effect: dict[str, Any], iid: int, log: list[dict[str,
             "the creature it saves was destroyed")
     if effect.get("kind") == "replacement":
         to = duel.policy.zone_alias(effect["instead"].get("to") or "graveyard")
+        how = "cast" if effect["instead"].get("after_cast") else "destroyed"
         return None if source.zone == to else (
-            f"destroyed, it went to the {source.zone}, not the {to}")
+            f"{how}, it went to the {source.zone}, not the {to}")
     apply = effect["apply"]
     if ATTACK_KEYS & set(apply):
         return _dm_attacks(duel, apply, iid)

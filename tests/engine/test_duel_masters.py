@@ -589,6 +589,32 @@ def test_a_speed_attacker_and_a_triple_breaker() -> None:
         slow.apply({"do": "attack", "card": late})
 
 
+def test_a_charger_goes_into_the_mana_zone_only_once_cast() -> None:
+    """A Charger's replacement (``after_cast``) sends the spell into the mana zone when it has
+    resolved; discarded, it goes to the graveyard as any card does (DM-WAIT)."""
+    spell = {"id": "probe_charger", "name": {"en": "Probe Charger"}, "type": "spell",
+             "civilization": "fire", "cost": 0, "text": "x",
+             "effects": [{"kind": "activation", "label": "draw",
+                          "operations": [{"op": "draw", "count": 1}]},
+                         {"kind": "replacement", "label": "Charger",
+                          "instead": {"when": "sent_to_gy", "after_cast": True, "to": "mana"}}]}
+    lib = Library(default_library())
+    lib.add(parse_card(spell, file="test", game_hint=GAME))
+    setup = {"turn_player": "p1", "phase": "main",
+             "p1": {"hand": ["Probe Charger"], "deck": ["Burning Mane"] * 2},
+             "p2": {"deck": ["Burning Mane"]}}
+    duel = Duel(GAME, setup=setup, library=lib)
+    duel.apply({"do": "cast", "card": "Probe Charger"})
+    assert names(duel, "p1", "mana") == ["Probe Charger"]
+    assert names(duel, "p1", "hand") == ["Burning Mane"]  # it resolved: a card drawn
+    plain = Duel(GAME, setup={**setup, "p1": {**setup["p1"], "hand": ["Probe Charger"]}},
+                 library=lib)
+    card = plain.state.cards[plain.ref("Probe Charger")]
+    plain.policy.move_events(plain, card, "graveyard", None, cause_type=None, spec={},
+                             cause="effect", by_player=1)  # discarded by an effect
+    assert names(plain, "p1", "graveyard") == ["Probe Charger"]
+
+
 def test_every_duel_masters_scenario_replays_to_the_same_state() -> None:
     for path in builtin_scenarios(GAME):
         duel = _run(path.stem)

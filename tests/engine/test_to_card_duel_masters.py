@@ -478,3 +478,20 @@ def test_a_creatures_own_attacks_compile_and_are_played(text: str, apply: dict) 
     score = reader.score_entry(entry)
     reader.play_card(score)
     assert score.played, score.why_not_played
+
+
+@pytest.mark.parametrize("text", [
+    "Charger (After you cast this spell, put it into your mana zone instead of your graveyard.)",
+    "■チャージャー（この呪文を唱えた後、墓地に置くかわりに自分のマナゾーンに置く）",
+])
+def test_a_charger_is_a_replacement_of_the_spells_way_to_the_graveyard(text: str) -> None:
+    """A Charger: once cast, the spell goes into the mana zone instead of the graveyard; the
+    reader bench casts it and finds it there."""
+    from bench import reader
+
+    assert compiled(text)["instead"] == {"when": "sent_to_gy", "after_cast": True, "to": "mana"}
+    entry = {"name": "Bench Test", "game": "duel_masters", "lang": "en", "text": text,
+             "card": {"type": "spell"}, "effects": [{"at": text[:3], "kind": "static"}]}
+    score = reader.score_entry(entry)
+    reader.play_card(score)
+    assert score.played, score.why_not_played

@@ -878,12 +878,32 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
             duel.log("spell.resolve", ["DM-PENDING-CARD"], card=card.iid)
         ctx = duel.run_operations(link, ops)
         events = ctx.events
-        self.basic_move(duel, card, self.GRAVEYARD, events, cause="rule", by=None,
+        to = self._after_cast(duel, card)
+        self.basic_move(duel, card, to, events, cause="rule", by=None,
                         by_player=None, destroyed=False, how=None)
-        duel.log("spell.done", ["DM-WAIT", "DM-AFTER"], card=card.iid)
+        if to == self.GRAVEYARD:
+            duel.log("spell.done", ["DM-WAIT", "DM-AFTER"], card=card.iid)
+        else:  # a Charger: "put it into your mana zone instead of your graveyard"
+            if to == "mana":
+                events.append(make_event("put_into_mana", card, player=card.owner, by=None))
+            duel.log("replaced", ["DM-WAIT", *self.REPLACEMENT_RULES], card=card.iid,
+                     what="goes to the {to}", to=to)
         duel.happen(events, kind="resolution")  # still resolving: what triggers waits
         st.chain.pop()
         st.answers = {}
+
+    def _after_cast(self, duel: Duel, card: Card) -> str:
+        """Where a spell goes once it has resolved: the graveyard (DM-WAIT), or the zone its
+        own replacement ``{when: sent_to_gy, after_cast: true, to: ...}`` says instead (a
+        Charger: "After you cast this spell, put it into your mana zone instead of your
+        graveyard", 「この呪文を唱えた後、墓地に置くかわりに自分のマナゾーンに置く」). Only this
+        move is replaced: discarded or otherwise put into the graveyard, it goes there."""
+        for e in duel.definition(card).effects:
+            spec = e.instead or {}
+            if e.kind == "replacement" and spec.get("after_cast") and (
+                    spec.get("when") == "sent_to_gy") and spec.get("to"):
+                return self.zone_alias(spec["to"])
+        return self.GRAVEYARD
 
     # ------------------------------------------------------------------ using cards
     def use_card(self, duel: Duel, player: int, card: Card, *, how: str,

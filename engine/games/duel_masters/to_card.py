@@ -693,7 +693,14 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
 def replacement(reading: EffectReading) -> dict[str, Any] | None:
     """A replacement's ``instead``: "when this creature would be destroyed, return it to your
     hand (put it into your mana zone, add it to your shields face down) instead": it is not
-    destroyed and goes there (docs/cards.md, Replacement); None for any other."""
+    destroyed and goes there (docs/cards.md, Replacement); a Saver; a Charger (the spell goes
+    into the mana zone once cast, ``after_cast``); None for any other."""
+    if re.fullmatch(r"charger|チャージャー|after you cast this spell, put it into your mana zone "
+                    r"instead of your graveyard|この呪文を唱えた後、?墓地に置くかわりに、?(自分の)?"
+                    r"マナゾーンに置く", _static_text(reading), re.I):
+        # "Charger (After you cast this spell, put it into your mana zone instead of your
+        # graveyard.)": only its way to the graveyard once cast is replaced
+        return {"when": "sent_to_gy", "after_cast": True, "to": "mana"}
     if saver := re.fullmatch(r"saver\s*[:：]\s*(?P<what>[^()]+?)", _static_text(reading), re.I):
         # "Saver: Armored Dragon (When one of your Armored Dragons would be destroyed, you may
         # destroy this creature instead.)"

@@ -62,6 +62,10 @@ KEYS: dict[str, dict[str, Key]] = {
         "attacks_untapped": K(BOOL, "true: it may attack the opponent's untapped creatures "
                               "too"),
     },
+    "instead": {
+        "after_cast": K(BOOL, "true: only the spell's own way to the graveyard once it has been "
+                        "cast and has resolved (Charger: into the mana zone instead)"),
+    },
     "all": {
         "cards": K(BOOL, "true: cards, the cards under an evolution creature included "
                    "(DM-EVOLUTION-CONTINUES); creatures only by default"),
