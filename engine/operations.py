@@ -338,13 +338,20 @@ def change_position(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
         if spec.get("to") == "face_down":
             _turn_face_down(duel, ctx, card)
             continue
-        to = spec.get("to", "defense" if card.position == "attack" else "attack")
-        if card.position != to:
+        # face_up: a face-down monster flipped face-up in the position it is in
+        to = card.position if spec.get("to") == "face_up" else spec.get(
+            "to", "defense" if card.position == "attack" else "attack")
+        flipped = not card.face_up
+        if card.position != to or flipped:
             card.position = to
             card.face_up = True
             from .events import make_event
 
-            _mark(ctx, [make_event("position_changed", card, by=ctx.source)])
+            events = [make_event("position_changed", card, by=ctx.source)]
+            if flipped:  # flipped face-up by an effect: its FLIP effect activates
+                card.flags["flipped_turn"] = duel.state.turn
+                events.append(make_event("flipped", card, by=ctx.source))
+            _mark(ctx, events)
 
 
 @operation("modify_stat")

@@ -1027,9 +1027,10 @@ _OP_KEYS: dict[str, dict[str, Key]] = {
                                           "who takes control (you by default)")),
     "swap_control": {"zone": K(ZONES, "where the monsters are (monster by default)"),
                      "filter": K(FILTER, "what they are")},
-    "change_position": _with_selector(to=K(OneOf("attack", "defense", "face_down"),
+    "change_position": _with_selector(to=K(OneOf("attack", "defense", "face_down", "face_up"),
                                            "the position (the other one by default; "
-                                           "face_down: face-down Defense Position)")),
+                                           "face_down: face-down Defense Position; face_up: "
+                                           "flipped face-up in its position)")),
     **dict.fromkeys(("modify_stat", "power"), _with_selector(
         stat=K(OneOrList(OneOf("atk", "def", "power")), "the stat, or a list of them"),
         amount=AMOUNT_KEY,

@@ -1245,3 +1245,12 @@ def test_a_summon_about_to_happen_says_whose_and_which(text: str, respond: dict)
     assert not m.problems, m.problems
     assert m.effect["respond_to"] == respond
     assert m.effect["operations"] == [{"op": "negate_summon", "destroy": True}]
+
+
+def test_a_face_down_target_flipped_face_up() -> None:
+    (m,) = mapped("yugioh", "通常魔法\n①：フィールドの裏側表示モンスター１体を対象として"
+                            "発動できる。そのモンスターを表側攻撃表示にする。")
+    assert not m.problems, m.problems
+    assert m.effect["targets"][0]["filter"] == {"type": "monster", "face_up": False}
+    assert m.effect["operations"] == [{"op": "change_position", "to": "attack",
+                                       "card": "target"}]

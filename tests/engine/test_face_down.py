@@ -52,3 +52,39 @@ def test_the_reader_writes_face_down_defense_position() -> None:
                                        "card": "target"}]
     parse_cards([{"id": "c", "name": {"en": "C"}, "type": "spell", "subtype": "quick_play",
                   "effects": [m.effect]}], file="test", game_hint="yugioh")
+
+
+#: a Spell that flips the opponent's face-down monsters face-up (as "Swords of Revealing Light")
+SWORDS: dict[str, Any] = {
+    "id": "t_swords", "name": {"en": "Test Swords"}, "type": "spell", "subtype": "normal",
+    "text": "Flip all monsters your opponent controls face-up.",
+    "effects": [{"kind": "activation", "operations": [
+        {"op": "change_position", "to": "face_up",
+         "all": {"zone": "monster", "controller": "opponent",
+                 "filter": {"type": "monster", "face_up": False}}}]}]}
+#: a FLIP monster: its effect activates however it is flipped face-up
+FLIPPER: dict[str, Any] = {
+    "id": "t_flipper", "name": {"en": "Test Flipper"}, "type": "monster", "subtype": "flip",
+    "attribute": "DARK", "race": "Fiend", "level": 2, "atk": 500, "def": 500,
+    "text": "FLIP: Draw 1 card.",
+    "effects": [{"kind": "trigger", "wording": "flip", "event": {"type": "flipped", "card": "self"},
+                 "operations": [{"op": "draw", "count": 1}]}]}
+
+
+def test_a_monster_flipped_face_up_by_an_effect_keeps_its_position_and_flips() -> None:
+    duel = Duel("yugioh", cards=[SWORDS, FLIPPER], setup={
+        "turn_player": "p1", "phase": "main1", "p1": {"hand": ["Test Swords"]},
+        "p2": {"monster": [{"card": "Test Flipper", "set": True}], "deck": ["Kuriboh"]}})
+    flipper = duel.state.cards[duel.ref("Test Flipper")]
+    duel.apply({"do": "activate", "card": "Test Swords"})
+    duel.auto()
+    assert (flipper.face_up, flipper.position) == (True, "defense")
+    assert duel.state.cards[duel.ref("Kuriboh")].zone == "hand"  # its FLIP effect drew
+
+
+def test_the_reader_writes_a_flip_face_up() -> None:
+    m = [map_reading("yugioh", r) for r in classify(
+        "yugioh", "Normal Spell\n\nWhen this card is activated: If your opponent controls a "
+                  "face-down monster, flip all monsters they control face-up.")][0]
+    assert not m.problems
+    assert m.effect["operations"] == SWORDS["effects"][0]["operations"]

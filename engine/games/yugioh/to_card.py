@@ -876,3 +876,27 @@ OPERATIONS.append(
      lambda m: None if (m.group("verb") or "").casefold() == "send" and not re.search(
          r"gy|graveyard", m.group(0), re.I) else [
          {"op": _SELF_MOVE[(m.group("verb") or m.group("verb2")).casefold()], "card": "self"}]))
+
+
+def _flip_all(m: re.Match[str]) -> list[dict[str, Any]]:
+    """Every face-down monster of a side flipped face-up ("flip all monsters they control
+    face-up", 「相手フィールドの裏側守備表示モンスターを全て表側守備表示にする」): each in the
+    position it is in, its FLIP effect activating."""
+    whose = m.group("whose") or m.group("whose2") or ""
+    controller = ("opponent" if re.search(r"they|opponent|相手", whose, re.I) else
+                  "you" if re.search(r"you|自分", whose, re.I) else "any")
+    return [{"op": "change_position", "to": "face_up",
+             "all": {"zone": "monster", "controller": controller,
+                     "filter": {"type": "monster", "face_up": False}}}]
+
+
+OPERATIONS.append(
+    (r"^(?:if (?:your opponent|they) controls? a face-down monster, )?flip all (?:face-down )?"
+     r"monsters (?P<whose>they control|your opponent controls|you control|on the field) face-up$"
+     r"|^(?P<whose2>相手|自分)?(?:の)?フィールドの裏側守備表示モンスターを全て表側守備表示にする$",
+     _flip_all))
+OPERATIONS.append(
+    # a face-down target flipped face-up: 「そのモンスターを表側攻撃表示にする」
+    (r"^(?:対象の|その)(?:裏側(?:守備)?表示の?)?モンスターを表側(?P<to>攻撃|守備)表示にする$",
+     lambda m: [{"op": "change_position", "card": "chosen",
+                 "to": "attack" if m.group("to") == "攻撃" else "defense"}]))
