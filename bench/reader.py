@@ -369,9 +369,11 @@ class Plan:
     use: bool = False
     #: (player, zone) left empty but for the card measured (an attack made directly)
     empty: list[tuple[str, str]] = field(default_factory=list)
-    #: cards made for the board, each put tapped into the opponent's battle zone (a creature
-    #: to battle)
+    #: cards made for the board, each put into the opponent's battle zone (a creature to
+    #: battle, tapped; or to block)
     rivals: list[dict[str, Any]] = field(default_factory=list)
+    #: whether the rivals are put tapped (to be attacked) or untapped (to block)
+    rivals_tapped: bool = True
 
 
 def _first(value: Any) -> Any:
@@ -647,7 +649,7 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
 
 
 #: the keys of a Duel Masters static ability about its creature's own attacks
-ATTACK_KEYS = {"speed_attacker", "breaks", "cannot_attack", "attacks_untapped"}
+ATTACK_KEYS = {"speed_attacker", "breaks", "cannot_attack", "attacks_untapped", "unblocked_by"}
 
 
 def _dm_attacks(duel: Any, apply: dict[str, Any], iid: int) -> str | None:
@@ -671,6 +673,19 @@ def _dm_attacks(duel: Any, apply: dict[str, Any], iid: int) -> str | None:
             except IllegalAction:
                 continue
             return "it attacked though it can't"
+        return None
+    if "unblocked_by" in apply:  # a Blocker it can't be blocked by, untapped, is not offered
+        rival = next((c for c in theirs if c.card_id == "bench_rival"), None)
+        if rival is None or rival.tapped:
+            return "no untapped Blocker of the opponent's it can't be blocked by"
+        try:
+            duel.apply({"do": "attack", "card": iid})
+        except IllegalAction as exc:
+            return f"its attack was refused: {exc.reason}"
+        d = st.decision
+        if d is not None and d.kind == "block" and any(o.get("card") == rival.iid
+                                                         for o in d.options):
+            return "a creature it can't be blocked by may block it"
         return None
     first = len(st.instants)
     shields = len(st.cards_in(1, "shield"))
@@ -711,6 +726,10 @@ def _dm_static_plan(card: dict[str, Any], apply: dict[str, Any]) -> Plan | str:
     if apply.get("speed_attacker"):  # put into the battle zone, it attacks at once
         return Plan("hand", here, [{"do": "put_into_battle", "card": BENCH_NAME}],
                     phase="attack")
+    if "unblocked_by" in apply:  # a Blocker of the kind it can't be blocked by waits
+        rival = _fitting("duel_masters", {**apply["unblocked_by"], "blocker": True}, 0)
+        rival.update({"id": "bench_rival", "name": {"en": "Bench Rival"}})
+        return Plan("battle", here, [], phase="attack", rivals=[rival], rivals_tapped=False)
     if ATTACK_KEYS & set(apply):  # its attacks are tried in the attack step
         return Plan("battle", here, [], phase="attack")
     if cond not in (None, "tapped", "untapped"):
@@ -907,7 +926,7 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     fitting = _made_for(game, fitted, sides) + plan.rivals
     for rival in plan.rivals:
         sides["p2"].setdefault("battle", []).append({"card": rival["name"]["en"],
-                                                     "tapped": True})
+                                                     "tapped": plan.rivals_tapped})
     setup: dict[str, Any] = {"turn_player": plan.turn_player, "turn": 3, **sides,
                              "phase": plan.phase or ("main1" if game == "yugioh" else "main")}
     try:

@@ -241,7 +241,6 @@ def test_would_be_destroyed_instead_compiles_to_a_replacement(text: str, to: str
 @pytest.mark.parametrize("text", [
     "While you have at least 1 Human in the battle zone, this creature gets +2000 power during "
     "its attacks.",
-    "This creature can't be blocked by any creature that has power 3000 or less.",
 ])
 def test_a_static_ability_the_vocabulary_cannot_say_is_left_to_the_writer(text: str) -> None:
     reading = classify("duel_masters", text)[-1]
@@ -464,6 +463,11 @@ def test_whenever_the_opponent_would_choose_it_is_a_protection_not_a_trigger() -
     ("This creature can attack untapped creatures.", {"attacks_untapped": True}),
     ("■このクリーチャーは、アンタップしているクリーチャーを攻撃できる。",
      {"attacks_untapped": True}),
+    ("This creature can't be blocked by any creature that has power 3000 or less.",
+     {"unblocked_by": {"power_max": 3000}}),
+    ("■このクリーチャーは、パワー3000以下のクリーチャーにブロックされない。",
+     {"unblocked_by": {"power_max": 3000}}),
+    ("This creature can't be blocked.", {"unblocked_by": {}}),
 ])
 def test_a_creatures_own_attacks_compile_and_are_played(text: str, apply: dict) -> None:
     """Speed attacker, Triple breaker and "can't attack (players)" / "can attack untapped

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import protection, refusals
 from ...errors import IllegalAction
-from ...events import event_matches, make_event
+from ...events import card_matches, event_matches, make_event
 from ...log import card_kind, with_article, zone_place
 from ...refusals import Refusal, joined, word
 from ...rules.base import Policy
@@ -130,7 +130,8 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
 
     def granted(self, duel: Duel, card: Card, key: str) -> list[Any]:
         """What the static abilities applying to ``card`` now say under ``key`` of their
-        ``apply`` (``breaks``, ``speed_attacker``, ``cannot_attack``, ``attacks_untapped``):
+        ``apply`` (``breaks``, ``speed_attacker``, ``cannot_attack``, ``attacks_untapped``,
+        ``unblocked_by``, a filter of the creatures that can't block it, DM-ATTACK-STEPS):
         one value for each, read afresh every time, as a power change is (DM-STATIC)."""
         st = duel.state
         found: list[Any] = []
@@ -142,6 +143,12 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
                       if e.kind == "continuous" and e.apply and key in e.apply
                       and self.applies_to(duel, source, e.apply, card)]
         return found
+
+    def _passes(self, duel: Duel, card: Card, flt: dict[str, Any], source: Card) -> bool:
+        """Does ``card`` pass a filter of ``source``'s static ability, its power as it is now?"""
+        return card_matches(flt or {}, duel.definition(card), controller=card.controller,
+                            me=source.controller, iid=card.iid, self_iid=source.iid,
+                            current=lambda stat: duel.stat(card, stat), tapped=card.tapped)
 
     def attack_refusal(self, duel: Duel, attacker: Card, target: Card | None) -> Refusal | None:
         """Why ``attacker`` may not attack ``target`` (None: the player) now, or None: it must
@@ -1162,8 +1169,11 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
     def _block(self, duel: Duel, proc: dict[str, Any]) -> None:
         st = duel.state
         defender = 1 - st.turn_player
+        attacker = st.cards[proc["attacker"]]
+        unblocked_by = self.granted(duel, attacker, "unblocked_by")  # "can't be blocked by..."
         blockers = [c for c in st.cards_in(defender, "battle")
-                    if duel.definition(c).blocker and not c.tapped and not self.ignored(duel, c)]
+                    if duel.definition(c).blocker and not c.tapped and not self.ignored(duel, c)
+                    and not any(self._passes(duel, c, flt, attacker) for flt in unblocked_by)]
         choice = "no"
         if blockers:
             choice = duel.ask(Decision(

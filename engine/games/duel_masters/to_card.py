@@ -630,10 +630,23 @@ def _attacks(text: str) -> dict[str, Any] | None:
     """"Speed attacker" / 「スピードアタッカー」 (it may attack the turn it is put into the battle
     zone), "Triple breaker" / 「T・ブレイカー」 (3 shields; Quattro, 4), "This creature can't
     attack (players, creatures)" / 「このクリーチャーは、相手プレイヤーを攻撃できない」, "This
-    creature can attack untapped creatures" / 「…アンタップしているクリーチャーを攻撃できる」."""
+    creature can attack untapped creatures" / 「…アンタップしているクリーチャーを攻撃できる」,
+    "This creature can't be blocked (by any creature that has power 3000 or less)" /
+    「このクリーチャーは、パワー3000以下のクリーチャーにブロックされない」."""
     for pattern, apply in _ATTACKS:
         if re.fullmatch(pattern, text, re.I):
             return dict(apply)
+    if m := re.fullmatch(r"this creature can't be blocked"
+                         r"(?: by (?:any )?(?P<what>.*?creatures?\b.*?))?"
+                         r"|このクリーチャーは、?(?:(?P<ja>[^。]*?クリーチャー)に)?ブロックされない",
+                         text, re.I):
+        # "This creature can't be blocked (by any creature that has power 3000 or less)"
+        what = m.group("what") or m.group("ja")
+        f = card_filter(what) if what else {}
+        if f is None:
+            return None
+        f.pop("type", None)
+        return {"unblocked_by": f}
     return None
 
 

@@ -61,6 +61,8 @@ KEYS: dict[str, dict[str, Key]] = {
                            "(players) or creatures (creatures)"),
         "attacks_untapped": K(BOOL, "true: it may attack the opponent's untapped creatures "
                               "too"),
+        "unblocked_by": K(FILTER, "it can't be blocked by the creatures this filter passes "
+                          "(an empty filter: by any creature)"),
     },
     "instead": {
         "after_cast": K(BOOL, "true: only the spell's own way to the graveyard once it has been "
