@@ -900,3 +900,36 @@ OPERATIONS.append(
     (r"^(?:対象の|その)(?:裏側(?:守備)?表示の?)?モンスターを表側(?P<to>攻撃|守備)表示にする$",
      lambda m: [{"op": "change_position", "card": "chosen",
                  "to": "attack" if m.group("to") == "攻撃" else "defense"}]))
+
+
+_FIRST_OP = {"墓地へ送られた": "send_to_gy", "墓地へ送った": "send_to_gy",
+             "手札に加えた": "add_to_hand", "特殊召喚した": "special_summon", "除外した": "banish"}
+
+
+def _and_more(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """「デッキからドラゴン族モンスター１体を墓地へ送る。この効果で墓地へ送られたモンスターが
+    ドラゴン族の通常モンスターだった場合、さらにデッキからドラゴン族モンスター１体を墓地へ送る
+    事ができる」: the second part only if the card the first chose passes the filter
+    (``if_card`` on the cards it picked), up to its count where the text says 「できる」."""
+    from ...classify.to_card import _all_of
+
+    first = _all_of(m.group("first"), None, None, OPERATIONS)
+    second = _all_of(m.group("second"), None, None, OPERATIONS)
+    flt = card_filter(m.group("what"))
+    if not first or not second or len(first) != 1 or len(second) != 1 or flt is None:
+        return None
+    pick, more = first[0].get("choose"), second[0]
+    if first[0]["op"] != _FIRST_OP[m.group("verb")] or not isinstance(pick, dict) or (
+            pick.get("up_to") or "choose" not in more):
+        return None
+    pick["as"] = "first_pick"
+    if m.group("can"):
+        more["choose"]["up_to"] = True
+    more["if_card"] = {"card": "first_pick", "filter": flt}
+    return [first[0], more]
+
+
+OPERATIONS.append(
+    (r"^(?P<first>[^。]+?)。この効果で(?P<verb>墓地へ送られた|墓地へ送った|手札に加えた|特殊召喚した|"
+     r"除外した)(?:モンスター|カード)が(?P<what>[^。、]+?)だった場合、さらに(?P<second>[^。]+?)"
+     r"(?P<can>(?:事|こと)ができる|)$", _and_more))
