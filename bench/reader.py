@@ -629,6 +629,12 @@ def _dm_plan(card: dict[str, Any], effect: dict[str, Any]) -> Plan | str:
     if etype == "attack_declared" and ev.get("attacker") == "opponent":
         return Plan("battle", here, [{"do": "attack", "card": "attacker"}], turn_player="p2",
                     phase="attack")
+    if etype == "battle_won" and mine:  # it attacks a tapped creature it beats
+        rival = {"id": "bench_rival", "name": {"en": "Bench Rival"}, "type": "creature",
+                 "civilization": "fire", "cost": 2, "races": ["Human"],
+                 "power": max(int(card.get("power") or 1000) - 500, 0)}
+        return Plan("battle", here, [{"do": "attack", "card": BENCH_NAME,
+                                      "target": "Bench Rival"}], phase="attack", rivals=[rival])
     if etype in ("battle", "battle_won") and mine:
         return Plan("battle", here, [{"do": "attack", "card": BENCH_NAME,
                                       "target": "their_tapped"}], phase="attack")
@@ -850,6 +856,9 @@ def _made_for(game: str, effect: dict[str, Any], sides: dict[str, Any]) -> list[
     filter in each zone it names, on the side it names (more than it needs); a condition that
     some cards be absent ("if you control no monsters") empties that zone. The cards made."""
     cards: list[dict[str, Any]] = []
+    # the cards an "untap" untaps are made tapped (else it would find nothing to do)
+    untapping = {id(op[k]) for op in _all_ops(effect) if op.get("op") == "untap"
+                 for k in ("all", "choose") if isinstance(op.get(k), dict)}
     for sel, wanted in _selectors(effect):
         zones = sel["zone"] if isinstance(sel["zone"], list) else [sel["zone"]]
         whose = sel.get("controller", "you")
@@ -874,8 +883,8 @@ def _made_for(game: str, effect: dict[str, Any], sides: dict[str, Any]) -> list[
                         placed["face_up"] = False
                     if flt.get("position"):
                         placed["position"] = flt["position"]
-                    if game == "duel_masters" and flt.get("tapped") and zone in ("battle",
-                                                                                 "mana"):
+                    if game == "duel_masters" and (flt.get("tapped") or id(sel) in untapping
+                                                   ) and zone in ("battle", "mana"):
                         placed["tapped"] = True
                     # below the cards a cost may take from the top of the Deck
                     here.insert(0, placed)

@@ -499,3 +499,29 @@ def test_a_charger_is_a_replacement_of_the_spells_way_to_the_graveyard(text: str
     score = reader.score_entry(entry)
     reader.play_card(score)
     assert score.played, score.why_not_played
+
+
+@pytest.mark.parametrize(("text", "ops"), [
+    ("When this creature wins a battle, draw a card.", ["draw"]),
+    ("■このクリーチャーがバトルに勝った時、カードを1枚引いてもよい。", ["draw"]),
+    ("When you put this creature into the battle zone, return one of your creatures in the "
+     "battle zone to your hand.", ["return_to_hand"]),
+    ("Untap all your creatures in the battle zone.", ["untap"]),
+])
+def test_more_wordings_compile_and_are_played(text: str, ops: list) -> None:
+    """"When this creature wins a battle" / 「バトルに勝った時」 is its battle_won; one of your
+    own creatures returned "to your hand"; "untap all your creatures" (the bench's board has
+    tapped ones for it to untap)."""
+    from bench import reader
+
+    effect = compiled(text)
+    assert [op["op"] for op in effect["operations"]] == ops
+    kind = "activation" if text.startswith("Untap") else "trigger"
+    entry = {"name": "Bench Test", "game": "duel_masters", "lang": "en", "text": text,
+             "card": {"type": "spell" if kind == "activation" else "creature"},
+             "effects": [{"at": text[:3], "kind": kind}]}
+    score = reader.score_entry(entry)
+    reader.play_card(score)
+    assert score.played, score.why_not_played
+    if "wins a battle" in text or "バトルに勝" in text:
+        assert effect["event"] == {"type": "battle_won", "card": "self"}

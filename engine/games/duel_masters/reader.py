@@ -126,6 +126,7 @@ _JA_EVENTS = [  # (pattern on the event, category, rule)
     (re.compile(r"ターンの(?:はじめ|初め)"), "start_of_turn", None),
     (re.compile(r"唱えた"), "spell_cast", None),
     (re.compile(r"召喚した"), "summoned", None),
+    (re.compile(r"バトルに勝"), "battle_won", "DM-ATTACK-STEPS"),
 ]
 _EN_EVENTS = [
     (re.compile(r"\battacks?\b", re.I), "attack", "DM-ATTACK-STEPS"),
@@ -139,6 +140,7 @@ _EN_EVENTS = [
     (re.compile(r"\b(?:start|beginning) of\b.*\bturns?\b", re.I), "start_of_turn", None),
     (re.compile(r"\bcasts?\b", re.I), "spell_cast", None),
     (re.compile(r"\bsummons?\b", re.I), "summoned", None),
+    (re.compile(r"\bwins? a battle\b", re.I), "battle_won", "DM-ATTACK-STEPS"),
 ]
 
 

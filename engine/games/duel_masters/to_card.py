@@ -296,7 +296,7 @@ OPERATIONS: list[Pattern] = [
      r"(?P<pre>untapped |tapped )?creatures"
      r"(?P<what> that (has|have) (power \d+|\d+ power|cost \d+) or (less|more)"
      r"| that costs? \d+ or (less|more))?( in the battle zone)?"
-     r"( to (his|her|their|its owner's) hand)?$", _chosen),
+     r"( to (his|her|their|its owner's|your) hand)?$", _chosen),
     (rf"^(?P<verb>put) {_N} of (?P<whose>your opponent's|your) creatures(?P<what>)"
      r"( in the battle zone)? into (his|her|their|its owner's) mana zone$", _chosen),
     # power until the end of the turn, untapping itself
