@@ -106,7 +106,8 @@ _JA_STATIC = re.compile(
     r"可能であれば|ブロックされない|攻撃できる|選べない|パワーは[^。]*?[+＋\-－−][0-9０-９]+される")
 _EN_STATIC = re.compile(
     r"\bcan't\b|\bcannot\b|\bgets?\s*[+\-]\d+|\bhas\s*[+\-]\d+|\bgains?\b|\binstead\b|"
-    r"\bcosts?\b.*\bless\b|\bpower\s*[+\-]\d+|\bcan attack\b", re.I)
+    r"\bcosts?\s+\d+\s+less\b|\bpower\s*[+\-]\d+|\bcan attack\b|"
+    r"\bgets?\s+\"?power attacker\b", re.I)
 
 _JA_ACTION = re.compile(
     r"(?:破壊|引|加え|戻|置|出|タップ|アンタップ|捨て|ブレイク|見|唱え|選|シャッフル|"
@@ -388,10 +389,10 @@ def _keywords(text: str, a: int, b: int, out: list[tuple[int, int]]) -> int:
 def _split_keywords(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     out = []
     for a, b in spans:
+        closing = None  # a keyword closing the line, after the abilities before it
         tail = _THEN_KEYWORD.search(text, a, b)
         if tail and tail.start() > a:
-            out.append((a, tail.start()))
-            a = tail.end()
+            closing, b = (tail.end(), b), tail.start()
         a = _keywords(text, a, b, out)
         if (ev := _EVOLUTION.match(text, a, b)) and ev.end() < b:  # its base, then abilities
             out.append((a, ev.end() - 1))
@@ -401,6 +402,8 @@ def _split_keywords(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
                 out.append((a, nxt.start()))
                 a = nxt.end()
         out.append((a, b))
+        if closing:
+            out.append(closing)
     return out
 
 
