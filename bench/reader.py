@@ -424,6 +424,12 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
         zone, placement = _ygo_home(card, effect)
         came = [_first(c.get("this_turn")) for c in effect.get("condition") or []
                 if c.get("this_turn")]
+        if came == ["destroyed_by_battle"] and zone == "monster" and name == "end":
+            # it destroys a weaker monster by battle, then the turn goes on to the End Phase
+            return Plan(zone, placement, [{"do": "declare_attack", "card": BENCH_NAME,
+                                           "target": "their_weak"}, {"do": "battle"},
+                                          {"do": "next_phase"}, {"do": "next_phase"}],
+                        phase="battle")
         if came and zone == "monster":  # "the End Phase of the turn this card was Summoned"
             summon = {"normal_summoned": "normal_summon", "special_summoned": "special_summon",
                       "flipped": "flip_summon"}[came[0]]

@@ -855,9 +855,11 @@ table("condition", "a condition", CARDS_MD, {
     "source_flag": K(Dict(Scalar(), keys=OneOf(*SOURCE_FLAGS)),
                      "marks on the card itself: how it came (came_by: ninja_strike), how it was "
                      "summoned (summoned: special)"),
-    "this_turn": K(OneOrList(OneOf("normal_summoned", "special_summoned", "flipped")),
+    "this_turn": K(OneOrList(OneOf("normal_summoned", "special_summoned", "flipped",
+                                   "destroyed_by_battle")),
                    "what happened to the card itself this turn (one of a list): Normal "
-                   "Summoned, Special Summoned, flipped face-up"),
+                   "Summoned, Special Summoned, flipped face-up, or it destroyed a monster by "
+                   "battle"),
     "card": K(OneOf("self", "event_card"), "the card a zone condition is about",
               beside=("zone",)),
     "zone": K(ZONES, "that card is in this zone"),

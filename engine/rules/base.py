@@ -451,12 +451,15 @@ class Policy:
     @staticmethod
     def _this_turn(duel: Duel, card: Card, what: str) -> bool:
         """Did this card, as the card it is now, arrive or turn face-up this turn as ``what``
-        says: ``normal_summoned`` (a Normal or Tribute Summon), ``special_summoned``, or
-        ``flipped`` (face-up by a Flip Summon or an attack): "the turn this card was Normal
-        Summoned or flipped face-up" (YGO-PHASE)."""
+        says: ``normal_summoned`` (a Normal or Tribute Summon), ``special_summoned``,
+        ``flipped`` (face-up by a Flip Summon, an attack or an effect): "the turn this card was
+        Normal Summoned or flipped face-up" (YGO-PHASE); or ``destroyed_by_battle``: "if this
+        card destroyed a monster by battle this turn"."""
         flags, turn = card.flags, duel.state.turn
         if what == "flipped":
             return flags.get("flipped_turn") == turn
+        if what == "destroyed_by_battle":  # it destroyed a monster by battle
+            return flags.get("destroyed_by_battle_turn") == turn
         if flags.get("summoned_turn") != turn:
             return False
         normal = flags.get("summoned") in ("normal", "tribute")

@@ -952,12 +952,13 @@ def test_modes_are_not_compiled_when_one_is_not_read() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "①：このカードがモンスターを戦闘で破壊したターンのエンドフェイズに発動できる。自分はデッキから１枚"
-    "ドローする。",
+    "①：このカードが相手に戦闘ダメージを与えたターンのエンドフェイズに発動できる。自分はデッキから"
+    "１枚ドローする。",
 ])
 def test_an_end_phase_of_a_turn_the_text_names_is_left_out(text: str) -> None:
     (m,) = mapped("yugioh", text)  # which turn: no condition says it (only "this card was
-    # Normal Summoned / Special Summoned / flipped face-up" that turn: tests/engine/test_this_turn)
+    # Normal Summoned / Special Summoned / flipped face-up" that turn, or "destroyed a monster
+    # by battle": tests/engine/test_this_turn)
     assert "event" in m.problems and "phase" not in (m.effect or {})
 
 

@@ -64,3 +64,30 @@ def test_the_reader_writes_the_turn_a_phase_names() -> None:
                                           "at": "event"}]
         parse_cards([{"id": "c", "name": {"en": "C"}, "type": "monster",
                       "effects": [m.effect]}], file="test", game_hint="yugioh")
+
+
+#: a monster that levels up in the End Phase of a turn it destroyed a monster by battle
+LEVEL: dict[str, Any] = {
+    "id": "t_level", "name": {"en": "Test Level"}, "type": "monster", "subtype": "effect",
+    "attribute": "LIGHT", "race": "Warrior", "level": 4, "atk": 1500, "def": 1000,
+    "text": "During the End Phase, if this card destroyed a monster by battle this turn: Draw 1 "
+            "card.",
+    "effects": [{"kind": "trigger", "wording": "during", "optional": False,
+                 "phase": {"name": "end", "whose": "any"},
+                 "condition": [{"this_turn": "destroyed_by_battle", "at": "event"}],
+                 "operations": [{"op": "draw", "count": 1}]}]}
+
+
+@pytest.mark.parametrize(("attack", "hand"), [(True, 1), (False, 0)])
+def test_the_end_phase_of_a_turn_the_card_destroyed_a_monster(attack: bool, hand: int) -> None:
+    duel = Duel("yugioh", cards=[LEVEL], setup={
+        "turn_player": "p1", "turn": 3, "phase": "battle",
+        "p1": {"monster": ["Test Level"], "deck": ["Celtic Guardian", "Celtic Guardian"]},
+        "p2": {"monster": ["Kuriboh"]}})
+    if attack:
+        duel.apply({"do": "declare_attack", "card": "Test Level", "target": "Kuriboh"})
+        duel.auto()
+        duel.apply({"do": "battle"})
+        duel.auto()
+    _to_end(duel)
+    assert len(duel.state.zones[0]["hand"]) == hand

@@ -626,10 +626,15 @@ class YugiohPolicy(SummonMoment, Policy):
                                                by_player=st.cards[by].controller)
                 if instead is not None:
                     events += instead
+                    if any(e.get("type") == "destroyed" and e.get("card") == card.iid
+                           for e in instead):  # destroyed, though it went elsewhere
+                        st.cards[by].flags["destroyed_by_battle_turn"] = st.turn
                     continue
                 self.basic_move(duel, card, "gy", events, cause="battle", by=by,
                                 by_player=st.cards[by].controller, destroyed=True,
                                 how="destroyed")
+                # "the turn this card destroyed a monster by battle" (``this_turn``)
+                st.cards[by].flags["destroyed_by_battle_turn"] = st.turn
             proc["stage"] = "done"
             if events:
                 duel.happen(events)

@@ -139,7 +139,7 @@ _THIS_TURN = {"normal summoned": ["normal_summoned"], "special summoned": ["spec
               "flipped face-up": ["flipped"], "召喚・リバース": ["normal_summoned", "flipped"],
               "召喚": ["normal_summoned"], "召喚に成功": ["normal_summoned"],
               "特殊召喚": ["special_summoned"], "特殊召喚に成功": ["special_summoned"],
-              "リバース": ["flipped"]}
+              "リバース": ["flipped"], "モンスターを戦闘で破壊": ["destroyed_by_battle"]}
 
 
 def _turn_of(m: re.Match[str]) -> dict[str, Any]:
@@ -158,7 +158,8 @@ def _turn_of(m: re.Match[str]) -> dict[str, Any]:
 PHASES: list[Pattern] = [
     (r"^(?:during )?the end phase of the turn this card (?:is|was) (?P<what>normal summoned|"
      r"special summoned|normal summoned or flipped face-up|flipped face-up)$"
-     r"|^このカードが(?P<what2>召喚・リバース|召喚に成功|特殊召喚に成功|召喚|特殊召喚|リバース)した"
+     r"|^このカードが(?P<what2>召喚・リバース|召喚に成功|特殊召喚に成功|召喚|特殊召喚|リバース|"
+     r"モンスターを戦闘で破壊)した"
      r"ターンのエンドフェイズ(に)?$", _turn_of),
 ] + [
     (rf"^(?:during )?(?:the )?(?P<whose>your opponent's|your|each|the|either player's|{ja})?\s*"
@@ -437,6 +438,8 @@ CONDITIONS: list[Pattern] = [
     (r"^(?P<whose>自分|相手)の(?P<where>墓地|手札)に(?P<what>[^。]+?)が(?:(?P<n>\d+)(?:体|枚)以上)?"
      r"存在する(場合)?$",
      lambda m: _counted(m.group("whose"), m.group("what"), _n(m), None, m.group("where"))),
+    (r"^this card destroyed (?:a|an opponent's) monster by battle this turn$",
+     lambda m: {"this_turn": "destroyed_by_battle"}),
     (r"^(?P<whose>自分|相手)の手札が0枚の(場合)?$",
      lambda m: _counted(m.group("whose"), "カード", None, 0, "手札")),
 ]
