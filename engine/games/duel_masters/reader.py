@@ -353,11 +353,18 @@ _KEYWORD_THEN = re.compile(
     r"(?=\S)"
     # the same keyword pasted on one line with what follows, without its reminder
     r"|(?:shield[ -]?trigger|s-trigger|blocker|double breaker|triple breaker|quattro breaker|"
-    r"speed attacker|slayer|power attacker \+\d+)\s*\.\s+(?=\S)", re.I)
+    r"speed attacker|slayer|power attacker \+\d+)\s*\.\s+(?=\S)"
+    # a Japanese keyword closed by 「。」 with the next ability on the same line (「S・トリガー。
+    # 相手のクリーチャーをすべてタップする。」)
+    r"|(?:S[・\-･]?トリガー|シールド[・\-･]?トリガー|ブロッカー|[WTQ]・ブレイカー|スピードアタッカー)"
+    r"。\s*(?=\S)", re.I)
 #: where an English ability pasted on one line with the one before it starts: a sentence
 #: opening with a timing ("When you put...", "Whenever...", "At the end of your turn")
 _NEXT_ABILITY = re.compile(
-    r"(?<=\.)\s+(?=(?:when|whenever|at the (?:start|end) of|each time)\b)", re.I)
+    r"(?<=\.)\s+(?=(?:when|whenever|at the (?:start|end) of|each time)\b)"
+    # a Japanese sentence opening with the creature's own timing (「このクリーチャーが破壊された
+    # 時、」) after another ability on the same line
+    r"|(?<=。)\s*(?=このクリーチャー(?:が|を)[^。、]*時、)", re.I)
 #: an evolution creature's line saying what it is put on ("Evolution: put on one of your
 #: Dragons.", 「進化－自分のドラゴン1体の上に置く。」): how it is summoned, no ability
 _EVOLUTION = re.compile(r"(?:evolution\s*[:：]|進化\s*[－\-ー:：])[^.。]*[.。]\s*", re.I)
@@ -381,7 +388,7 @@ def _keywords(text: str, a: int, b: int, out: list[tuple[int, int]]) -> int:
     """Each keyword opening ``text[a:b]`` ("Blocker. ...", 「ブロッカー（…）…」) as a span of its
     own in ``out``; where the rest starts."""
     while (m := _KEYWORD_THEN.match(text, a, b)) and m.end() < b:
-        out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" ."))))
+        out.append((a, m.end() - len(m.group(0)) + len(m.group(0).rstrip(" .。"))))
         a = m.end()
     return a
 

@@ -615,7 +615,8 @@ _ATTACKS: list[tuple[str, dict[str, Any]]] = [
     (r"speed attacker|スピードアタッカー", {"speed_attacker": True}),
     (r"triple breaker|t・ブレイカー", {"breaks": 3}),
     (r"quattro breaker|q・ブレイカー", {"breaks": 4}),
-    (r"this creature can't attack|このクリーチャーは、?攻撃できない", {"cannot_attack": "all"}),
+    (r"this creature can't attack|このクリーチャーは、?攻撃(することが)?できない",
+     {"cannot_attack": "all"}),
     (r"this creature can't attack (players|your opponent)|このクリーチャーは、?(相手)?プレイヤーを"
      r"攻撃できない", {"cannot_attack": "players"}),
     (r"this creature can't attack creatures"
