@@ -1002,9 +1002,18 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
         if "pending.no_effect" in keys:
             return "it resolved with no effect"
         resolved = ("pending.resolve", "spell.resolve")
-    if not _did_something(log, resolved, iid) and not _moved_unseen(duel, zones, effect, iid):
+    if not _did_something(log, resolved, iid) and not _moved_unseen(duel, zones, effect, iid) \
+            and not _protected_unseen(duel, effect, iid):
         return "it resolved, but nothing happened"
     return None
+
+
+def _protected_unseen(duel: Any, effect: dict[str, Any], iid: int) -> bool:
+    """Whether a Duel Masters ``protect`` the effect gives ("this turn, they can't be
+    blocked"), which no event records, is now on a creature, from the card measured."""
+    wanted = {op.get("cannot") for op in _all_ops(effect) if op.get("op") == "protect"}
+    return bool(wanted) and any(m.get("cannot") in wanted and m.get("source") == iid
+                                for c in duel.state.cards.values() for m in c.mods)
 
 
 #: operations whose moves the engine's log holds no event for (a card put into the shields

@@ -615,6 +615,46 @@ def test_a_charger_goes_into_the_mana_zone_only_once_cast() -> None:
     assert names(plain, "p1", "graveyard") == ["Probe Charger"]
 
 
+def test_a_creature_that_cant_be_blocked_this_turn() -> None:
+    """``protect: {cannot: blocked}`` ("This turn, they can't be blocked"): no Blocker is
+    offered against its attack this turn; a creature without it may be blocked."""
+    spell = {"id": "probe_unblockable", "name": {"en": "Probe Unblockable"}, "type": "spell",
+             "civilization": "light", "cost": 0, "text": "x",
+             "effects": [{"kind": "activation", "label": "can't be blocked",
+                          "operations": [{"op": "protect", "cannot": "blocked", "choose": {
+                              "zone": "battle", "controller": "you", "count": 1}}]}]}
+    blocker = {"id": "probe_wall", "name": {"en": "Probe Wall"}, "type": "creature",
+               "civilization": "light", "cost": 0, "power": 1000, "races": ["Human"],
+               "blocker": True, "text": "Blocker"}
+    lib = Library(default_library())
+    for raw in (spell, blocker):
+        lib.add(parse_card(raw, file="test", game_hint=GAME))
+    setup = {"turn_player": "p1", "phase": "main", "turn": 3,
+             "p1": {"hand": ["Probe Unblockable"], "battle": ["Burning Mane", "Aqua Hulcus"],
+                    "deck": ["Burning Mane"] * 2},
+             "p2": {"battle": ["Probe Wall"], "shield": ["Burning Mane"] * 3,
+                    "deck": ["Burning Mane"] * 2}}
+    duel = Duel(GAME, setup=setup, library=lib)
+    duel.apply({"do": "cast", "card": "Probe Unblockable"})
+    while duel.state.decision is not None:  # the creature chosen: Burning Mane
+        duel.apply({"do": "answer", "choice": duel.default_answer()})
+    chosen = next(c for c in duel.state.cards.values()
+                  if any(m.get("cannot") == "blocked" for m in c.mods))
+    other = next(i for i in duel.state.zones[0]["battle"] if i != chosen.iid)
+    duel.apply({"do": "next_step"})
+    while duel.state.phase != "attack":
+        duel.apply({"do": "next_step"})
+    duel.apply({"do": "attack", "card": chosen.iid})
+    assert duel.state.decision is None or duel.state.decision.kind != "block"
+    while duel.state.decision is not None or duel.state.procedure:
+        if duel.state.decision is not None:
+            duel.apply({"do": "answer", "choice": duel.default_answer()})
+        else:
+            break
+    duel.apply({"do": "attack", "card": other})
+    assert duel.state.decision is not None and duel.state.decision.kind == "block"
+
+
 def test_every_duel_masters_scenario_replays_to_the_same_state() -> None:
     for path in builtin_scenarios(GAME):
         duel = _run(path.stem)

@@ -525,3 +525,14 @@ def test_more_wordings_compile_and_are_played(text: str, ops: list) -> None:
     assert score.played, score.why_not_played
     if "wins a battle" in text or "バトルに勝" in text:
         assert effect["event"] == {"type": "battle_won", "card": "self"}
+
+
+@pytest.mark.parametrize("text", [
+    "Choose up to 2 of your creatures in the battle zone. This turn, they can't be blocked.",
+    "バトルゾーンにある自分のクリーチャーを2体まで選ぶ。このターン、そのクリーチャーはブロックされない。",
+])
+def test_chosen_creatures_that_cant_be_blocked_this_turn(text: str) -> None:
+    """The creatures chosen get a lasting protect {cannot: blocked} for the turn."""
+    assert compiled(text)["operations"] == [
+        {"op": "protect", "cannot": "blocked",
+         "choose": {"zone": "battle", "controller": "you", "count": 2, "up_to": True}}]

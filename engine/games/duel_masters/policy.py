@@ -1171,6 +1171,8 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
         defender = 1 - st.turn_player
         attacker = st.cards[proc["attacker"]]
         unblocked_by = self.granted(duel, attacker, "unblocked_by")  # "can't be blocked by..."
+        if any(m.get("cannot") == "blocked" for m in attacker.mods):
+            unblocked_by.append({})  # "this turn, it can't be blocked" (a resolved protect)
         blockers = [c for c in st.cards_in(defender, "battle")
                     if duel.definition(c).blocker and not c.tapped and not self.ignored(duel, c)
                     and not any(self._passes(duel, c, flt, attacker) for flt in unblocked_by)]

@@ -313,6 +313,11 @@ OPERATIONS: list[Pattern] = [
     (r"^その攻撃の間、このクリーチャーのパワーを\+(?P<n>\d+)する$"
      r"|^this creature gets \+(?P<k>\d+) power until the end of the attack$",
      lambda m: [{"op": "power", "card": "self", "amount": number(m), "until": "end_of_attack"}]),
+    # "this turn, they can't be blocked": a lasting protection of the chosen creatures
+    (r"^(this turn, )?(they|it|that creature|those creatures|the chosen creatures?) can't be "
+     r"blocked( this turn| until the end of the turn)?$"
+     r"|^(この|その)ターン、?(その|それらの)クリーチャーはブロックされない$",
+     lambda m: [{"op": "protect", "cannot": "blocked", "card": "chosen"}]),
     (r"^このクリーチャーをアンタップする$|^untap this creature$",
      lambda m: [{"op": "untap", "card": "self"}]),
     # looking at the top of the deck
@@ -779,8 +784,9 @@ _CHOICE = [
                r"(?P<what>[^。、]*?)を(?P<n>\d+)(?:体|枚)(?P<up>まで)?(?P<blind>見ないで)?選"),
     re.compile(r"(?:(?P<where>バトルゾーン|マナゾーン|墓地)にある)(?P<whose>相手|自分)?の?"
                r"(?P<what>[^。、]*?)を(?P<n>\d+)(?:体|枚)(?P<up>まで)?選"),
-    re.compile(r"choose (?P<n>\d+|one|a|two|three) of (?P<whose>your opponent's|your) "
-               r"(?P<what>[^.;]*?)creatures(?P<tail>(?: in the battle zone)? that (?:(?:has|have) "
+    re.compile(r"choose (?P<n>\d+|one|a|two|three|up to \d+|up to (?:one|two|three)) of "
+               r"(?P<whose>your opponent's|your) (?P<what>[^.;]*?)creatures"
+               r"(?P<tail>(?: in the battle zone)? that (?:(?:has|have) "
                r"(?:power|cost) \d+|costs? \d+) or (?:less|more))?(?: in the battle zone)?"),
     re.compile(r"(?:^| )(?P<n>one) of (?P<whose>your opponent's|your) (?P<what>)creatures"),
     re.compile(r"(?P<chooser>相手は)自身の(?P<where>手札)(?P<what>)を(?P<n>\d+)枚選"),

@@ -89,8 +89,9 @@ KEYS: dict[str, dict[str, Key]] = {
 OP_KEYS: dict[str, dict[str, Key]] = {
     "put_into_battle": {"onto": K(CARD_REF, "the creature an evolution creature is put onto "
                                             "(event_card, attacker...)")},
-    "protect": {"cannot": K(OneOf("leave", "destroyed"), "this turn, leave: it does not leave "
-                            "the battle zone; destroyed: it is not destroyed", required=True)},
+    "protect": {"cannot": K(OneOf("leave", "destroyed", "blocked"), "this turn, leave: it does "
+                            "not leave the battle zone; destroyed: it is not destroyed; blocked: "
+                            "it can't be blocked", required=True)},
     "put_into_deck": {"bottom": K(BOOL, "true: at the bottom of the deck")},
 }
 
