@@ -1068,7 +1068,8 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
             effect["targets"], effect["operations"] = equip
             out.effect = effect
             return out
-    modes = re.match(r"(choose one|次の中から(1|一)つ選ぶ)[:：]?\s*(?P<first>([►▶].*)?)$",
+    modes = re.match(r"(choose one|次の中から(1|一)つ選ぶ|次のうちいずれか(1|一)つを選ぶ)[:：]?\s*"
+                     r"(?P<first>([►▶].*)?)$",
                      norm(reading.targets), re.I | re.S)
     chosen = re.match(r"(?P<choose>choose .+?) and (?P<then>[^.]+)$", norm(reading.targets),
                       re.I)

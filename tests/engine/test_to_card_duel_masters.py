@@ -536,3 +536,40 @@ def test_chosen_creatures_that_cant_be_blocked_this_turn(text: str) -> None:
     assert compiled(text)["operations"] == [
         {"op": "protect", "cannot": "blocked",
          "choose": {"zone": "battle", "controller": "you", "count": 2, "up_to": True}}]
+
+
+@pytest.mark.parametrize(("text", "ops"), [
+    ("■バトルゾーンにある自分のクリーチャーをすべてアンタップする。",
+     [{"op": "untap", "all": {"zone": "battle", "controller": "you"}}]),
+    ("■バトルゾーンにある相手のパワー2000以下のクリーチャーをすべて破壊する。",
+     [{"op": "destroy", "all": {"zone": "battle", "controller": "opponent",
+                                "filter": {"power_max": 2000}}}]),
+    ("■相手の手札を見ないで1枚選び、捨てさせる。",
+     [{"op": "discard", "random": {"zone": "hand", "controller": "opponent", "count": 1}}]),
+    ("■相手は自身のクリーチャーを1体選び、破壊する。",
+     [{"op": "destroy", "choose": {"zone": "battle", "controller": "you", "count": 1,
+                                   "chooser": "opponent", "relative": "chooser"}}]),
+    ("■相手のクリーチャーを1体選ぶ。相手はそのクリーチャーを自身のマナゾーンに置く。",
+     [{"op": "put_into_mana", "choose": {"zone": "battle", "controller": "opponent",
+                                         "count": 1}}]),
+    ("Choose 1 of your opponent's creatures in the battle zone. Your opponent puts that "
+     "creature into his mana zone.",
+     [{"op": "put_into_mana", "choose": {"zone": "battle", "controller": "opponent",
+                                         "count": 1}}]),
+    ("■自分の手札を1枚、裏向きにして、新しいシールドとして自分のシールドゾーンに加えてもよい。",
+     [{"op": "add_shield", "choose": {"zone": "hand", "controller": "you", "count": 1}}]),
+])
+def test_japanese_wordings_of_sides_blind_choices_and_the_opponents_own(text: str,
+                                                                       ops: list) -> None:
+    """Whose creatures after where they are (「バトルゾーンにある相手の…をすべて」), a card
+    picked unseen (「見ないで1枚選び」), the opponent choosing among their own creatures, the
+    opponent putting the chosen creature into its mana zone, a card put 「裏向きにして」 into
+    the shields."""
+    assert compiled(text)["operations"] == ops
+
+
+def test_one_of_the_following_in_japanese() -> None:
+    ops = compiled("■次のうちいずれか1つを選ぶ。\n►カードを1枚引く。\n"
+                   "►相手のパワー2000以下のクリーチャーを1体破壊する。")["operations"]
+    assert ops[0]["op"] == "choose_one"
+    assert [o["operations"][0]["op"] for o in ops[0]["options"]] == ["draw", "destroy"]

@@ -111,7 +111,7 @@ _EN_STATIC = re.compile(
 
 _JA_ACTION = re.compile(
     r"(?:破壊|引|加え|戻|置|出|タップ|アンタップ|捨て|ブレイク|見|唱え|選|シャッフル|"
-    r"表向き|墓地|山札|手札|マナ|シールド)[^。]*(?:する|す|く|る|う|つ|ける|ない)。?$")
+    r"表向き|墓地|山札|手札|マナ|シールド)[^。]*(?:する|す|く|る|う|つ|ける|ない|てもよい)。?$")
 _EN_ACTION = re.compile(
     r"^(?:you may\s+)?(?:destroy|draw|return|put|tap|untap|discard|break|look|choose|add|"
     r"search|shuffle|each|your opponent|cast|send)\b", re.I)

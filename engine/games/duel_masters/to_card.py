@@ -127,13 +127,17 @@ def _whose(words: str | None) -> str | None:
 def _all(m: re.Match[str]) -> list[dict[str, Any]] | None:
     verb = m.group("verb").casefold()
     what = " ".join(m.groupdict().get(k) or "" for k in ("what", "what2", "tail"))
+    whose = m.group("whose")
+    if not whose and (side := re.search(r"(相手|自分)の", what)):
+        # 「バトルゾーンにある相手のパワー2000以下のクリーチャーをすべて」: whose, after where
+        whose, what = side.group(0), what[:side.start()] + what[side.end():]
     other = bool(re.search(r"\bother\b|他の", what, re.I))  # "all your other creatures"
     what = re.sub(r"バトルゾーンにある|in the battle zone|\bother\b|他の|\.", "", what, flags=re.I)
     f = card_filter(what + " creature")
     if f is None:
         return None
     f.pop("type", None)
-    selector: dict[str, Any] = {"zone": "battle", "controller": _whose(m.group("whose")) or "any"}
+    selector: dict[str, Any] = {"zone": "battle", "controller": _whose(whose) or "any"}
     if f:
         selector["filter"] = f
     if other:
@@ -417,7 +421,7 @@ OPERATIONS += [
     (rf"^(?:you may )?(put|add) {_N_EN} (?P<what>cards?) from your {_ZONE_EN} (in)?to your "
      r"shields face down$"
      r"|^(?:自分の)?(?P<where2>マナゾーン|手札)(?:から|の|にある)?(?P<what2>[^。、]*?)を(?P<k>\d+)枚、?"
-     r"(裏向きのまま)?、?新しいシールドとして(自分の)?(シールドゾーンに)?加え(る|(?P<may>てもよい))$",
+     r"(裏向きのまま|裏向きにして)?、?新しいシールドとして(自分の)?(シールドゾーンに)?加え(る|(?P<may>てもよい))$",
      lambda m: _moved("add_shield")(_Named(m))),
     # searching the deck: the card is taken (its shuffle is not modelled, as in the library)
     (r"^search your deck\. (?P<may>you may )?take (?P<n>a|an|one|up to \d+|\d+) (?P<what>.+?) "
@@ -441,6 +445,10 @@ OPERATIONS += [
      r"|^このクリーチャーを(自分の|持ち主の)?マナゾーンに置く$",
      lambda m: [{"op": "put_into_mana", "card": "self"}]),
     (r"^捨てる$", lambda m: [{"op": "discard", "card": "chosen"}]),  # 「…を1枚選び、捨てる」
+    # the opponent puts the creature chosen into the mana zone: it goes to its owner's
+    (r"^相手はそのクリーチャーを(自身の|持ち主の)?マナゾーンに置く$"
+     r"|^your opponent puts (it|that creature) into (his|her|their) mana zone$",
+     lambda m: [{"op": "put_into_mana", "card": "chosen"}]),
     (r"^each player draws (?P<n>a|one|two|three|\d+) cards?$"
      r"|^各プレイヤーはカードを(?P<k>\d+)枚引く$"
      r"|^お互いのプレイヤーはカードを(?P<k2>\d+)枚引く$",
@@ -781,7 +789,8 @@ def _race_count(m: re.Match[str]) -> dict[str, Any]:
 #: a choice made at resolution: the cards, where, how many, of what kind; or picked unseen
 _CHOICE = [
     re.compile(r"(?P<whose>相手|自分)の(?:(?P<where>バトルゾーン|マナゾーン|墓地|手札)(?:にある|の|から)?)?"
-               r"(?P<what>[^。、]*?)を(?P<n>\d+)(?:体|枚)(?P<up>まで)?(?P<blind>見ないで)?選"),
+               r"(?P<what>[^。、]*?)を(?P<blind0>見ないで)?(?P<n>\d+)(?:体|枚)(?P<up>まで)?"
+               r"(?P<blind>見ないで)?選"),
     re.compile(r"(?:(?P<where>バトルゾーン|マナゾーン|墓地)にある)(?P<whose>相手|自分)?の?"
                r"(?P<what>[^。、]*?)を(?P<n>\d+)(?:体|枚)(?P<up>まで)?選"),
     re.compile(r"choose (?P<n>\d+|one|a|two|three|up to \d+|up to (?:one|two|three)) of "
@@ -789,7 +798,7 @@ _CHOICE = [
                r"(?P<tail>(?: in the battle zone)? that (?:(?:has|have) "
                r"(?:power|cost) \d+|costs? \d+) or (?:less|more))?(?: in the battle zone)?"),
     re.compile(r"(?:^| )(?P<n>one) of (?P<whose>your opponent's|your) (?P<what>)creatures"),
-    re.compile(r"(?P<chooser>相手は)自身の(?P<where>手札)(?P<what>)を(?P<n>\d+)枚選"),
+    re.compile(r"(?P<chooser>相手は)自身の(?P<where>手札|クリーチャー)(?P<what>)を(?P<n>\d+)(?:枚|体)選"),
     re.compile(r"choose (?P<n>\d+|one|a|two|three) (?P<what>cards?|creatures?) in "
                r"(?P<whose>your opponent's|your) (?P<where>mana zone|graveyard|hand)"),
     re.compile(r"choose (?P<n>up to \d+|up to (?:one|two|three)|\d+|one|a|two) (?P<whose>)"
@@ -823,7 +832,7 @@ def choice(reading: EffectReading) -> dict[str, Any] | None:
         if m.groupdict().get("chooser"):
             made.update({"chooser": "opponent", "relative": "chooser"})
         made.pop("filter", None) if made.get("filter") == {"type": "creature"} else None
-        if m.groupdict().get("blind"):
+        if m.groupdict().get("blind") or m.groupdict().get("blind0"):
             made.pop("up_to", None)
             return {"random": made}
         return made
