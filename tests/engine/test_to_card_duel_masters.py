@@ -573,3 +573,22 @@ def test_one_of_the_following_in_japanese() -> None:
                    "►相手のパワー2000以下のクリーチャーを1体破壊する。")["operations"]
     assert ops[0]["op"] == "choose_one"
     assert [o["operations"][0]["op"] for o in ops[0]["options"]] == ["draw", "destroy"]
+
+
+@pytest.mark.parametrize(("text", "ops"), [
+    ("Destroy one of your opponent's creatures that has \"blocker.\"",
+     [{"op": "destroy", "choose": {"zone": "battle", "controller": "opponent", "count": 1,
+                                   "filter": {"blocker": True}}}]),
+    ("Put 1 of your opponent's creatures that has power 5000 or less into his mana zone.",
+     [{"op": "put_into_mana", "choose": {"zone": "battle", "controller": "opponent",
+                                         "count": 1, "filter": {"power_max": 5000}}}]),
+    ("Your opponent chooses 2 of his creatures in the battle zone and destroys them.",
+     [{"op": "destroy", "choose": {"zone": "battle", "controller": "you", "count": 2,
+                                   "chooser": "opponent", "relative": "chooser"}}]),
+    ("Your opponent chooses one of his creatures in the battle zone and returns it to his "
+     "hand.",
+     [{"op": "return_to_hand", "choose": {"zone": "battle", "controller": "you", "count": 1,
+                                          "chooser": "opponent", "relative": "chooser"}}]),
+])
+def test_english_filters_and_the_opponents_own_choice(text: str, ops: list) -> None:
+    assert compiled(text)["operations"] == ops

@@ -87,7 +87,7 @@ def card_filter(words: str) -> dict[str, Any] | None:
                   r"non-evolution|進化|evolution|クリーチャー|creatures?|呪文|spells?|カード|"
                   r"cards?|ブロッカー|blockers?|(光|水|闇|火|自然)の|\b(light|water|darkness|fire|"
                   r"nature)\b|アンタップ(されて|して)いる|タップ(されて|して)いる|\b(un)?tapped\b|"
-                  r"\b(a|an|one|that|has|have|with|of|your|opponent's)\b|を持つ|の|[\s,\"「」]",
+                  r"\b(a|an|one|that|has|have|with|of|your|opponent's)\b|を持つ|の|[\s,.\"「」]",
                   "", w)
     return f if not rest else None
 
@@ -284,11 +284,13 @@ OPERATIONS: list[Pattern] = [
      lambda m: [{"op": "break_shield", "choose": {"zone": "shield", "controller": "opponent",
                                                   "count": number(m)}}]),
     # the opponent chooses
-    (r"^your opponent chooses (?P<n>\d+|one|a|two) of (his|her|their) creatures and destroys "
-     r"(it|them)$|^相手は自身のクリーチャーを(?P<k>\d+)体選び、?破壊する$",
-     lambda m: [{"op": "destroy", "choose": {"zone": "battle", "controller": "you",
-                                             "chooser": "opponent", "relative": "chooser",
-                                             "count": number(m)}}]),
+    (r"^your opponent chooses (?P<n>\d+|one|a|two) of (his|her|their) creatures( in the battle "
+     r"zone)? and (?P<verb>destroys (it|them)|returns (it|them) to (his|her|their) hand)$"
+     r"|^相手は自身のクリーチャーを(?P<k>\d+)体選び、?破壊する$",
+     lambda m: [{"op": "return_to_hand" if (m.group("verb") or "").startswith("return")
+                 else "destroy", "choose": {"zone": "battle", "controller": "you",
+                                            "chooser": "opponent", "relative": "chooser",
+                                            "count": number(m)}}]),
     (r"^your opponent discards (?P<n>a|one|\d+) cards? at random( from (his|her|their) hand)?$",
      lambda m: [{"op": "discard", "random": {"zone": "hand", "controller": "opponent",
                                              "count": number(m)}}]),
@@ -299,9 +301,11 @@ OPERATIONS: list[Pattern] = [
     (rf"^(?P<verb>destroy|tap|untap|return) {_N} of (?P<whose>your opponent's|your) "
      r"(?P<pre>untapped |tapped )?creatures"
      r"(?P<what> that (has|have) (power \d+|\d+ power|cost \d+) or (less|more)"
-     r"| that costs? \d+ or (less|more))?( in the battle zone)?"
+     r"| that costs? \d+ or (less|more)| that (has|have) \"?blocker\.?\"?)?( in the battle zone)?"
      r"( to (his|her|their|its owner's|your) hand)?$", _chosen),
-    (rf"^(?P<verb>put) {_N} of (?P<whose>your opponent's|your) creatures(?P<what>)"
+    (rf"^(?P<verb>put) {_N} of (?P<whose>your opponent's|your) creatures"
+     r"(?P<what> that (has|have) (power \d+|\d+ power|cost \d+) or (less|more)"
+     r"| that costs? \d+ or (less|more))?"
      r"( in the battle zone)? into (his|her|their|its owner's) mana zone$", _chosen),
     # power until the end of the turn, untapping itself
     (r"^(そのターン、)?このクリーチャーのパワーは(?P<sign>[+-])(?P<n>\d+)される$"
