@@ -592,3 +592,30 @@ def test_one_of_the_following_in_japanese() -> None:
 ])
 def test_english_filters_and_the_opponents_own_choice(text: str, ops: list) -> None:
     assert compiled(text)["operations"] == ops
+
+
+@pytest.mark.parametrize(("text", "op"), [
+    ("■自分の山札の上から3枚を見る。そのうちの1枚を手札に加え、残りを好きな順序で山札の一番下に置く。",
+     {"op": "look_at_top", "count": 3, "pick": {"count": 1, "to": "hand"}, "rest": "bottom"}),
+    ("■相手のクリーチャーを1体選び、そのターン、そのクリーチャーのパワーを-3000する。",
+     {"op": "power", "amount": -3000, "until": "end_of_turn",
+      "choose": {"zone": "battle", "controller": "opponent", "count": 1}}),
+    ("■自分の山札の上から1枚目を墓地に置く。",
+     {"op": "send_to_gy", "top": {"zone": "deck", "controller": "you", "count": 1}}),
+    ("■相手のブロッカーを1体破壊する。",
+     {"op": "destroy", "choose": {"zone": "battle", "controller": "opponent", "count": 1,
+                                  "filter": {"blocker": True}}}),
+    ("■相手のクリーチャーを1体選び、持ち主の山札の一番下に置く。",
+     {"op": "put_into_deck", "bottom": True,
+      "choose": {"zone": "battle", "controller": "opponent", "count": 1}}),
+])
+def test_more_japanese_operations(text: str, op: dict) -> None:
+    assert compiled(text)["operations"] == [op]
+
+
+def test_an_untapped_creature_in_japanese_and_casting_ones_own_spell() -> None:
+    choose = compiled("■相手のタップされていないクリーチャーを1体選び、タップする。")[
+        "operations"][0]["choose"]
+    assert choose["filter"]["tapped"] is False
+    assert compiled("■自分の呪文を唱えた時、カードを1枚引いてもよい。")["event"] == {
+        "type": "cast", "player": "you"}

@@ -35,7 +35,7 @@ EVENTS: list[Pattern] = [
     (r"このクリーチャーが破壊され|this creature is destroyed", of_self("destroyed")),
     (r"このクリーチャーがバトルに勝|this creature wins a battle", of_self("battle_won")),
     (r"このクリーチャーがブロックした|this creature blocks", of_self("blocked")),
-    (r"^(自分が)?呪文を唱えた$|^you cast a spell$",
+    (r"^(自分が)?呪文を唱えた$|^自分の呪文を唱えた$|^you cast a spell$",
      lambda m: {"type": "cast", "player": "you"}),
     (r"(自分の)?シールドがブレイクされ|your shields? (is|are) broken",
      lambda m: {"type": "shield_broken", "player": "you"}),
@@ -78,7 +78,7 @@ def card_filter(words: str) -> dict[str, Any] | None:
         f["civilization"] = [c for c in dict.fromkeys(_CIVILIZATIONS.values()) if c != left]
     elif m := re.search(r"(光|水|闇|火|自然)の|\b(light|water|darkness|fire|nature)\b", w):
         f["civilization"] = _CIVILIZATIONS[m.group(1) or m.group(2)]
-    if re.search(r"アンタップ(されて|して)いる|untapped", w):
+    if re.search(r"アンタップ(されて|して)いる|タップされていない|untapped", w):
         f["tapped"] = False
     elif re.search(r"タップ(されて|して)いる|\btapped\b", w):
         f["tapped"] = True
@@ -86,7 +86,7 @@ def card_filter(words: str) -> dict[str, Any] | None:
                   r"(光|水|闇|火|自然)以外の|\bnon-(light|water|darkness|fire|nature)\b|"
                   r"non-evolution|進化|evolution|クリーチャー|creatures?|呪文|spells?|カード|"
                   r"cards?|ブロッカー|blockers?|(光|水|闇|火|自然)の|\b(light|water|darkness|fire|"
-                  r"nature)\b|アンタップ(されて|して)いる|タップ(されて|して)いる|\b(un)?tapped\b|"
+                  r"nature)\b|アンタップ(されて|して)いる|タップされていない|タップ(されて|して)いる|\b(un)?tapped\b|"
                   r"\b(a|an|one|that|has|have|with|of|your|opponent's)\b|を持つ|の|[\s,.\"「」]",
                   "", w)
     return f if not rest else None
@@ -202,6 +202,14 @@ def _chosen_ja(m: re.Match[str]) -> list[dict[str, Any]] | None:
     return [{"op": verb, "choose": choose}]
 
 
+def _blockers_ja(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """「相手のブロッカーを1体破壊する」: one of that side's Blockers."""
+    ops = _chosen_ja(m)
+    if ops:
+        ops[0]["choose"].setdefault("filter", {})["blocker"] = True
+    return ops
+
+
 def _power(m: re.Match[str], card: str | None) -> list[dict[str, Any]]:
     amount = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
     op: dict[str, Any] = {"op": "power", "amount": amount, "until": "end_of_turn"}
@@ -312,6 +320,7 @@ OPERATIONS: list[Pattern] = [
      r"|^(this creature|it) gets (?P<sign2>[+-])(?P<n2>\d+) power( until the end of the turn)?$",
      lambda m: _power(_Alias(m), "self")),
     (r"^(そのターン、)?そのクリーチャーのパワーは(?P<sign>[+-])(?P<n>\d+)される$"
+     r"|^(そのターン、)?そのクリーチャーのパワーを(?P<sign3>[+-])(?P<n3>\d+)する$"
      r"|^(that creature|it|the chosen creature) gets (?P<sign2>[+-])(?P<n2>\d+) power"
      r"( until the end of the turn)?$",
      lambda m: _power(_Alias(m), "chosen")),
@@ -329,7 +338,7 @@ OPERATIONS: list[Pattern] = [
     (r"^このクリーチャーをアンタップする$|^untap this creature$",
      lambda m: [{"op": "untap", "card": "self"}]),
     # looking at the top of the deck
-    (r"^自分の山札の上から(?P<n>\d+)枚を見る。(その中|そのうち)から?(?P<what>[^。]*?)を?(?P<k>\d+)"
+    (r"^自分の山札の上から(?P<n>\d+)枚を見る。(その中|そのうち)(から|の)?(?P<what>[^。]*?)を?(?P<k>\d+)"
      r"(枚|体)(?P<up>まで)?、?(相手に見せてから)?を?手札に加え(て ?(?P<may>もよい)|る)?[。、]"
      r"(?:その後、)?残りを"
      r"(好きな順序で)?山札の(?P<rest>一番下|上)に(置く|戻す)$", _look),
@@ -345,7 +354,8 @@ class _Alias:
         self.m = m
 
     def group(self, name: str) -> Any:
-        return self.m.group(name) or self.m.groupdict().get(f"{name}2")
+        return (self.m.group(name) or self.m.groupdict().get(f"{name}2")
+                or self.m.groupdict().get(f"{name}3"))
 
 
 def _moved(op: str, where: str | None = None, whose: str = "you",
@@ -408,7 +418,7 @@ OPERATIONS += [
      lambda m: [{"op": "discard", "all": {"zone": "hand", "controller": "opponent"}}]),
     # the top of the deck into the graveyard
     (r"^put the top (?P<n>\d+|one|two|three|four|five) cards? of your deck into your "
-     r"graveyard$|^自分の山札の上から(?P<k>\d+)枚を墓地に置く$", _top("send_to_gy")),
+     r"graveyard$|^自分の山札の上から(?P<k>\d+)枚目?を墓地に置く$", _top("send_to_gy")),
     # cards moved between your own zones, chosen at resolution
     (r"^(?:自分の)?(?P<where>マナゾーン|墓地)(?:から|の|にある)(?P<what>[^。、]*?)を?(?P<n>\d+)(枚|体)"
      r"(?P<up>まで)?、?(?:自分の)?手札に(戻す|加える|戻(?P<may>してもよい)|加え(?P<may2>てもよい))$",
@@ -449,6 +459,15 @@ OPERATIONS += [
      r"|^このクリーチャーを(自分の|持ち主の)?マナゾーンに置く$",
      lambda m: [{"op": "put_into_mana", "card": "self"}]),
     (r"^捨てる$", lambda m: [{"op": "discard", "card": "chosen"}]),  # 「…を1枚選び、捨てる」
+    # the chosen card at the bottom of its owner's deck
+    (r"^(その(カード|クリーチャー)を)?持ち主の山札の一番下に置く$"
+     r"|^(and )?put (it|them|that creature) on the bottom of (its|their) owners?'?s? decks?$",
+     lambda m: [{"op": "put_into_deck", "bottom": True, "card": "chosen"}]),
+    # 「相手のブロッカーを1体破壊する」: a Blocker is a creature
+    (r"^(?P<pre>)(?P<whose>相手|自分)の(?P<what>[^。を]*?)ブロッカーを(?P<n>\d+)体(?P<up>まで)?"
+     r"(選び、)?(?P<verb>破壊|タップ|持ち主の手札に戻|手札に戻|持ち主のマナゾーンに置|マナゾーンに置)"
+     r"(する|す|く|してもよい|いてもよい)$",
+     lambda m: _blockers_ja(m)),
     # the opponent puts the creature chosen into the mana zone: it goes to its owner's
     (r"^相手はそのクリーチャーを(自身の|持ち主の)?マナゾーンに置く$"
      r"|^your opponent puts (it|that creature) into (his|her|their) mana zone$",
