@@ -619,3 +619,11 @@ def test_an_untapped_creature_in_japanese_and_casting_ones_own_spell() -> None:
     assert choose["filter"]["tapped"] is False
     assert compiled("■自分の呪文を唱えた時、カードを1枚引いてもよい。")["event"] == {
         "type": "cast", "player": "you"}
+
+
+def test_the_start_of_the_turn_written_with_its_kanji_and_an_optional_untap() -> None:
+    effect = compiled("■自分のターンの始めに、カードを1枚引く。")
+    assert effect["event"] == {"type": "turn_start", "player": "you"}
+    effect = compiled("■自分のターンのはじめに、このクリーチャーをアンタップしてもよい。")
+    assert effect["operations"] == [{"op": "untap", "card": "self"}]
+    assert effect["optional"] is True

@@ -335,7 +335,7 @@ OPERATIONS: list[Pattern] = [
      r"blocked( this turn| until the end of the turn)?$"
      r"|^(この|その)ターン、?(その|それらの)クリーチャーはブロックされない$",
      lambda m: [{"op": "protect", "cannot": "blocked", "card": "chosen"}]),
-    (r"^このクリーチャーをアンタップする$|^untap this creature$",
+    (r"^このクリーチャーをアンタップ(する|してもよい)$|^(you may )?untap this creature$",
      lambda m: [{"op": "untap", "card": "self"}]),
     # looking at the top of the deck
     (r"^自分の山札の上から(?P<n>\d+)枚を見る。(その中|そのうち)(から|の)?(?P<what>[^。]*?)を?(?P<k>\d+)"
