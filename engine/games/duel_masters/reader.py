@@ -71,7 +71,8 @@ _EN_KEYWORD = re.compile(
 
 # a Japanese timing at the head: everything up to 「時、」「時に、」 or 「ターンの終わりに、」
 _JA_TOKI = re.compile(r"^(?P<event>.+?)(?P<word>時)(?:に)?、")
-_JA_TURN = re.compile(r"^(?P<event>(?:各|自分の|相手の|その)?ターンの(?:終わり|はじめ|初め|始め)に)、")
+_JA_TURN = re.compile(
+    r"^(?P<event>(?:各|自分の|相手の|その)?ターンの(?:終わり|はじめ|初め|始め)に)、")
 _JA_INSTEAD = re.compile(r"時、[^。]*かわりに")
 _EN_WHEN = re.compile(r"^(?P<word>whenever|when)\s+(?P<event>[^,]+),\s*", re.I)
 _EN_AT = re.compile(r"^(?P<word>at)\s+(?P<event>the (?:end|start|beginning) of [^,]+),\s*",
