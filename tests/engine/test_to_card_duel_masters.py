@@ -627,3 +627,22 @@ def test_the_start_of_the_turn_written_with_its_kanji_and_an_optional_untap() ->
     effect = compiled("■自分のターンのはじめに、このクリーチャーをアンタップしてもよい。")
     assert effect["operations"] == [{"op": "untap", "card": "self"}]
     assert effect["optional"] is True
+
+
+@pytest.mark.parametrize(("text", "ops"), [
+    ("■自分の手札を1枚捨ててもよい。そうした場合、カードを2枚引く。",
+     [{"op": "discard", "choose": {"zone": "hand", "controller": "you", "count": 1}},
+      {"op": "draw", "count": 2, "if_done": True, "then": True}]),
+    ("■相手のクリーチャーを1体選び、持ち主のシールドゾーンに裏向きにして加える。",
+     [{"op": "add_shield", "choose": {"zone": "battle", "controller": "opponent", "count": 1}}]),
+    ("■自分の山札の上から1枚目を、裏向きのまま新しいシールドとして自分のシールドゾーンに加える。",
+     [{"op": "add_shield", "top": {"zone": "deck", "controller": "you", "count": 1}}]),
+    ("■相手のシールドを1つ選び、持ち主の墓地に置く。",
+     [{"op": "send_to_gy", "choose": {"zone": "shield", "controller": "opponent", "count": 1}}]),
+    ("■相手の光または水のクリーチャーを1体選び、破壊する。",
+     [{"op": "destroy", "choose": {"zone": "battle", "controller": "opponent", "count": 1,
+                                   "filter": {"type": "creature",
+                                              "civilization": ["light", "water"]}}}]),
+])
+def test_japanese_shields_discards_and_two_civilizations(text: str, ops: list) -> None:
+    assert compiled(text)["operations"] == ops

@@ -73,7 +73,11 @@ def card_filter(words: str) -> dict[str, Any] | None:
         f["type"] = "spell"
     if re.search(r"ブロッカー|blocker", w):
         f["blocker"] = True
-    if m := re.search(r"(光|水|闇|火|自然)以外の|\bnon-(light|water|darkness|fire|nature)\b", w):
+    civ = r"(光|水|闇|火|自然|light|water|darkness|fire|nature)"
+    if m := re.search(rf"{civ}(?:または|か| or ){civ}の?", w):  # 「光または水の」: either
+        f["civilization"] = [_CIVILIZATIONS[m.group(1)], _CIVILIZATIONS[m.group(2)]]
+        w = w[:m.start()] + w[m.end():]
+    elif m := re.search(r"(光|水|闇|火|自然)以外の|\bnon-(light|water|darkness|fire|nature)\b", w):
         left = _CIVILIZATIONS[m.group(1) or m.group(2)]  # "a card that isn't nature": any other
         f["civilization"] = [c for c in dict.fromkeys(_CIVILIZATIONS.values()) if c != left]
     elif m := re.search(r"(光|水|闇|火|自然)の|\b(light|water|darkness|fire|nature)\b", w):
@@ -459,6 +463,13 @@ OPERATIONS += [
      r"|^このクリーチャーを(自分の|持ち主の)?マナゾーンに置く$",
      lambda m: [{"op": "put_into_mana", "card": "self"}]),
     (r"^捨てる$", lambda m: [{"op": "discard", "card": "chosen"}]),  # 「…を1枚選び、捨てる」
+    (r"^(自分の)?手札を(?P<k>\d+)枚捨て(る|てもよい)$",
+     lambda m: [{"op": "discard", "choose": {"zone": "hand", "controller": "you",
+                                             "count": number(m)}}]),
+    (r"^(その(カード|クリーチャー)を)?(持ち主の)?シールドゾーンに裏向き(にして|のまま)加える$",
+     lambda m: [{"op": "add_shield", "card": "chosen"}]),
+    (r"^自分の山札の上から(?P<k>\d+)枚目?を、?(裏向きのまま)?、?新しいシールドとして(自分の)?"
+     r"(シールドゾーンに)?加え(る|てもよい)$", _top("add_shield")),
     # the chosen card at the bottom of its owner's deck
     (r"^(その(カード|クリーチャー)を)?持ち主の山札の一番下に置く$"
      r"|^(and )?put (it|them|that creature) on the bottom of (its|their) owners?'?s? decks?$",
@@ -821,6 +832,7 @@ _CHOICE = [
                r"(?P<tail>(?: in the battle zone)? that (?:(?:has|have) "
                r"(?:power|cost) \d+|costs? \d+) or (?:less|more))?(?: in the battle zone)?"),
     re.compile(r"(?:^| )(?P<n>one) of (?P<whose>your opponent's|your) (?P<what>)creatures"),
+    re.compile(r"(?P<whose>相手|自分)の(?P<where>シールド)(?P<what>)を(?P<n>\d+)つ(?P<up>まで)?選"),
     re.compile(r"(?P<chooser>相手は)自身の(?P<where>手札|クリーチャー)(?P<what>)を(?P<n>\d+)(?:枚|体)選"),
     re.compile(r"choose (?P<n>\d+|one|a|two|three) (?P<what>cards?|creatures?) in "
                r"(?P<whose>your opponent's|your) (?P<where>mana zone|graveyard|hand)"),
