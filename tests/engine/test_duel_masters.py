@@ -655,6 +655,18 @@ def test_a_creature_that_cant_be_blocked_this_turn() -> None:
     assert duel.state.decision is not None and duel.state.decision.kind == "block"
 
 
+def test_a_static_ability_holds_only_while_its_count_does() -> None:
+    """``while_count``: "+2000 power while you have no shields" changes the power only while
+    its controller has none, read again every time (DM-STATIC)."""
+    duel = _attacking({"power": 2000, "while_count": {"zone": "shield", "controller": "you",
+                                                      "max": 0}})
+    me = duel.state.cards[duel.ref("Static Attacker")]
+    assert duel.policy.power(duel, me) == 9000 + 2000  # p1 has no shields
+    duel.state.zones[0]["shield"].append(duel.state.zones[0]["deck"][0])
+    duel.state.cards[duel.state.zones[0]["deck"].pop(0)].zone = "shield"
+    assert duel.policy.power(duel, me) == 9000
+
+
 def test_every_duel_masters_scenario_replays_to_the_same_state() -> None:
     for path in builtin_scenarios(GAME):
         duel = _run(path.stem)

@@ -239,8 +239,8 @@ def test_would_be_destroyed_instead_compiles_to_a_replacement(text: str, to: str
 
 
 @pytest.mark.parametrize("text", [
-    "While you have at least 1 Human in the battle zone, this creature gets +2000 power during "
-    "its attacks.",
+    "This creature attacks each turn if able.",
+    "■このクリーチャーは、可能であれば毎ターン攻撃する。",
 ])
 def test_a_static_ability_the_vocabulary_cannot_say_is_left_to_the_writer(text: str) -> None:
     reading = classify("duel_masters", text)[-1]
@@ -646,3 +646,24 @@ def test_the_start_of_the_turn_written_with_its_kanji_and_an_optional_untap() ->
 ])
 def test_japanese_shields_discards_and_two_civilizations(text: str, ops: list) -> None:
     assert compiled(text)["operations"] == ops
+
+
+@pytest.mark.parametrize(("text", "apply"), [
+    ("While you have at least 1 Human in the battle zone, this creature gets +2000 power "
+     "during its attacks.",
+     {"power": 2000, "while": "attacking", "while_count": {
+         "zone": "battle", "controller": "you", "filter": {"race": "Human"}, "min": 1}}),
+    ("■自分のシールドが1つもなければ、このクリーチャーのパワーは+4000される。",
+     {"power": 4000, "while_count": {"zone": "shield", "controller": "you", "max": 0}}),
+])
+def test_a_static_ability_under_a_lasting_condition(text: str, apply: dict) -> None:
+    """"While you have ...": the static ability holds only while the count does; the reader
+    bench plays it on a board with the cards it counts."""
+    from bench import reader
+
+    assert compiled(text)["apply"] == apply
+    entry = {"name": "Bench Test", "game": "duel_masters", "lang": "en", "text": text,
+             "card": {"type": "creature"}, "effects": [{"at": text[:4], "kind": "static"}]}
+    score = reader.score_entry(entry)
+    reader.play_card(score)
+    assert score.played, score.why_not_played

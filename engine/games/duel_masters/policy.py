@@ -128,6 +128,18 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
     def statics_work(self, duel: Duel, source: Card) -> bool:
         return source.zone == "battle" and not self.ignored(duel, source)
 
+    def applies_to(self, duel: Duel, source: Card, apply: dict[str, Any], card: Card) -> bool:
+        """As in every game, and only while its ``while_count`` holds: the cards its
+        controller's selector finds are at least ``min`` and at most ``max`` ("While you have
+        at least 1 Human in the battle zone, ...", DM-STATIC: read again every time)."""
+        if not super().applies_to(duel, source, apply, card):
+            return False
+        want = apply.get("while_count")
+        if want is None:
+            return True
+        n = len(duel.find_cards(want, source.controller, source.iid))
+        return want.get("min", 0) <= n <= want.get("max", n)
+
     def granted(self, duel: Duel, card: Card, key: str) -> list[Any]:
         """What the static abilities applying to ``card`` now say under ``key`` of their
         ``apply`` (``breaks``, ``speed_attacker``, ``cannot_attack``, ``attacks_untapped``,

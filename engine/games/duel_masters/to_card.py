@@ -698,6 +698,26 @@ def _attacks(text: str) -> dict[str, Any] | None:
     return None
 
 
+#: a static ability under a condition that lasts: "While you have at least 1 Human in the
+#: battle zone, ...", 「自分のシールドが1つもなければ、…」
+_WHILE = re.compile(r"(?P<cond>while you have at least (?P<n>\d+|one|a|an) (?P<what>.+?) in the "
+                    r"battle zone|[^、。]+?(?:なければ|あれば|いれば|ならば|なら))[,、]\s*"
+                    r"(?P<rest>.+)", re.I)
+
+
+def _while_count(m: re.Match[str]) -> dict[str, Any] | None:
+    """The count a lasting condition says, as a ``while_count`` (a count condition), or
+    None when it is not read."""
+    if m.group("what"):
+        sel = _cards_of(f"your {m.group('what')} in the battle zone")
+        return None if sel is None else {**sel, "min": number(m)}
+    for pattern, make in CONDITIONS:
+        if found := re.fullmatch(pattern, m.group("cond").strip(), re.I):
+            made = make(found)
+            return dict(made["count"]) if isinstance(made, dict) and "count" in made else None
+    return None
+
+
 def continuous(reading: EffectReading) -> dict[str, Any] | None:
     """A static ability's ``apply`` (DM-STATIC): "Power attacker +N" / 「パワーアタッカー+N」
     (+N power while attacking), "this creature gets +N power (for each ...)" (a count, read
@@ -706,6 +726,12 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
     if reading.kind != "static":
         return None
     text = _static_text(reading)
+    if m := _WHILE.fullmatch(text):  # "While you have ..., <a static ability>"
+        count = _while_count(m)
+        inner = continuous(EffectReading(text=m.group("rest"), kind="static"))
+        if count is None or not inner or "while_count" in inner or "cannot" in inner:
+            return None
+        return {**inner, "while_count": count}
     if m := re.fullmatch(r"(?:power attacker|パワーアタッカー)\s*\+\s*(\d+)", text, re.I):
         return {"power": int(m.group(1)), "while": "attacking"}
     if apply := _attacks(text):

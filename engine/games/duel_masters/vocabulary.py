@@ -18,6 +18,7 @@ from ...vocabulary import (
     K,
     Key,
     ListOf,
+    Map,
     OneOf,
     Text,
     stat_bounds,
@@ -63,6 +64,8 @@ KEYS: dict[str, dict[str, Key]] = {
                               "too"),
         "unblocked_by": K(FILTER, "it can't be blocked by the creatures this filter passes "
                           "(an empty filter: by any creature)"),
+        "while_count": K(Map("count"), "only while its controller's selector finds so many "
+                         "cards (\"while you have at least 1 Human in the battle zone\")"),
     },
     "instead": {
         "after_cast": K(BOOL, "true: only the spell's own way to the graveyard once it has been "
