@@ -1005,7 +1005,22 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     if not _did_something(log, resolved, iid) and not _moved_unseen(duel, zones, effect, iid) \
             and not _protected_unseen(duel, effect, iid):
         return "it resolved, but nothing happened"
-    return None
+    return _negation_missing(duel, effect)
+
+
+def _negation_missing(duel: Any, effect: dict[str, Any]) -> str | None:
+    """Why a lasting negation the effect gives (``negate_effects`` ``until: leaves_field``,
+    "the monster Special Summoned by this effect has its effects negated") is not seen: no
+    card on the field has its effects negated by it now."""
+    from engine import protection
+
+    if not any(op.get("op") == "negate_effects" and op.get("until") == "leaves_field"
+               for op in _all_ops(effect)):
+        return None
+    if any(c.flags.get("negated_turn") == "lasting"
+           and protection.negated_by(duel, c) == c.iid for c in duel.state.cards.values()):
+        return None
+    return "the cards it negates are not negated"
 
 
 def _protected_unseen(duel: Any, effect: dict[str, Any], iid: int) -> bool:

@@ -440,10 +440,15 @@ def negate_effect(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
 
 @operation("negate_effects")
 def negate_effects(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
-    """Negate the effects of face-up cards until the end of the turn (YGO-NEGATED)."""
+    """Negate the effects of face-up cards until the end of the turn (YGO-NEGATED), or with
+    ``until: leaves_field`` for as long as each stays on the field as that card ("the monster
+    Special Summoned by this effect has its effects negated", 「この効果で特殊召喚した
+    モンスターの効果は無効化される」): once it leaves the field or is turned face-down it is a
+    new card, no longer negated (YGO-LOCATION)."""
+    lasting = spec.get("until") == "leaves_field"
     for card in select(duel, ctx, spec, "negate_effects"):
         if duel.policy.on_field(card) and card.face_up:
-            card.flags["negated_turn"] = duel.state.turn
+            card.flags["negated_turn"] = "lasting" if lasting else duel.state.turn
             card.flags["negated_obj"] = card.obj
             ctx.did_something = True
 

@@ -86,8 +86,9 @@ def covers(duel: Duel, spec: Any, source: Card, card: Card) -> bool:
 # ---------------------------------------------------------------------- negation
 def negated_by(duel: Duel, card: Card, seen: frozenset[int] = frozenset()) -> int | None:
     """The card whose continuous effect negates ``card``'s effects now (YGO-NEGATED), the
-    card itself for an "until the end of the turn" negation, or None."""
-    if (card.flags.get("negated_turn") == duel.state.turn
+    card itself for an "until the end of the turn" negation (or a lasting one, for as long as
+    it is that card: ``negate_effects`` ``until: leaves_field``), or None."""
+    if (card.flags.get("negated_turn") in (duel.state.turn, "lasting")
             and card.flags.get("negated_obj") == card.obj):
         return card.iid
     if not duel.policy.on_field(card) or card.iid in seen:

@@ -1010,10 +1010,12 @@ SELECTOR_ONLY = _with_selector()
 _OP_KEYS: dict[str, dict[str, Key]] = {
     **{name: SELECTOR_ONLY for name in (
         "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "discard",
-        "tribute", "put_into_mana", "add_shield", "equip", "negate_effects",
+        "tribute", "put_into_mana", "add_shield", "equip",
         "tap", "untap", "break_shield", "battle", "cast_spell")},
     # each with keys of its own in a game's vocabulary (OP_KEYS)
     **{name: _with_selector() for name in ("put_into_battle", "protect", "put_into_deck")},
+    "negate_effects": _with_selector(until=K(OneOf("end_of_turn", "leaves_field"),
+                                             "how long it lasts")),
     "special_summon": _with_selector(position=K(OneOf("attack", "defense"),
                                                 "its battle position (attack by default)")),
     "summon_token": {

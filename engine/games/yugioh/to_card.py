@@ -936,3 +936,28 @@ OPERATIONS.append(
     (r"^(?P<first>[^。]+?)。この効果で(?P<verb>墓地へ送られた|墓地へ送った|手札に加えた|特殊召喚した|"
      r"除外した)(?:モンスター|カード)が(?P<what>[^。、]+?)だった場合、さらに(?P<second>[^。]+?)"
      r"(?P<can>(?:事|こと)ができる|)$", _and_more))
+
+
+def _summoned_negated(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """A Special Summon whose monsters have their effects negated ("Special Summon 1 ... from
+    your Deck, but its effects are negated", 「…特殊召喚する。この効果で特殊召喚したモンスターの
+    効果は無効化される」): the monsters it summoned (named ``summoned``) are negated for as long
+    as they stay on the field (``negate_effects`` ``until: leaves_field``)."""
+    from ...classify.to_card import _all_of
+
+    words = m.group("first") or m.group("first2") or m.group("first3")
+    first = _all_of(words, None, None, OPERATIONS)
+    if not first or len(first) != 1 or first[0]["op"] != "special_summon":
+        return None
+    pick = first[0].get("choose")
+    if not isinstance(pick, dict):
+        return None
+    pick["as"] = "summoned"
+    return [first[0], {"op": "negate_effects", "card": "summoned", "until": "leaves_field"}]
+
+
+OPERATIONS.append(
+    (r"^(?P<first>special summon [^.]+?),? but (?:its|their) effects are negated$"
+     r"|^(?P<first2>special summon [^.]+?)\. (?:its|their) effects are negated$"
+     r"|^(?P<first3>[^。]+?特殊召喚する)。この効果で特殊召喚したモンスターの効果は無効化される$",
+     _summoned_negated))
