@@ -215,7 +215,7 @@ def test_a_compiled_ninja_strike_and_a_shield_added_are_played() -> None:
      "zone.", {"power": {"count": {"zone": "battle", "controller": "you", "other": True,
                                    "filter": {"tapped": False}}, "times": 1000}}),
     ("Each of your other Gladiators and Earth Eaters in the battle zone gets +2000 power.",
-     {"power": 2000, "to": {"zone": "battle", "controller": "you", "other": True,
+     {"power": 2000, "to": {"controller": "you", "other": True,
                             "filter": {"race": ["Gladiator", "Earth Eater"]}}}),
 ])
 def test_a_static_power_change_compiles_to_apply(text: str, apply: dict) -> None:
@@ -280,7 +280,7 @@ def test_compiled_static_abilities_are_seen_on_the_board() -> None:
          "filter": {"civilization": "water"}}, "times": 1000}, "while": "attacking"}}),
     ("■バトルゾーンにある相手の火のクリーチャーのパワーはすべて-1000される。",
      {"kind": "continuous", "apply": {"power": -1000, "to": {
-         "zone": "battle", "controller": "opponent", "filter": {"civilization": "fire"}}}}),
+         "controller": "opponent", "filter": {"civilization": "fire"}}}}),
     ("■相手は、このクリーチャーを選べない。（ただし、このクリーチャーを攻撃またはブロックすることは"
      "できる）", {"kind": "continuous", "apply": {"cannot": "chosen", "by": "opponent"}}),
     ("Your opponent can't choose this creature.",

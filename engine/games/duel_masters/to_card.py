@@ -621,6 +621,12 @@ def _cards_of(words: str) -> dict[str, Any] | None:
     return sel
 
 
+def _on_field(to: dict[str, Any]) -> dict[str, Any]:
+    """The creatures a power change applies to: those in the battle zone, where a change
+    applies (no ``zone`` beside a stat change: docs/cards.md, apply)."""
+    return {k: v for k, v in to.items() if k != "zone"}
+
+
 def _static_text(reading: EffectReading) -> str:
     """A static ability's words, its reminder in brackets left out."""
     return re.sub(r"\s*[（(][^)）]*[)）]", "", norm(reading.text)).strip(" .。")
@@ -755,7 +761,8 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
         to = _cards_of_ja(m.group("what"))
         if to is None:
             return None
-        return {"power": int(m.group("n")) * (-1 if m.group("sign") == "-" else 1), "to": to}
+        return {"power": int(m.group("n")) * (-1 if m.group("sign") == "-" else 1),
+                "to": _on_field(to)}
     if m := re.fullmatch(r"(?P<att>while attacking, )?this creature gets (?P<sign>[+-])(?P<n>\d+) "
                          r"power(?: for each (?P<each>.+?))?(?P<att2> while attacking| during "
                          r"its attacks)?", text, re.I):
@@ -773,7 +780,7 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
         if to is None:
             return None
         n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
-        return {"power": n, "to": to}
+        return {"power": n, "to": _on_field(to)}
     return None
 
 
