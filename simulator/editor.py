@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import yaml
+from django.utils import translation
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -228,7 +229,9 @@ def initial_card(game: str, text: str, mappings: list[EffectMapping],
     printed = card.pop("name", {})  # a name line of the pasted text, where it has one
     name_en = name_en or printed.get("en", "")
     name_ja = name_ja or printed.get("ja", "")
-    card.update(game=game, name={"en": name_en or _("New card"), **(
+    with translation.override("en"):  # the English name's field, whatever the page speaks
+        untitled = _("New card")
+    card.update(game=game, name={"en": name_en or untitled, **(
         {"ja": name_ja} if name_ja else {})}, text=text, effects=effects)
     return card
 

@@ -74,6 +74,16 @@ def test_the_reader_s_problems_are_in_the_page_s_language(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_english_name_of_an_unnamed_card_is_english(lang: str) -> None:
+    """A pasted text without a name line leaves the English name "New card" in every
+    language: the field holds the card's English name, never the page's words for it."""
+    html = page("duel_masters", lang)
+    field = re.search(r'<input[^>]*name="name_en"[^>]*>', html)
+    assert field, "no English name field"
+    assert 'value="New card"' in field.group(0), field.group(0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_vocabulary_page_is_served_and_linked(lang: str) -> None:
     client = Client(HTTP_HOST="localhost")
     client.cookies["django_language"] = lang
