@@ -274,6 +274,30 @@ REFUSALS: dict[str, str] = {
     "not_a_shield": "{card} is not a shield",
     "not_untapped": "{card} is not an untapped card in play",
     "deck_empty": "{player}'s deck is empty",
+    # why the card text reader could not read an effect (engine/games/*/reader.py)
+    "read_semicolon": "the words before the semicolon (“{words}”) are neither a cost nor a target",
+    "read_colon_event": ("the words before the colon (“{words}”) are neither an event nor a "
+                         "state the reader knows"),
+    "read_colon_timing": "the words before the colon (“{words}”) are not a timing the reader knows",
+    "read_summoning_procedure": ("a Summoning procedure, not an effect: the card is Summoned by "
+                                 "it, nothing activates"),
+    "read_restriction": "a restriction on the card, not an effect",
+    "read_summoning_condition": ("a Summoning condition, not an effect: it neither activates nor "
+                                 "applies as an effect"),
+    "read_nothing_en": "no colon, no order and no lasting change the reader knows",
+    "read_activation_restriction": "a restriction on the card's activation, not an effect",
+    "read_materials": "the monster's materials, not an effect",
+    "read_ritual_monster": "the Ritual Monster the card Summons, not an effect",
+    "read_ritual_spell": "the Ritual Spell the monster is Summoned by, not an effect",
+    "read_nothing_ja": "no 「発動できる／発動する」 and no lasting change the reader knows",
+    "read_timing_ja": "「{words}」 is a timing the reader does not know",
+    "read_before_activation_ja": "the words before 「発動」 are not a timing the reader knows",
+    "read_trap_effect": "a Trap Card's effect",
+    "read_dm_timing": "the timing 「{words}」 names no event this reader knows",
+    "read_dm_condition_event": ("the ability opens with a condition that names an event "
+                                "(「{words}」) but no timing 「時」 / “when”"),
+    "read_dm_nothing": ("no timing (「時」 / “when”), no keyword, no continuous state and no "
+                        "instruction this reader knows"),
 }
 #: the words a refusal carries as values and the engine translates ("summons", "Fusion")
 REFUSAL_WORDS = ["summons", "casts spells", "charges mana", "attacks", "main", "charge", "attack",

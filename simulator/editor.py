@@ -192,7 +192,7 @@ def summary(reading: EffectReading) -> str:
             "kind": kind, "wording": str(WORDING_SAID.get(reading.wording, reading.wording))}
     if reading.kind == "unreadable":
         because = next((b.reason for b in reading.because if b.reason), "")
-        return f"{kind}: {because}" if because else kind
+        return f"{kind}: {worded(because, translator())}" if because else kind
     if "YGO-MISS" in reading.rules:
         return _("%(kind)s: can miss the timing (YGO-MISS)") % {"kind": kind}
     if reading.kind == "trigger" and "YGO-WAIT" in reading.rules:

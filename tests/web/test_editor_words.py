@@ -73,6 +73,29 @@ def test_the_reader_s_problems_are_in_the_page_s_language(lang: str) -> None:
     assert "/cards/vocabulary/" in words  # where a word could not be read, the vocabulary
 
 
+UNREADABLE = {  # a text the reader cannot read, and its reason in each language
+    "yugioh": ("Cannot be Normal Summoned/Set.", {
+        "en": "a Summoning condition, not an effect", "ja": "効果ではなく召喚条件",
+        "fr": "une condition d'Invocation, pas un effet"}),
+    "duel_masters": ("■このクリーチャーが破壊された場合、カードを1枚引く。", {
+        "en": "names an event", "ja": "タイミングの「時」がない",
+        "fr": "nomme un événement"}),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(UNREADABLE))
+def test_why_a_text_is_unreadable_is_said_in_the_page_s_language(game: str, lang: str) -> None:
+    text, reasons = UNREADABLE[game]
+    client = Client(HTTP_HOST="localhost")
+    client.cookies["django_language"] = lang
+    html = unescape(client.post("/cards/new", {"game": game, "text": text, "do": "read",
+                                               "effects": "0"}).content.decode())
+    assert reasons[lang] in html
+    for other in set(reasons.values()) - {reasons[lang]}:
+        assert other not in html
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_english_name_of_an_unnamed_card_is_english(lang: str) -> None:
     """A pasted text without a name line leaves the English name "New card" in every

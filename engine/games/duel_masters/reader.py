@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from ...classify import Because, EffectReading
+from ...refusals import Refusal
 
 # --- splitting --------------------------------------------------------------------------
 
@@ -230,11 +231,11 @@ class _Reader:
                     self.rule(rule)
                 break
         if category is None:
-            reason = f"the timing 「{event}」 names no event this reader knows"
+            reason = Refusal("read_dm_timing", words=event)
             self.r = EffectReading(text=self.s, kind="unreadable")
             self.because("kind", ev_start, ev_start + len(event))
             self.r.because.append(Because("reason", reason, self.base,
-                                          self.base + len(self.s)))
+                                          self.base + len(self.s), reason))
             return self.r
         self.body(m.end(), ja)
         return r
@@ -252,10 +253,10 @@ class _Reader:
             if any(p.search(cond) for p, _, _ in (_JA_EVENTS if ja else _EN_EVENTS)):
                 # 「～された場合、」 names an event but no timing: in Duel Masters 場合 is a
                 # condition, and a triggered ability says 「時」; read neither way, not guessed
-                reason = ("the ability opens with a condition that names an event "
-                          f"(「{cond.strip()}」) but no timing 「時」 / \"when\"")
+                reason = Refusal("read_dm_condition_event", words=cond.strip())
                 self.because("kind", cm.start("cond"), cm.end("cond"))
-                r.because.append(Because("reason", reason, self.base, self.base + len(s)))
+                r.because.append(Because("reason", reason, self.base, self.base + len(s),
+                                         reason))
                 return r
         rest = s[pos:]
         st = (_JA_STATIC if ja else _EN_STATIC).search(rest)
@@ -285,10 +286,10 @@ class _Reader:
             self.because("kind", pos + act.start(), pos + act.end())
             self.rule("DM-WAIT")
         else:
-            reason = ("no timing (「時」 / \"when\"), no keyword, no continuous state and "
-                      "no instruction this reader knows")
+            reason = Refusal("read_dm_nothing")
             self.r.because.append(Because("kind", s, self.base, self.base + len(s)))
-            self.r.because.append(Because("reason", reason, self.base, self.base + len(s)))
+            self.r.because.append(Because("reason", reason, self.base, self.base + len(s),
+                                          reason))
             return r
         self.body(0, ja)
         return r

@@ -39,6 +39,7 @@ import re
 import unicodedata
 
 from ...classify import Because, EffectReading
+from ...refusals import Refusal
 
 _JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _MARKERS = "①②③④⑤⑥⑦⑧⑨⑩"
@@ -398,7 +399,7 @@ def _body_en(rd: _Reading, start: int, end: int) -> str | None:
                 rd.r.cost = rd.say("cost", ps, pe)
                 rd.rule("YGO-IDENTIFY")
             else:
-                return f"the words before the semicolon ({p!r}) are neither a cost nor a target"
+                return Refusal("read_semicolon", words=p)
         start = pre_e + 1
     once = re.compile(r"[^.]*\bYou can only (use|activate)\b").search(full, start, end)
     if once:
@@ -512,11 +513,9 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
                 rd.say("kind", s, head_e + 1)
                 rd.rule("YGO-IDENTIFY", "YGO-KIND")
             else:
-                return rd.unreadable(f"the words before the colon ({head!r}) are neither an "
-                                     "event nor a state the reader knows")
+                return rd.unreadable(Refusal("read_colon_event", words=head))
         else:
-            return rd.unreadable(f"the words before the colon ({head!r}) are not a timing the "
-                                 "reader knows")
+            return rd.unreadable(Refusal("read_colon_timing", words=head))
         err = _body_en(rd, head_e + 1, e)
         if err:
             return rd.unreadable(err)
@@ -541,11 +540,10 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
     # no colon
     if re.search(r"\b[Yy]ou can (Normal |Special )?Summon (this card|it) \(from your (hand|GY)"
                  r"\)", seg):
-        return rd.unreadable("a Summoning procedure, not an effect: the card is Summoned by it, "
-                             "nothing activates")
+        return rd.unreadable(Refusal("read_summoning_procedure"))
     if re.match(r"You can only (control 1\b|Special Summon \S.* once per turn|activate 1 \S.* "
                 r"per turn)", seg):
-        return rd.unreadable("a restriction on the card, not an effect")
+        return rd.unreadable(Refusal("read_restriction"))
     if re.search(r"\binstead\b", seg) and _semicolon(seg) < 0 and not (
             card and first and not lasting):
         # a replacement effect ("..., instead of sending it to the GY"): not activated
@@ -556,8 +554,7 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
         rd.rule("YGO-KIND")
         return r
     if m := re.match(r"(Cannot be (Normal )?Summoned|Must (first )?be (\w+ )?Summoned)", seg):
-        return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
-                             "applies as an effect")
+        return rd.unreadable(Refusal("read_summoning_condition"))
     if (m := re.match(r"(When|If) (.+?), you can\b", seg)) and _EVENT_EN.search(m.group(2)):
         # the older wording of a trigger: "When this card is Normal Summoned, you can ..."
         r.kind = "trigger"
@@ -625,7 +622,7 @@ def _read_en(text: str, s: int, e: int, card: str | None, first: bool,
         r.operations = rd.say("operations", s, e)
         rd.rule("YGO-KIND")
         return r
-    return rd.unreadable("no colon, no order and no lasting change the reader knows")
+    return rd.unreadable(Refusal("read_nothing_en"))
 
 
 # ------------------------------------------------------------------ Japanese
@@ -753,26 +750,24 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
     if (not seg[body:].strip() and re.match(r"このカード名のカードは[１1]ターンに[１1]枚しか",
                                             seg)) or re.fullmatch(
             r"このカード名のカードは[１1]ターンに[１1]枚しか発動できず、[^①-⑩]*できない。", seg):
-        return rd.unreadable("a restriction on the card's activation, not an effect")
+        return rd.unreadable(Refusal("read_activation_restriction"))
     if not mm and _MATERIALS_JA.fullmatch(seg.strip()):
         # 「レベル４モンスター×２」「「Ａ」＋「Ｂ」」「効果モンスター２体以上」: the monster's
         # materials, written first, with no 「。」
-        return rd.unreadable("the monster's materials, not an effect")
+        return rd.unreadable(Refusal("read_materials"))
     if re.compile(r"「[^」]+」の降臨に必要。$").match(seg, body):
         # a Ritual Spell's 「「…」の降臨に必要。」: which Ritual Monster it Summons, no effect
-        return rd.unreadable("the Ritual Monster the card Summons, not an effect")
+        return rd.unreadable(Refusal("read_ritual_monster"))
     if re.compile(r"「[^」]+」により降臨。$").match(seg, body):
         # a Ritual Monster's 「「…」により降臨。」: the Ritual Spell that Summons it
-        return rd.unreadable("the Ritual Spell the monster is Summoned by, not an effect")
+        return rd.unreadable(Refusal("read_ritual_spell"))
     if re.compile(r"このカードは(通常召喚できない|特殊召喚できない|.*でしか特殊召喚できない"
                   # 「このカードは融合召喚でのみエクストラデッキから特殊召喚できる。」
                   r"|[^。]*でのみ[^。]*特殊召喚できる。$)").match(seg, body):
-        return rd.unreadable("a Summoning condition, not an effect: it neither activates nor "
-                             "applies as an effect")
+        return rd.unreadable(Refusal("read_summoning_condition"))
     if re.compile(r"[^。]*(召喚する事もできる|このカードは手札から特殊召喚できる)。$"
                   ).match(seg, body):
-        return rd.unreadable("a Summoning procedure, not an effect: the card is Summoned by it, "
-                             "nothing activates")
+        return rd.unreadable(Refusal("read_summoning_procedure"))
     if card and (m := re.compile(r"このカードの発動時の効果処理として、?").match(seg, body)):
         # 「①：このカードの発動時の効果処理として、…できる。」: what a Continuous or Field
         # card does when it is activated, its activation
@@ -849,7 +844,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
             r.operations = rd.say("operations", s + body, e)
             rd.rule("YGO-IDENTIFY")
             return r
-        return rd.unreadable("no 「発動できる／発動する」 and no lasting change the reader knows")
+        return rd.unreadable(Refusal("read_nothing_ja"))
     a_s, a_e = s + act.start(), s + act.end()
     head = seg[body:act.start()]
     hs = s + body
@@ -997,7 +992,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.kind = "trigger"
         rd.say("kind", hs + wm.start(1), hs + wm.end(1))
     elif wm:
-        return rd.unreadable(f"「{head[:wm.end()]}」 is a timing the reader does not know")
+        return rd.unreadable(Refusal("read_timing_ja", words=head[:wm.end()]))
     elif mon := (re.search(r"このカードを(リリース|捨て)|手札のこのカード|墓地のこのカード", head)
                  or (re.search(r"このカード", head) if card is None else None)):
         # no timing, but only a monster can be released or discarded this way, or (no type
@@ -1023,7 +1018,7 @@ def _read_ja(text: str, s: int, e: int, card: str | None, first: bool,
         r.because = [b for b in r.because if b.field != "optional"]
         rd.rule("YGO-IDENTIFY")
     else:
-        return rd.unreadable("the words before 「発動」 are not a timing the reader knows")
+        return rd.unreadable(Refusal("read_before_activation_ja"))
     if card and first and r.kind in ("trigger", "quick", "ignition") \
             and (not lasting or "このカードを発動" in head):
         # (a Continuous, Field or Equip Spell's, a Continuous Trap's timed effect, 「１ターンに
@@ -1114,7 +1109,7 @@ def _trap_effect(r: EffectReading, card: str) -> None:
         r.spell_speed = 3 if card == "counter" else 2
         for b in r.because:
             if b.field == "spell_speed":
-                b.reason = "a Trap Card's effect"
+                b.reason = Refusal("read_trap_effect")
 
 
 __all__ = ["read"]
