@@ -62,7 +62,11 @@ MAX_FIELD_ITEMS = 500
 #: 561), counted before any is parsed, so reading and checking them stays short
 MAX_FORM_YAML = 8_000
 #: each effect's fields written as YAML in the engine's vocabulary
-YAML_FIELDS = ("event", "cost", "targets", "operations")
+#: an effect's fields written as YAML: every part of a card file's effect the reader may
+#: compile (a continuous effect's ``apply``, a replacement's ``instead``, a Counter Trap's
+#: ``respond_to``...), so that a reading saved through the form keeps all of it
+YAML_FIELDS = ("event", "condition", "cost", "targets", "operations", "apply", "instead",
+               "respond_to", "phase")
 EFFECT_FIELDS = ("kind", "label", "wording", "optional", "once_per_turn", "activate_from",
                  *YAML_FIELDS)
 
@@ -229,9 +233,15 @@ def initial_card(game: str, text: str, mappings: list[EffectMapping],
     printed = card.pop("name", {})  # a name line of the pasted text, where it has one
     name_en = name_en or printed.get("en", "")
     name_ja = name_ja or printed.get("ja", "")
-    with translation.override("en"):  # the English name's field, whatever the page speaks
-        untitled = _("New card")
-    card.update(game=game, name={"en": name_en or untitled, **(
+    if not name_en and not name_ja and translation.get_language() == "ja":
+        # a card not named yet: its Japanese name in the Japanese field, the English one in
+        # Latin letters (the English name's field is for Latin letters)
+        name_ja = _("New card")
+    if not name_en and translation.get_language() == "ja":
+        with translation.override("en"):
+            name_en = _("New card")
+    name_en = name_en or _("New card")
+    card.update(game=game, name={"en": name_en, **(
         {"ja": name_ja} if name_ja else {})}, text=text, effects=effects)
     return card
 
@@ -385,6 +395,8 @@ def _read_effects(post: Any, checked: Checked, game: str,
         if effect.get("kind") not in NOT_ACTIVATED:  # a continuous effect has no "You can"
             effect["optional"] = bool(post.get(f"e{k}-optional"))
         for key in ("activate_from", *YAML_FIELDS):
+            if key not in effect_fields(game):
+                continue
             value = _yaml_field(str(post.get(f"e{k}-{key}", "")), f"e{k}-{key}", checked)
             if value not in (None, ""):
                 effect[key] = value
@@ -584,6 +596,11 @@ EFFECT_LABELS = {
     "activate_from": gettext_lazy("Activated from (zones)"),
     "event": gettext_lazy("Event (YAML)"), "cost": gettext_lazy("Cost (YAML)"),
     "targets": gettext_lazy("Targets (YAML)"), "operations": gettext_lazy("Operations (YAML)"),
+    "condition": gettext_lazy("Condition (YAML)"),
+    "apply": gettext_lazy("Continuous effect: what it applies (YAML)"),
+    "instead": gettext_lazy("Replacement: what happens instead (YAML)"),
+    "respond_to": gettext_lazy("Activated in answer to (YAML)"),
+    "phase": gettext_lazy("Phase (YAML)"),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from html.parser import HTMLParser
 
 import pytest
 import yaml
@@ -400,3 +401,73 @@ def test_each_game_offers_its_own_subtypes(client: Client) -> None:
     assert {"quick_play", "equip", "field", "counter"} <= offered["yugioh"]
     assert not offered["duel_masters"] & {"quick_play", "equip", "field", "counter", "ritual"}
     assert "creature" in offered["duel_masters"]
+
+
+class _FormFields(HTMLParser):
+    """The fields a browser posts from the editor's form as it is drawn: each input's value
+    (a box only when ticked), each textarea's text, each select's chosen option."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: dict[str, str] = {}
+        self._textarea: str | None = None
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        name = a.get("name")
+        if tag == "input" and name and (a.get("type") not in ("checkbox", "radio")
+                                        or "checked" in a):
+            self.fields[name] = a.get("value") or ("on" if a.get("type") == "checkbox" else "")
+        elif tag == "textarea" and name:
+            self._textarea, self.fields[name] = name, ""
+        elif tag == "select" and name:
+            self._select = name
+            self.fields.setdefault(name, "")
+        elif tag == "option" and self._select and "selected" in a:
+            self.fields[self._select] = a.get("value", "")
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            self.fields[self._textarea] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "textarea":
+            self._textarea = None
+        elif tag == "select":
+            self._select = None
+
+
+@pytest.mark.parametrize(("game", "text", "card", "keys"), [
+    ("yugioh", "This card gains 500 ATK.", {"type": "monster", "subtype": "effect"},
+     {"apply"}),
+    ("yugioh", "Counter Trap Card\nWhen your opponent activates a Spell Card: Negate the "
+     "activation, and if you do, destroy it.", {"type": "trap", "subtype": "counter"},
+     {"respond_to", "operations"}),
+    ("duel_masters", "■このクリーチャーのパワーは+2000される。",
+     {"type": "creature", "civilization": "fire", "cost": "3", "power": "1000"}, {"apply"}),
+])
+def test_a_reading_saved_through_the_form_keeps_every_part_it_compiled(
+        client: Client, game: str, text: str, card: dict, keys: set) -> None:
+    """What the reader compiled (a continuous effect's ``apply``, a Counter Trap's
+    ``respond_to``) is on the form, and saving the form as drawn keeps it on the card."""
+    board = own_board(client, game)
+    html = client.get("/cards/new", {"game": game, "text": text, "board": board.slug,
+                                     **card}).content.decode()
+    parser = _FormFields()
+    parser.feed(html)
+    post = {**parser.fields, **card, "name_en": "Form Keeper", "do": "save",
+            "board": board.slug, "version": board.version}
+    from engine.classify import classify, map_reading
+    from simulator.editor import initial_card
+    compiled = initial_card(game, text, [map_reading(game, r) for r in classify(game, text)])
+    [effect] = compiled["effects"]
+    assert keys <= set(effect), effect  # the reader compiles these parts
+    response = client.post("/cards/new", post)
+    assert response.status_code == 302, error_of(response.content.decode(), "card")
+    board.refresh_from_db()
+    [saved] = board.data["cards"]
+
+    def said(e: dict) -> dict:  # an activation's unticked "You can" box: optional false
+        return {k: v for k, v in e.items() if (k, v) != ("optional", False)}
+    assert [said(e) for e in saved["effects"]] == [said(effect)]

@@ -96,14 +96,17 @@ def test_why_a_text_is_unreadable_is_said_in_the_page_s_language(game: str, lang
         assert other not in html
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_english_name_of_an_unnamed_card_is_english(lang: str) -> None:
-    """A pasted text without a name line leaves the English name "New card" in every
-    language: the field holds the card's English name, never the page's words for it."""
+@pytest.mark.parametrize(("lang", "name_en", "name_ja"), [
+    ("en", "New card", ""), ("fr", "Nouvelle carte", ""), ("ja", "New card", "新しいカード")])
+def test_an_unnamed_card_is_named_in_latin_letters_and_in_japanese(
+        lang: str, name_en: str, name_ja: str) -> None:
+    """A pasted text without a name line: the field of the name in Latin letters never holds
+    Japanese words; a Japanese page names the card in its Japanese field too."""
     html = page("duel_masters", lang)
-    field = re.search(r'<input[^>]*name="name_en"[^>]*>', html)
-    assert field, "no English name field"
-    assert 'value="New card"' in field.group(0), field.group(0)
+    fields = {m[0]: m[1] for m in re.findall(
+        r'<input[^>]*name="(name_en|name_ja)"[^>]*value="([^"]*)"', html)}
+    assert fields.get("name_en") == name_en
+    assert fields.get("name_ja", "") == name_ja
 
 
 @pytest.mark.parametrize("lang", LANGS)
