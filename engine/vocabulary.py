@@ -911,7 +911,7 @@ table("apply", "apply", CARDS_MD, {
     "rule": K(OneOf("unique_names"), "a rule of its own: unique_names"),
     "to": K(Either(OneOf("self", "equipped"), Map("apply_to")),
             "the cards it applies to: self, equipped or {zone, controller, filter, other}",
-            beside=(*STAT_KEYS, "cannot")),
+            beside=(*STAT_KEYS, "cannot", "cannot_attack")),
     "while": K(ByGame(lambda spec: _own(spec, "WHILE")),
                "only while the card it applies to attacks, blocks, is tapped or is untapped",
                beside=(*STAT_KEYS, "cannot")),

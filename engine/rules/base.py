@@ -505,6 +505,22 @@ class Policy:
                     duel.reading.discard(key)
         return total
 
+    def granted(self, duel: Duel, card: Card, key: str) -> list[Any]:
+        """What the continuous effects (static abilities) applying to ``card`` now say under
+        ``key`` of their ``apply`` (Yu-Gi-Oh!'s ``piercing``, ``cannot_attack``; Duel
+        Masters' ``breaks``, ``speed_attacker``, ``cannot_attack``...): one value for each,
+        read afresh every time, as a stat change is (YGO-KIND, DM-STATIC)."""
+        st = duel.state
+        found: list[Any] = []
+        for iid in sorted(duel._continuous):
+            source = st.cards.get(iid)
+            if source is None or not self.statics_work(duel, source):
+                continue
+            found += [e.apply[key] for e in duel.definition(source).effects
+                      if e.kind == "continuous" and e.apply and key in e.apply
+                      and self.applies_to(duel, source, e.apply, card)]
+        return found
+
     def applies_to(self, duel: Duel, source: Card, apply: dict[str, Any], card: Card) -> bool:
         """Is ``card`` one a continuous effect's ``to:`` names, while its ``while:`` holds
         (:meth:`while_holds`)?"""

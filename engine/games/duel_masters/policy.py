@@ -140,22 +140,6 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
         n = len(duel.find_cards(want, source.controller, source.iid))
         return want.get("min", 0) <= n <= want.get("max", n)
 
-    def granted(self, duel: Duel, card: Card, key: str) -> list[Any]:
-        """What the static abilities applying to ``card`` now say under ``key`` of their
-        ``apply`` (``breaks``, ``speed_attacker``, ``cannot_attack``, ``attacks_untapped``,
-        ``unblocked_by``, a filter of the creatures that can't block it, DM-ATTACK-STEPS):
-        one value for each, read afresh every time, as a power change is (DM-STATIC)."""
-        st = duel.state
-        found: list[Any] = []
-        for iid in sorted(duel._continuous):
-            source = st.cards.get(iid)
-            if source is None or not self.statics_work(duel, source):
-                continue
-            found += [e.apply[key] for e in duel.definition(source).effects
-                      if e.kind == "continuous" and e.apply and key in e.apply
-                      and self.applies_to(duel, source, e.apply, card)]
-        return found
-
     def _passes(self, duel: Duel, card: Card, flt: dict[str, Any], source: Card) -> bool:
         """Does ``card`` pass a filter of ``source``'s static ability, its power as it is now?"""
         return card_matches(flt or {}, duel.definition(card), controller=card.controller,

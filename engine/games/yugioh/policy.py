@@ -563,7 +563,15 @@ class YugiohPolicy(SummonMoment, Policy):
             attacker.position != "attack" or not attacker.face_up
         ):
             raise IllegalAction(Refusal("not_attacker", card=refusals.named(duel, attacker.iid)))
+        if self._cannot_attack(duel, attacker):
+            raise IllegalAction(Refusal("cannot_attack", card=refusals.named(duel, attacker.iid)),
+                                ["YGO-KIND"])
         target = None
+        direct = action.get("target") is None
+        if self._cannot_attack(duel, attacker, direct):
+            raise IllegalAction(Refusal("cannot_attack_players" if direct
+                                        else "cannot_attack_creatures",
+                                        card=refusals.named(duel, attacker.iid)), ["YGO-KIND"])
         if action.get("target") is not None:
             target = self.card_arg(duel, action, "target")
             if target.zone != "monster" or target.controller == attacker.controller:
@@ -682,15 +690,18 @@ class YugiohPolicy(SummonMoment, Policy):
         (``apply: {piercing: true}``: "If this card attacks a Defense Position monster,
         inflict piercing battle damage", 「その守備力を攻撃力が超えた分だけ戦闘ダメージを
         与える」)? Only a face-up card's effect that is not negated applies."""
-        for iid in sorted(duel._continuous):
-            source = duel.state.cards.get(iid)
-            if source is None or not self.statics_work(duel, source):
-                continue
-            if any(e.kind == "continuous" and e.apply and e.apply.get("piercing")
-                   and self.applies_to(duel, source, e.apply, attacker)
-                   for e in duel.definition(source).effects):
-                return True
-        return False
+        return any(self.granted(duel, attacker, "piercing"))
+
+    def _cannot_attack(self, duel: Duel, attacker: Card, direct: bool | None = None) -> bool:
+        """Does a continuous effect say the monster cannot declare this attack (``apply:
+        {cannot_attack: all}``: "This card cannot declare an attack", "Your opponent's
+        monsters cannot declare an attack", 「このカードは攻撃できない」; ``players``: no
+        direct attack; ``creatures``: no attack on a monster)? With ``direct`` None: no attack
+        at all. Read afresh at each declaration, so it holds only while its card's effect
+        applies (YGO-KIND)."""
+        cannot = set(self.granted(duel, attacker, "cannot_attack"))
+        return "all" in cannot or direct is not None and (
+            ("players" if direct else "creatures") in cannot)
 
     def stat(self, duel: Duel, card: Card, stat: str) -> int | None:
         """Current ATK or DEF: printed, lasting changes, continuous effects (never below 0);
@@ -1862,7 +1873,7 @@ class YugiohPolicy(SummonMoment, Policy):
                 out.append({"do": "special_summon", "card": card.iid})
             if card.zone == "monster" and card.controller == tp and st.phase == "battle" and (
                 card.position == "attack" and card.face_up and not st.procedure
-            ):
+            ) and not self._cannot_attack(duel, card):
                 opp = st.zones[1 - tp]["monster"]
                 out.append({"do": "declare_attack", "card": card.iid,
                             "target": opp[0] if opp else None})

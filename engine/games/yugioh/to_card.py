@@ -646,6 +646,20 @@ _PIERCING = (r"(?:if this card attacks a defense position monster, inflict pierc
              r"(?:相手に)?戦闘ダメージを与える。?)")
 
 
+#: a monster that cannot attack (``cannot_attack``): "This card cannot declare an attack",
+#: 「このカードは攻撃できない」, "Your opponent's monsters cannot declare an attack",
+#: 「相手フィールドのモンスターは攻撃宣言できない」, "This card cannot attack directly"
+_CANNOT_ATTACK = (
+    (r"this card cannot (?:declare an )?attack\.?|このカードは攻撃(?:宣言)?できない。?",
+     {"cannot_attack": "all"}),
+    (r"this card cannot attack (?:your opponent )?directly\.?|このカードは直接攻撃できない。?",
+     {"cannot_attack": "players"}),
+    (r"(?:monsters your opponent controls|your opponent's monsters) cannot (?:declare an )?"
+     r"attack\.?|相手(?:フィールドの)?モンスターは攻撃(?:宣言)?できない。?",
+     {"cannot_attack": "all", "to": {"controller": "opponent"}}),
+)
+
+
 def continuous(reading: EffectReading) -> dict[str, Any] | None:
     """A continuous effect's ``apply`` from its words (a stat change or a protection), or
     None when they are not all read: a condition other than the card's own place ("While you
@@ -657,6 +671,9 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
     if condition and not re.fullmatch(_HERE, condition, re.I):
         return None
     words = re.sub(_WHILE_HERE, "", words, flags=re.I)
+    for pattern, apply in _CANNOT_ATTACK:
+        if re.fullmatch(pattern, words.strip(), re.I):
+            return {k: dict(v) if isinstance(v, dict) else v for k, v in apply.items()}
     if re.search(r"[.。]\s*\S", words):
         return None  # two sentences: a second change or a restriction beside it
     for pattern, make in CONTINUOUS:

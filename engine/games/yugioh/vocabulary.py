@@ -77,6 +77,10 @@ KEYS: dict[str, dict[str, Key]] = {
         "def": K(AMOUNT, "added to DEF"),
         "piercing": K(BOOL, "true: attacking a Defense Position monster whose DEF is lower "
                       "than its ATK, it inflicts the difference as battle damage"),
+        # the words of Duel Masters' key of the same name: one key, honoured in both games
+        # ("players": a direct attack, "creatures": an attack on a monster)
+        "cannot_attack": K(OneOf("all", "players", "creatures"), "it can't attack: at all "
+                           "(all), players (players) or creatures (creatures)"),
     },
     "settings": {
         "preset": K(OneOf(*PRESETS), "the YGO-SEGOC reading: TCG, TCG classic or OCG"),
