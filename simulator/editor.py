@@ -61,10 +61,10 @@ MAX_FIELD_ITEMS = 500
 #: the characters of all the YAML fields of one form (the built-in card writing the most has
 #: 561), counted before any is parsed, so reading and checking them stays short
 MAX_FORM_YAML = 8_000
-#: each effect's fields written as YAML in the engine's vocabulary
-#: an effect's fields written as YAML: every part of a card file's effect the reader may
-#: compile (a continuous effect's ``apply``, a replacement's ``instead``, a Counter Trap's
-#: ``respond_to``...), so that a reading saved through the form keeps all of it
+#: an effect's fields written as YAML in the engine's vocabulary: every part of a card file's
+#: effect the reader may compile (a continuous effect's ``apply``, a replacement's
+#: ``instead``, a Counter Trap's ``respond_to``...), so that a reading saved through the form
+#: keeps all of it
 YAML_FIELDS = ("event", "condition", "cost", "targets", "operations", "apply", "instead",
                "respond_to", "phase")
 EFFECT_FIELDS = ("kind", "label", "wording", "optional", "once_per_turn", "activate_from",
