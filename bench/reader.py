@@ -401,8 +401,9 @@ def _ygo_opponent(ev: dict[str, Any]) -> list[dict[str, Any]] | None:
     """What the opponent does, on their own turn, for an event or a "When ..." activation
     condition that is about the opponent's cards, or None."""
     etype = _first(ev.get("type"))
-    if etype == "attack_declared":
-        return [{"do": "declare_attack", "card": "their_monster", "target": "my_monster"}]
+    if etype == "attack_declared":  # a direct attack: the player controls no monster
+        return [{"do": "declare_attack", "card": "their_monster",
+                 "target": None if ev.get("direct") else "my_monster"}]
     if etype == "activated":
         return [{"do": "activate", "card": "their_spell", "effect": "card"}]
     if etype in ("summoning", "summoned"):
@@ -476,6 +477,9 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
         if etype == "summoned" and how == "flip" or etype == "flipped":
             return Plan("monster", {**here, "face_up": False, "position": "defense"},
                         [{"do": "flip_summon", "card": BENCH_NAME}])
+        if etype == "summoned" and how == "tribute":  # Tribute Summoned, one monster tributed
+            return Plan("hand", here, [{"do": "tribute_summon", "card": BENCH_NAME,
+                                        "tributes": ["my_monster"]}])
         if etype == "summoned" and how == "special":
             return Plan("hand", here, [{"do": "special_summon", "card": BENCH_NAME}])
         if etype == "summoned":
@@ -532,7 +536,8 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
             # the opponent acts on their turn; the card is activated in the window it opens
             battle = _first(respond.get("type")) == "attack_declared"
             return Plan(zone, placement, theirs, turn_player="p2",
-                        phase="battle" if battle else "main1", use=True)
+                        phase="battle" if battle else "main1", use=True,
+                        empty=[("p1", "monster")] if battle and respond.get("direct") else [])
         return Plan(zone, placement, [use])
     if kind == "continuous" and effect.get("apply"):
         # nothing is fired: the card waits face-up where it applies, and what it applies is
@@ -930,6 +935,9 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
     plan = _ygo_plan(card, effect, index) if game == "yugioh" else _dm_plan(card, effect)
     if isinstance(plan, str):
         return plan
+    if any(a.get("do") == "tribute_summon" for a in plan.actions) and (
+            card.get("level") or 4) < 5:
+        card = {**card, "level": 6}  # a monster Tribute Summoned with one Tribute
     sides = copy.deepcopy(YGO_SIDES if game == "yugioh" else DM_SIDES)
     if any(op.get("op") == "detach" for op in effect.get("cost") or []):
         plan.placement = {**plan.placement, "under": ["Kuriboh", "Kuriboh"]}  # Xyz Materials
@@ -1003,7 +1011,7 @@ def play_effect(game: str, card: dict[str, Any], effect: dict[str, Any], index: 
             return "it resolved with no effect"
         resolved = ("pending.resolve", "spell.resolve")
     if not _did_something(log, resolved, iid) and not _moved_unseen(duel, zones, effect, iid) \
-            and not _protected_unseen(duel, effect, iid):
+            and not _protected_unseen(duel, effect, iid) and not _lasting_unseen(duel, iid):
         return "it resolved, but nothing happened"
     return _negation_missing(duel, effect)
 
@@ -1029,6 +1037,12 @@ def _protected_unseen(duel: Any, effect: dict[str, Any], iid: int) -> bool:
     wanted = {op.get("cannot") for op in _all_ops(effect) if op.get("op") == "protect"}
     return bool(wanted) and any(m.get("cannot") in wanted and m.get("source") == iid
                                 for c in duel.state.cards.values() for m in c.mods)
+
+
+def _lasting_unseen(duel: Any, iid: int) -> bool:
+    """Whether the effect left a lasting change about a player ("this turn, the damage you
+    take becomes 0"), which no event records, from the card measured."""
+    return any(m.get("source") == iid for m in duel.state.lasting)
 
 
 #: operations whose moves the engine's log holds no event for (a card put into the shields

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import refusals
+from . import damage, refusals
 from .cards import CardDef, EffectDef, Library, default_library
 from .errors import IllegalAction, TriggerLoopError
 from .events import card_matches, describe_event, make_event
@@ -421,7 +421,14 @@ class Duel:
         return events
 
     def change_lp(self, player: int, delta: int, *, cause: str, by: int | None) -> list[dict]:
+        """Change a player's LP; damage (``cause`` battle or damage) is first changed by the
+        effects that change the damage that player takes (:func:`engine.damage.taken`), and
+        damage that became 0 is no loss of LP at all (no ``lp_lost`` event)."""
         st = self.state
+        if delta < 0 and cause in ("battle", "damage"):
+            delta = -damage.taken(self, player, -delta, cause)
+            if not delta:
+                return []
         st.lp[player] += delta
         kind = "lp_gained" if delta > 0 else "lp_lost"
         return [make_event(kind, None, player=player, amount=abs(delta), cause=cause, by=by)]
@@ -446,6 +453,8 @@ class Duel:
 
     def end_lasting(self, until: str) -> None:
         """End every lasting change that lasts ``until`` this moment."""
+        if self.state.lasting:
+            self.state.lasting = [m for m in self.state.lasting if m.get("until") != until]
         for card in self.state.cards.values():
             if card.mods:
                 card.mods = [m for m in card.mods if m.get("until") != until]

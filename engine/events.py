@@ -30,6 +30,8 @@ EVENT_TYPES = {
     "attached", "detached",
     # Yu-Gi-Oh! a Summon about to happen (YGO-SUMMON-NEGATION), and one negated
     "summoning", "summon_negated",
+    # Yu-Gi-Oh! an attack negated ("negate the attack")
+    "attack_negated",
 }
 
 #: Summons that are Special Summons: a pattern or filter ``special`` matches each of them

@@ -120,6 +120,10 @@ MESSAGES: dict[str, str] = {
         "{card} is Special Summoned by its own procedure: that is not an effect, so it is not "
         "activated and uses no chain link; its cost is paid as part of the Summon"
     ),
+    "phase.battle_ended": (
+        "{card} ends the Battle Phase, now that the chain has resolved: the turn goes on to Main "
+        "Phase 2"),
+    "damage.changed": "{player} takes {amount} damage instead of {was}: {card} changes it",
     "phase.no_battle": (
         "Turn {turn} is the first turn of the Duel: {player} cannot conduct a Battle Phase, so "
         "the turn goes on to the End Phase"
@@ -331,6 +335,7 @@ EVENT_MESSAGES: dict[str, str] = {
     "attached": "{card} became an Xyz Material",
     "summoning": "{card} would be {how} Summoned",
     "summon_negated": "the Summon of {card} was negated",
+    "attack_negated": "the attack of {card} was negated",
     "detached": "{card} was detached",
 }
 #: a material sent to the GY by a summon: "sent to the GY as Synchro Material"

@@ -25,6 +25,7 @@ from .amounts import evaluate
 from .events import BOUNDS
 from .games import game as registered
 from .protection import ask_ahead, split_choosable
+from .rules.interfaces import NegatesAttacks
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -514,5 +515,15 @@ def _counters_there(duel: Duel, player: int, card: Card, spec: dict[str, Any]) -
 FEASIBLE["remove_counter"] = _counters_there
 
 
+@operation("negate_attack")
+def negate_attack(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """Negate the attack being declared: it ends with no battle (``end_battle_phase: true``:
+    then the Battle Phase ends, once the chain has resolved). A game with attacks that can be
+    negated says how (:class:`engine.rules.interfaces.NegatesAttacks`)."""
+    if isinstance(duel.policy, NegatesAttacks) and duel.policy.negate_attack(
+            duel, ctx, end_battle_phase=bool(spec.get("end_battle_phase"))):
+        ctx.did_something = True
+
+
 # the operation families kept in modules of their own register here
-from . import abilities, summons  # noqa: E402,F401
+from . import abilities, damage, summons  # noqa: E402,F401

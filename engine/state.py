@@ -212,6 +212,10 @@ class State:
     #: Yu-Gi-Oh!: a Summon in progress outside any effect, from its cost to the moment the
     #: monster "would be Summoned" (YGO-SUMMON-NEGATION, YGO-INHERENT-SUMMON)
     summoning: dict[str, Any] | None = None
+    #: what an effect changed for a time about a player rather than a card ("this turn, the
+    #: battle damage you take becomes 0"): ``{change, player, ..., until, source}``, ended by
+    #: :meth:`engine.duel.Duel.end_lasting` as a card's lasting changes are
+    lasting: list[dict[str, Any]] = field(default_factory=list)
     used: dict[str, int] = field(default_factory=dict)  # once-per-turn keys -> turn
     phase_passed: dict[str, int] = field(default_factory=dict)
     #: "always ask": the last instant after which the players were asked about their hidden

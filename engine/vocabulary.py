@@ -1045,6 +1045,16 @@ _OP_KEYS: dict[str, dict[str, Key]] = {
     "negate_summon": {"destroy": K(BOOL, "true: then destroy the monster"),
                       "banish": K(BOOL, "true: then banish the monster")},
     "nothing": {},
+    "negate_attack": {"end_battle_phase": K(BOOL, "true: then the Battle Phase ends")},
+    "change_damage": {
+        "player": K(PLAYERS, "whose damage (you by default)"),
+        "cause": K(OneOf("battle", "effect", "any"), "which damage: battle, effect or any "
+                                                    "(any by default)"),
+        "becomes": K(OneOf("zero", "half"), "what it becomes: zero (by default) or half "
+                                            "(rounded up)"),
+        "until": K(OneOf("end_of_turn", "end_of_attack"), "how long it lasts (end_of_turn by "
+                                                          "default)"),
+    },
     "add_counter": _with_selector(
         counter=K(Text(), "the counter's name (spell)", required=True),
         count=K(COUNT, "how many"), max=K(COUNT, "the most the card may hold")),

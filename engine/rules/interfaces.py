@@ -38,3 +38,13 @@ class CutsIn:
     def cut_in(self, duel: Duel, link: ChainLink) -> bool:
         """Must ``link`` pause after an instant of its resolution for another?"""
         raise NotImplementedError
+
+
+class NegatesAttacks:
+    """A game where an effect can negate the attack being declared (Yu-Gi-Oh!'s "negate the
+    attack")."""
+
+    def negate_attack(self, duel: Duel, ctx: Any, *, end_battle_phase: bool) -> bool:
+        """Negate the attack in progress, if there is one (``ctx``: the effect's resolution);
+        ``end_battle_phase``: the Battle Phase then ends. Whether it did."""
+        raise NotImplementedError

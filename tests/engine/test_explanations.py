@@ -20,8 +20,9 @@ from engine.scenario import builtin_scenarios, load_scenario, run_scenario
 from .helpers import answer, assert_illegal
 
 #: entries that record what a player did or what happened, not a decision: the player's own
-#: actions, the events of an instant, and a new phase or step reached by an action
-NOT_DECISIONS = frozenset({"action", "instant", "phase"})
+#: actions, the events of an instant, a new phase or step reached by an action, and the damage
+#: a card's lasting effect changed (what the card says, as an instant's events are)
+NOT_DECISIONS = frozenset({"action", "instant", "phase", "damage.changed"})
 SCENARIOS = builtin_scenarios()
 
 

@@ -22,6 +22,7 @@ from ...i18n import TRANSLATED, Translator
 from ...log import EVENT_SEPARATOR, HIDDEN, card_kind, with_article, zone_place
 from ...refusals import Refusal, Worded, joined
 from ...rules.base import Policy
+from ...rules.interfaces import NegatesAttacks
 from ...state import ChainLink, Decision, hidden_from
 from .summoning import SummonMoment
 
@@ -96,7 +97,7 @@ def _home_zones(definition: CardDef) -> frozenset[str]:
     return frozenset({"hand", "deck", table, "gy", "banished"})
 
 
-class YugiohPolicy(SummonMoment, Policy):
+class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
     GAME = "yugioh"
     ZONES = ("hand", "deck", "extra", "monster", "spell_trap", "field", "gy", "banished")
     FIELD_ZONES = frozenset({"monster", "spell_trap", "field"})
@@ -597,6 +598,44 @@ class YugiohPolicy(SummonMoment, Policy):
         st.procedure[0]["auto"] = True
         st.procedure[0]["stage"] = "start"
 
+    # ------------------------------------------------------------------ a negated attack
+    def negate_attack(self, duel: Duel, ctx: Any, *, end_battle_phase: bool) -> bool:
+        """"Negate the attack", 「その攻撃を無効にする」: the attack declared ends there, with
+        no Damage Step and no battle damage. ``end_battle_phase`` ("then end the Battle
+        Phase", 「その後バトルフェイズを終了する」): no other attack is declared, and once the
+        chain and its triggers are done the turn goes on to Main Phase 2."""
+        st = duel.state
+        attack = st.procedure[0] if st.procedure and st.procedure[0]["kind"] == "attack" else None
+        if attack is None or attack["stage"] != "declared":
+            return False
+        st.procedure.pop(0)
+        st.step = "battle_step"
+        duel.end_lasting("end_of_attack")
+        attacker = st.cards[attack["attacker"]]
+        ctx.events.append(make_event("attack_negated", attacker, by=ctx.source))
+        if end_battle_phase and st.phase == "battle":
+            st.lasting.append({"change": "battle_phase_ends", "player": st.turn_player,
+                               "until": "end_of_turn", "source": ctx.source,
+                               "turn": st.turn})
+        return True
+
+    def _battle_phase_ends(self, duel: Duel) -> bool:
+        """The Battle Phase an effect ended goes on to Main Phase 2, once nothing is left to
+        resolve or activate in it."""
+        st = duel.state
+        ending = next((m for m in st.lasting if m.get("change") == "battle_phase_ends"), None)
+        if ending is None:
+            return False
+        st.lasting.remove(ending)
+        if st.phase != "battle":
+            return False
+        st.procedure = []
+        st.phase, st.step, st.phase_passed = "main2", None, {}
+        duel.log("phase.battle_ended", ["YGO-CHAIN"], card=ending["source"])
+        duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
+        duel.happen([make_event("phase_start", None, phase=st.phase, player=st.turn_player)])
+        return True
+
     # ------------------------------------------------------------------ the battle procedure
     def run_procedure(self, duel: Duel) -> bool:
         st = duel.state
@@ -795,6 +834,8 @@ class YugiohPolicy(SummonMoment, Policy):
         if self.window(duel):
             return True
         if self.phase_window(duel):
+            return True
+        if self._battle_phase_ends(duel):
             return True
         return self.run_procedure(duel)
 

@@ -117,6 +117,9 @@ EVENTS: list[Pattern] = [
     (r"^this card (?:in your possession )?is destroyed by (?:an|your) opponent's card"
      r"(?: effect)?$|^(?:自分フィールドの)?このカードが相手によって破壊された$",
      lambda m: {"type": "destroyed", "card": "self", "by_player": "opponent"}),
+    (r"^(?:an? )?(?:opponent's|your opponent's) monster declares a direct attack$"
+     r"|^相手モンスターの直接攻撃宣言(時)?$",
+     lambda m: {"type": "attack_declared", "attacker": "opponent", "direct": True}),
     (r"^(?:an? )?(?:opponent's|your opponent's) monster declares an attack$"
      r"|^相手モンスターの攻撃宣言(時)?$",
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
@@ -176,6 +179,9 @@ RESPONSES: list[Pattern] = [
      lambda m: _activated(m.group("c"), m.group("opp"))),
     (r"^(?P<opp>相手が)?(?P<c>魔法・罠カード|魔法カード|罠カード|モンスターの効果)(が|を)発動した",
      lambda m: _activated(m.group("c"), m.group("opp"))),
+    (r"(an? )?(opponent's|your opponent's) monster declares a direct attack"
+     r"|相手モンスターの直接攻撃宣言",
+     lambda m: {"type": "attack_declared", "attacker": "opponent", "direct": True}),
     (r"(an? )?(opponent's|your opponent's) monster declares an attack|相手モンスターの攻撃宣言",
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
     (r"(a|your opponent's|an opponent's) monster declares an attack|攻撃宣言",
@@ -744,11 +750,52 @@ OPERATIONS: list[Pattern] = [
      lambda m: [{"op": "banish", "top": {"zone": "deck", "controller": who,
                                          "count": int(m.group("n") or m.group("n2"))}}
                 for who in ("you", "opponent")]),
+    # the attack being declared negated, then perhaps the Battle Phase ended
+    (r"^negate (?:the|that|its) attack(?P<end>,? (?:and if you do|then),? end the battle phase)?$"
+     r"|^(?:その|相手)?(?:モンスターの|[^。、]{0,12}?モンスターの)?攻撃を無効にし?(?P<end2>、?"
+     r"その後(?:、)?バトルフェイズを終了する)?(?:する)?$",
+     lambda m: [{"op": "negate_attack",
+                 **({"end_battle_phase": True} if m.group("end") or m.group("end2") else {})}]),
+    # the damage a player takes, made 0 or halved for the turn or the battle
+    (r"^(?:this turn, )?(?P<who>you|your opponent|neither player|each player|both players) "
+     r"(?:takes?|take) no (?P<cause>battle |effect )?damage(?P<when> this turn| for the rest of "
+     r"this turn| from (?:that|this) battle)?$",
+     lambda m: _damage(m, "zero")),
+    (r"^(?:this turn, )?(?:any|all|the) (?P<cause>battle |effect )?damage (?P<who>you|your "
+     r"opponent|each player|both players) takes?(?P<when> this turn| from (?:that|this) battle)?"
+     r" (?:is|becomes) (?P<how>halved|0)$"
+     r"|^halve (?:all|any|the) (?P<cause2>battle |effect )?damage (?P<who2>you|your opponent) "
+     r"takes?(?P<when2> this turn| from (?:that|this) battle)?$",
+     lambda m: _damage(m, "half" if (m.group("how") or "halved") == "halved" else "zero")),
+    (r"^(?P<when>このターン|この戦闘|その戦闘)(?:、|で|によって)?(?:発生する)?(?P<who>自分|相手|お互い"
+     r"(?:のプレイヤー)?)(?:が受ける|への)(?:全ての)?(?P<cause>戦闘|効果)?ダメージ(?:は|を)(?:全て)?"
+     r"(?P<how>0|半分)に(?:する|なる)$",
+     lambda m: _damage(m, "zero" if m.group("how") == "0" else "half")),
     (r"^halve (?:its|that target's|that monster's|the target's) (?P<stat>atk/def|atk and def|"
      r"atk|def)$|^(?:対象の|その)(?:[^。、を]{0,12}?モンスターの|)(?P<stat2>攻撃力・守備力|攻撃力|"
      r"守備力)を(?:ターン終了時まで)?半分にする$",
      _halved),
 ]
+
+
+#: whose damage a change covers, in the words of each language
+_DAMAGED = {"you": "you", "自分": "you", "your opponent": "opponent", "相手": "opponent",
+            "neither player": "both", "each player": "both", "both players": "both",
+            "お互い": "both", "お互いのプレイヤー": "both"}
+
+
+def _damage(m: Any, becomes: str) -> list[dict[str, Any]]:
+    """"You take no battle damage this turn", 「このターン、自分が受ける全てのダメージは半分に
+    なる」: a ``change_damage`` for the turn, or for the battle ("from that battle",
+    「その戦闘によって発生する」)."""
+    said = {k.rstrip("2"): v for k, v in m.groupdict().items() if v}
+    cause = said.get("cause", "").strip().casefold()
+    when = said.get("when", "").strip().casefold()
+    return [{"op": "change_damage", "player": _DAMAGED[said["who"].casefold()],
+             "cause": {"battle": "battle", "戦闘": "battle", "effect": "effect",
+                       "効果": "effect"}.get(cause, "any"),
+             "becomes": becomes,
+             "until": "end_of_attack" if "battle" in when or "戦闘" in when else "end_of_turn"}]
 
 
 def _modes(m: re.Match[str]) -> list[dict[str, Any]] | None:
