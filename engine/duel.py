@@ -260,12 +260,16 @@ class Duel:
         players = {"you": [me], "opponent": [1 - me], "any": [me, 1 - me]}[who]
         flt = dict(spec.get("filter") or {})
         other = spec.get("other", False)
+        # ``attacking: true``: only the monster or creature attacking now ("the attacking
+        # monster"), none when no attack is in progress
+        attacking = (self.state.procedure[0].get("attacker") if self.state.procedure
+                     else None) if spec.get("attacking") else False
         out = []
         for p in players:
             for z in zones:
                 for iid in self.policy.listed(self, p, z, spec):
                     card = self.state.cards[iid]
-                    if other and iid == self_iid:
+                    if other and iid == self_iid or attacking is not False and iid != attacking:
                         continue
                     if card_matches(flt, self.library[card.card_id], controller=card.controller,
                                     me=me, face_up=card.face_up, position=card.position,

@@ -845,6 +845,8 @@ table("target", "a target", CARDS_MD, {
     "count": K(COUNT, "how many"),
     "up_to": K(BOOL, "true: 1 to count"),
     "other": K(BOOL, "true: not the card itself"),
+    "attacking": K(BOOL, "true: the monster or creature attacking now (\"the attacking "
+                         "monster\")"),
 })
 
 table("condition", "a condition", CARDS_MD, {

@@ -684,8 +684,9 @@ _OPERATIONS += [
      lambda m: _take(_Alias(m))),
     (r"^return this card to the (owner's )?hand$",
      lambda m: [{"op": "return_to_hand", "card": "self"}]),
-    (r"^(?:you )?gain lp equal to (?:its|that monster's|the target's) (?P<o>original )?"
-     r"(?P<stat>atk|def)$|^(?:自分は)?その(?:モンスターの)?(?P<o2>元々の)?(?P<stat2>攻撃力|守備力)分だけ"
+    (r"^(?:you )?gain lp equal to (?:its|that monster's|that target's|the target's) "
+     r"(?P<o>original )?(?P<stat>atk|def)$"
+     r"|^(?:自分は)?その(?:モンスターの)?(?P<o2>元々の)?(?P<stat2>攻撃力|守備力)分だけ"
      r"(?:自分の)?lpを回復する$",
      lambda m: _equal_to(_Alias(m), "gain_lp", "you")),
     (r"^inflict damage to your opponent equal to (?:its|that monster's|the target's) "

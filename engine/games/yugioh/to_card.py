@@ -313,6 +313,11 @@ def _banished(m: re.Match[str]) -> list[dict[str, Any]] | None:
 
 #: Yu-Gi-Oh! targets, chosen at activation
 TARGETS: list[Pattern] = [
+    # the monster whose attack the activation answers
+    (r"^(?:you can )?target the attacking monster$"
+     r"|^(?:相手モンスターの攻撃宣言時に、?)?攻撃モンスター1体を対象(として|とし|に)?(発動(する|できる))?$",
+     lambda m: [{"as": "target", "zone": "monster", "controller": "opponent", "count": 1,
+                 "attacking": True}]),
     (rf"^(?:you can )?target {NUM} (?P<what>monster|card|spell/trap|spell|trap)s? ?"
      r"(?P<whose>your opponent controls|you control|on the field)$",
      lambda m: _target(number(m), m.group("what"), m.group("whose"))),
@@ -752,10 +757,17 @@ OPERATIONS: list[Pattern] = [
                 for who in ("you", "opponent")]),
     # the attack being declared negated, then perhaps the Battle Phase ended
     (r"^negate (?:the|that|its) attack(?P<end>,? (?:and if you do|then),? end the battle phase)?$"
-     r"|^(?:その|相手)?(?:モンスターの|[^。、]{0,12}?モンスターの)?攻撃を無効にし?(?P<end2>、?"
-     r"その後(?:、)?バトルフェイズを終了する)?(?:する)?$",
+     r"|^(?:その|相手)?(?:[^。、]{0,12}?モンスターの)?攻撃を無効に(?:する|(?P<end2>(?:し、|する。)"
+     r"その後、?バトルフェイズを終了する))$",
      lambda m: [{"op": "negate_attack",
                  **({"end_battle_phase": True} if m.group("end") or m.group("end2") else {})}]),
+    # 「その攻撃モンスターの攻撃を無効にし、そのモンスターの攻撃力分のダメージを相手に与える」
+    (r"^その(?:攻撃)?モンスターの攻撃を無効にし、その(?:攻撃)?モンスターの(?P<stat>攻撃力|守備力)分の"
+     r"ダメージを相手に与える$",
+     lambda m: [{"op": "negate_attack"},
+                {"op": "damage", "player": "opponent",
+                 "amount": {"stat": "atk" if m.group("stat") == "攻撃力" else "def",
+                            "of": "target"}}]),
     # the damage a player takes, made 0 or halved for the turn or the battle
     (r"^(?:this turn, )?(?P<who>you|your opponent|neither player|each player|both players) "
      r"(?:takes?|take) no (?P<cause>battle |effect )?damage(?P<when> this turn| for the rest of "
