@@ -262,8 +262,7 @@ class Duel:
         other = spec.get("other", False)
         # ``attacking: true``: only the monster or creature attacking now ("the attacking
         # monster"), none when no attack is in progress
-        attacking = (self.state.procedure[0].get("attacker") if self.state.procedure
-                     else None) if spec.get("attacking") else False
+        attacking = self.state.attacker() if spec.get("attacking") else False
         out = []
         for p in players:
             for z in zones:

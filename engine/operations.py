@@ -122,7 +122,7 @@ def _select(duel: Duel, ctx: Context, spec: dict[str, Any], purpose: str) -> lis
         if ref == "event_card":
             iid = (ctx.trigger_event or {}).get("card")
         elif ref == "attacker":
-            iid = (st.procedure[0].get("attacker") if st.procedure else None) or (
+            iid = st.attacker() or (
                 (ctx.trigger_event or {}).get("card")
             )
         elif ref == "battled":  # the creature it battled, while it is still that object

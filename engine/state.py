@@ -224,6 +224,10 @@ class State:
     log: list[dict[str, Any]] = field(default_factory=list)
     winner: int | None = None
 
+    def attacker(self) -> int | None:
+        """The card attacking now (the attack in progress), or None."""
+        return self.procedure[0].get("attacker") if self.procedure else None
+
     # -- zones -------------------------------------------------------------------------
     def zone(self, player: int, name: str) -> list[int]:
         return self.zones[player][name]
