@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 
 #: a change's ``cause`` and the LP changes it covers (``damage`` is effect damage)
 COVERS = {"battle": ("battle",), "effect": ("damage",), "any": ("battle", "damage")}
-#: what the damage becomes
-BECOMES = ("zero", "half")
 
 
 @operation("change_damage")
@@ -33,7 +31,7 @@ def change_damage(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
         duel.state.lasting.append({
             "change": "damage", "player": player, "cause": spec.get("cause", "any"),
             "becomes": spec.get("becomes", "zero"), "until": spec.get("until", "end_of_turn"),
-            "source": ctx.source, "turn": duel.state.turn})
+            "source": ctx.source})
         ctx.did_something = True
 
 

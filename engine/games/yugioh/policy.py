@@ -539,16 +539,19 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         i = self.PHASES.index(st.phase)
         if st.phase == "main1" and self.first_turn(duel):
             duel.log("phase.no_battle", ["YGO-FIRST-TURN"], turn=st.turn, player=st.turn_player)
-            st.phase = "end"
+            self._enter_phase(duel, "end")
         elif i + 1 < len(self.PHASES):
-            st.phase = self.PHASES[i + 1]
+            self._enter_phase(duel, self.PHASES[i + 1])
         else:
             duel.end_lasting("end_of_turn")
             st.turn += 1
             st.turn_player = 1 - st.turn_player
-            st.phase = self.PHASES[0]
-        st.step = None
-        st.phase_passed = {}
+            self._enter_phase(duel, self.PHASES[0])
+
+    def _enter_phase(self, duel: Duel, phase: str) -> None:
+        """The turn goes on to ``phase``: its start is an instant of its own."""
+        st = duel.state
+        st.phase, st.step, st.phase_passed = phase, None, {}
         duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
         duel.happen([make_event("phase_start", None, phase=st.phase, player=st.turn_player)])
 
@@ -615,8 +618,7 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         ctx.events.append(make_event("attack_negated", attacker, by=ctx.source))
         if end_battle_phase and st.phase == "battle":
             st.lasting.append({"change": "battle_phase_ends", "player": st.turn_player,
-                               "until": "end_of_turn", "source": ctx.source,
-                               "turn": st.turn})
+                               "until": "end_of_turn", "source": ctx.source})
         return True
 
     def _battle_phase_ends(self, duel: Duel) -> bool:
@@ -630,10 +632,8 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         if st.phase != "battle":
             return False
         st.procedure = []
-        st.phase, st.step, st.phase_passed = "main2", None, {}
         duel.log("phase.battle_ended", ["YGO-CHAIN"], card=ending["source"])
-        duel.log("phase", phase=st.phase, turn=st.turn, player=st.turn_player)
-        duel.happen([make_event("phase_start", None, phase=st.phase, player=st.turn_player)])
+        self._enter_phase(duel, "main2")
         return True
 
     # ------------------------------------------------------------------ the battle procedure
