@@ -497,6 +497,10 @@ def _ygo_plan(card: dict[str, Any], effect: dict[str, Any], index: int) -> Plan 
             return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
                                            "target": "their_weak"}, {"do": "battle"}],
                         phase="battle")
+        if etype == "battle":  # it attacks one of the opponent's monsters: damage calculation
+            return Plan("monster", here, [{"do": "declare_attack", "card": BENCH_NAME,
+                                           "target": "their_monster"}, {"do": "battle"}],
+                        phase="battle")
         if etype == "attack_declared" and ev.get("target") == "self":
             return Plan("monster", here, [{"do": "declare_attack", "card": "their_monster",
                                            "target": BENCH_NAME}], turn_player="p2",

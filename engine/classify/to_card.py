@@ -134,9 +134,10 @@ def _cost_choose(m: Any, op: str, zone: str, **more: Any) -> list[dict[str, Any]
                                   **more, **({"filter": f} if f else {})}}]
 
 
-_IT = (r"(it|that target|that card|that monster\(s\)|that monster|those targets|those cards|"
+_IT = (r"(it|that target|that card|that monster\(s\)|that monster|that opponent's monster|"
+       r"those targets|those cards|"
        r"those monsters|them|the target)")
-_CHOSEN = (r"(((その|対象の)[^。、を]{0,12}?(カード|モンスター|クリーチャー)|それ"
+_CHOSEN = (r"(((その|対象の)[^。、をと]{0,12}?(カード|モンスター|クリーチャー)|それ"
            r"|その(カード|モンスター)\d+(枚|体))を)?")
 #: operations done at resolution, on the targets chosen at activation when there are any
 _OPERATIONS: list[Pattern] = [
@@ -150,6 +151,15 @@ _OPERATIONS: list[Pattern] = [
     (rf"相手に{NUM}(ポイントの)?ダメージを与え(る|$)",
      lambda m: [{"op": "damage", "player": "opponent", "amount": number(m)}]),
 ]
+_BOTH_OP = {"banish": "banish", "destroy": "destroy", "return": "return_to_hand",
+            "除外": "banish", "破壊": "destroy", "手札に戻": "return_to_hand"}
+#: one operation done on "that monster" and on this card at once: "banish that monster and
+#: this card", 「そのモンスターとこのカードを除外する」
+_OPERATIONS.append(
+    (rf"^(?P<en>banish|destroy|return) (both )?{_IT} and this card( to the (owner's )?hands?)?$"
+     r"|^(その|対象の)(相手)?モンスターとこのカードを(持ち主の)?(?P<ja>除外|破壊|手札に戻)(す|する)$",
+     lambda m: [{"op": _BOTH_OP[(m.group("en") or m.group("ja")).casefold()], "card": "chosen"},
+                {"op": _BOTH_OP[(m.group("en") or m.group("ja")).casefold()], "card": "self"}]))
 _COUNTED_ZONE = {"hand": "hand", "gy": "gy", "graveyard": "gy", "手札": "hand", "墓地": "gy",
                  "banished": "banished", "除外": "banished"}
 
@@ -940,13 +950,18 @@ def _on_chosen(found: list[dict[str, Any]] | None, targets: list[dict[str, Any]]
     return found
 
 
-def _summoned(effect: dict[str, Any]) -> dict[str, Any] | None:
-    """The monster a "When your opponent Summons a monster" activation answers, as "that
-    monster" of its operations (``card: event_card``) when it targets nothing."""
+def _the_event_card(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """"That monster" of an effect's operations when it targets nothing: the monster a "When
+    your opponent Summons a monster" activation answers (``card: event_card``), or the one a
+    "this card battles" trigger's monster battled (``card: battled``)."""
+    if effect.get("targets"):
+        return None
     respond = effect.get("respond_to")
-    if isinstance(respond, dict) and respond.get("type") == "summoned" and not effect.get(
-            "targets"):
+    if isinstance(respond, dict) and respond.get("type") == "summoned":
         return {"card": "event_card"}
+    event = effect.get("event")
+    if isinstance(event, dict) and event.get("type") == "battle" and event.get("card") == "self":
+        return {"card": "battled"}
     return None
 
 
@@ -993,14 +1008,16 @@ def _flags(reading: EffectReading) -> dict[str, Any]:
 #: conditions of a keyword ability used from the hand (a Ninja Strike), {} where none;
 #: ``continuous(reading)``, a continuous effect's ``apply`` (a stat change, a protection), None
 #: where its words are not read; ``replacement(reading)``, a replacement effect's ``instead``,
-#: None where its words are not read
+#: None where its words are not read; ``event_words(reading)``, the words a trigger's
+#: ``EVENTS`` are matched on (its event's own words, normalised, unless the game's part adds
+#: a step of the battle the reading holds apart)
 DEFAULTS: dict[str, Any] = {
     "EVENTS": [], "OPERATIONS": [], "FROM_EVENT": {}, "TARGETS": None, "PHASES": None,
     "RESPONSES": None, "CONDITIONS": None,
     "wording": lambda reading, kind: None, "once_per_turn": lambda reading: None,
     "from_cost": lambda reading, kind: None, "choice": lambda reading: None,
     "keyword": lambda reading: {}, "continuous": lambda reading: None,
-    "replacement": lambda reading: None,
+    "replacement": lambda reading: None, "event_words": lambda reading: norm(reading.event),
 }
 
 
@@ -1084,7 +1101,7 @@ def map_reading(game: str, reading: EffectReading) -> EffectMapping:
             out.problems["operations"] = _unread(operations)
     elif operations:
         words, left_out = _except(norm(operations))
-        ops = _leave_out(_all_of(words, targets, own.choice(reading) or _summoned(effect),
+        ops = _leave_out(_all_of(words, targets, own.choice(reading) or _the_event_card(effect),
                                  own.OPERATIONS), left_out)
         if ops:
             effect["operations"] = ops
@@ -1175,7 +1192,7 @@ def _event(own: SimpleNamespace, reading: EffectReading, effect: dict[str, Any],
                 effect["condition"] = condition
             effect["phase"] = phase
         return
-    event = _first(own.EVENTS, norm(reading.event))
+    event = _first(own.EVENTS, own.event_words(reading))
     if event is None:
         problems["event"] = _unread(reading.event or reading.text)
         return

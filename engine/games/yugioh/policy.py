@@ -660,7 +660,7 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
             events, doomed = self._damage_calculation(duel, attacker, target)
             proc["doomed"] = doomed
             proc["stage"] = "end"
-            duel.happen(events or [make_event("battle", attacker, target=proc["target"])])
+            duel.happen(events + self._battled(attacker, target))
             return True
         if proc["stage"] == "end":
             events: list[dict[str, Any]] = []
@@ -690,6 +690,20 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         st.step = "battle_step"
         duel.end_lasting("end_of_attack")
         return True
+
+    @staticmethod
+    def _battled(attacker: Card, target: Card | None) -> list[dict[str, Any]]:
+        """The ``battle`` events of damage calculation, one for each monster that battled,
+        naming the monster it battled (``opponent``, as the object it was): "If this card
+        battles an opponent's monster, after damage calculation", 「このカードがモンスターと
+        戦闘を行ったダメージ計算後」 trigger on them, in the same instant as the battle damage
+        and before the monsters destroyed by battle go to the GY at the end of the Damage Step
+        (YGO-DAMAGE-STEP). A direct attack battles no monster: it has none."""
+        if target is None:
+            return []
+        return [make_event("battle", me, opponent=them.iid, opponent_obj=them.obj,
+                           target=target.iid if me is attacker else None)
+                for me, them in ((attacker, target), (target, attacker))]
 
     def _damage_calculation(self, duel: Duel, attacker: Card, target: Card | None):
         atk = self.stat(duel, attacker, "atk")

@@ -81,8 +81,15 @@ EVENTS: list[Pattern] = [
     (r"this card is discarded|このカードが手札から捨てられ", of_self("discarded")),
     (r"this card is banished|このカードが除外され", of_self("banished")),
     (r"this card is tributed|このカードがリリースされ", of_self("tributed")),
-    (r"this card (declares an attack|attacks)|このカードが攻撃宣言|このカードの攻撃宣言",
+    (r"^this card (declares an attack|attacks)$|^このカードが攻撃宣言|^このカードの攻撃宣言",
      of_self("attack_declared")),
+    # a battle with a monster, after damage calculation (not a direct attack, not the start or
+    # the end of the Damage Step): "If this card battles an opponent's monster, after damage
+    # calculation", 「このカードがモンスターと戦闘を行ったダメージ計算後」
+    (r"^after damage calculation, this card battle(s|d) (an opponent's|a) monster$"
+     r"|^this card battles (an opponent's|a) monster, after damage calculation$"
+     r"|^このカードが(相手)?モンスターと戦闘を行ったダメージ計算後$",
+     of_self("battle")),
     (r"^this card inflicts battle damage to your opponent by a direct attack$"
      r"|^this card attacks directly and inflicts battle damage to your opponent$"
      r"|^このカードが直接攻撃で相手に戦闘ダメージを与え",
@@ -125,6 +132,21 @@ EVENTS: list[Pattern] = [
      lambda m: {"type": "attack_declared", "attacker": "opponent"}),
     (r"flip", of_self("flipped")),
 ]
+
+
+#: a step of the battle written before a trigger's "when" / "if": "After damage calculation,
+#: when this card battles ...", "At the start of the Damage Step, if ..."
+_STEP = re.compile(r"^(?:(?:once|twice) per turn, )?(?P<step>after damage calculation|at the "
+                   r"(?:start|end) of the damage step|at the end of the battle phase),? "
+                   r"(?:when|if) ", re.I)
+
+
+def event_words(reading: EffectReading) -> str:
+    """A trigger's event words, with the step of the battle its timing names before them, so
+    that an event is never read without the step that decides when it triggers."""
+    words = norm(reading.event)
+    step = _STEP.match(norm(reading.text))
+    return f"{step.group('step').casefold()}, {words}" if step else words
 
 
 def _phase(name: str) -> Callable[[re.Match[str]], dict[str, Any]]:
