@@ -373,16 +373,36 @@ operation("power")(modify_stat)
 
 @operation("protect")
 def protect(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
-    """A lasting protection a resolved spell or ability gives for the turn (Duel Masters):
-    ``cannot: leave`` ("this turn, this creature does not leave the battle zone") or ``cannot:
-    destroyed`` ("is not destroyed"). It is kept on the creature with its power changes, so
+    """A lasting protection or restriction a resolved effect gives for the turn: Duel Masters
+    ``cannot: leave`` ("this turn, this creature does not leave the battle zone"), ``cannot:
+    destroyed`` ("is not destroyed"), ``blocked``; Yu-Gi-Oh! ``cannot: destroyed`` with ``by``
+    ("it cannot be destroyed by battle this turn") and ``cannot: attack`` ("the monster
+    Special Summoned by this effect cannot attack this turn"). It is kept on the card with its
+    stat changes, so it ends when the card leaves the field (a new object, YGO-LOCATION), and
     an evolution creature put onto it keeps it (DM-EVOLUTION-CONTINUES)."""
     for card in select(duel, ctx, spec, "protect"):
         if not duel.policy.on_field(card):
             continue
-        card.mods.append({"stat": None, "cannot": spec["cannot"], "source": ctx.source,
-                          "until": "end_of_turn", "turn": duel.state.turn})
+        card.mods.append({"stat": None, "cannot": spec["cannot"], "by": spec.get("by", "any"),
+                          "source": ctx.source, "until": "end_of_turn",
+                          "turn": duel.state.turn})
         ctx.did_something = True
+
+
+@operation("banish_when_leaves")
+def banish_when_leaves(duel: Duel, ctx: Context, spec: dict[str, Any]) -> None:
+    """"Banish it when it leaves the field" (「この効果で特殊召喚したこのカードは、フィールドから
+    離れた場合に除外される」): kept on each face-up card selected for as long as it stays on the
+    field as that card (YGO-LOCATION); wherever it would go then (destroyed and sent to the GY,
+    returned to the hand or the Deck), it is banished instead, so nothing triggers on its
+    arrival there (protection.intercept)."""
+    if "banished" not in duel.policy.ZONES:
+        return
+    for card in select(duel, ctx, spec, "banish_when_leaves"):
+        if duel.policy.on_field(card) and card.face_up:
+            card.mods.append({"stat": None, "leaves_to": "banished", "source": ctx.source,
+                              "obj": card.obj})
+            ctx.did_something = True
 
 
 @operation("equip")

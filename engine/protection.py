@@ -160,8 +160,15 @@ def _protection(duel: Duel, card: Card, what: tuple[str, ...], cause: str | None
 
 
 def indestructible_by(duel: Duel, card: Card, cause: str | None) -> Card | None:
-    """The card whose effect says ``card`` cannot be destroyed this way, or None."""
-    return _protection(duel, card, ("destroyed",), cause)
+    """The card whose effect says ``card`` cannot be destroyed this way, or None: a
+    continuous effect applying now, or a protection a resolved effect gave it this turn
+    (``protect``: "it cannot be destroyed by battle this turn")."""
+    source = _protection(duel, card, ("destroyed",), cause)
+    if source is None:
+        mod = next((m for m in card.mods if m.get("cannot") == "destroyed"
+                    and _by_matches(m.get("by", "any"), cause, card, None)), None)
+        source = duel.state.cards.get(mod["source"]) if mod else None
+    return source
 
 
 def unchoosable_by(duel: Duel, card: Card, chooser: int, *, targeting: bool) -> Card | None:
@@ -371,12 +378,31 @@ def intercept(duel: Duel, card: Card, to: str, *, cause_type: str | None, cause:
                                                               to)):
         return []  # already gone (a saver took its place), or it cannot be destroyed
     what = what_happens(duel, card, to, cause_type)
-    found = find_replacement(duel, card, what, cause)
+    found = find_replacement(duel, card, what, cause) or _banished_when_leaving(duel, card, to,
+                                                                                what)
     if found is None:
         return None
     source, e = found
     return replace(duel, card, source, e, to=to, cause_type=cause_type, cause=cause,
                    by_player=by_player, by=by)
+
+
+def _banished_when_leaving(duel: Duel, card: Card, to: str,
+                          what: tuple[str, ...]) -> tuple[Card, EffectDef] | None:
+    """The "banish it when it leaves the field" a resolved effect gave ``card``
+    (``banish_when_leaves``), as the replacement it is: while the card stays on the field as
+    that card (YGO-LOCATION), it is banished wherever it would go instead (still destroyed, if
+    it was being destroyed)."""
+    from .cards import EffectDef
+
+    if "left_field" not in what or to == "banished":
+        return None
+    mod = next((m for m in card.mods if m.get("leaves_to") and m.get("obj") == card.obj), None)
+    source = duel.state.cards.get(mod["source"]) if mod else None
+    if mod is None or source is None:
+        return None
+    return source, EffectDef(index=-1, kind="replacement",
+                             instead={"when": "left_field", "to": mod["leaves_to"]})
 
 
 def note_not_happened(duel: Duel, ev: dict[str, Any], *more: dict[str, Any]) -> None:

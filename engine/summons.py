@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, Any
 
-from . import refusals
+from . import protection, refusals
 from .errors import IllegalAction
 from .events import FILTER_KEYS, card_matches, make_event
 from .operations import FEASIBLE, OP_CHECKS, Context, _mark, operation, select
@@ -199,10 +199,18 @@ def send_materials(duel: Duel, card: Card, materials: list[Card], how: str, play
 def send_as_material(duel: Duel, card: Card, events: list[dict[str, Any]], how: str, *,
                      by: int, player: int, cause: str, tribute: bool = False) -> None:
     """Send a material to the GY (Tribute it, for a Ritual Summon): its events say
-    ``as_material`` (the "sent to the GY as Synchro Material" event patterns)."""
+    ``as_material`` (the "sent to the GY as Synchro Material" event patterns). A replacement
+    applies as to any other move (a material that would be banished instead is banished as
+    material, and is no card sent to the GY)."""
     start = len(events)
-    duel.policy.basic_move(duel, card, duel.policy.GRAVEYARD, events, cause=cause, by=by,
-                           by_player=player, destroyed=False, how="tributed" if tribute else None)
+    how_moved = "tributed" if tribute else None
+    instead = protection.intercept(duel, card, duel.policy.GRAVEYARD, cause_type=how_moved,
+                                   cause=cause, by_player=player, by=by)
+    if instead is not None:
+        events += instead
+    else:
+        duel.policy.basic_move(duel, card, duel.policy.GRAVEYARD, events, cause=cause, by=by,
+                               by_player=player, destroyed=False, how=how_moved)
     for ev in events[start:]:
         ev["as_material"] = how
 

@@ -1015,7 +1015,11 @@ _OP_KEYS: dict[str, dict[str, Key]] = {
         "tribute", "put_into_mana", "add_shield", "equip",
         "tap", "untap", "break_shield", "battle", "cast_spell")},
     # each with keys of its own in a game's vocabulary (OP_KEYS)
-    **{name: _with_selector() for name in ("put_into_battle", "protect", "put_into_deck")},
+    **{name: _with_selector() for name in ("put_into_battle", "put_into_deck")},
+    "protect": _with_selector(cannot=K(ByGame(lambda spec: _own(spec, "PROTECT")),
+                                       "what it no longer does, or is no longer done to it, "
+                                       "this turn", required=True)),
+    "banish_when_leaves": SELECTOR_ONLY,
     "negate_effects": _with_selector(until=K(OneOf("end_of_turn", "leaves_field"),
                                              "how long it lasts")),
     "special_summon": _with_selector(position=K(OneOf("attack", "defense"),

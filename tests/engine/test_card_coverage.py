@@ -99,7 +99,7 @@ def doings(effect: EffectDef) -> set[str]:
         done.add(name)
         if op.get("destroy"):
             done.add("destroy")
-        if op.get("banish"):
+        if op.get("banish") or name == "banish_when_leaves":
             done.add("banish")
         if name.startswith("negate"):
             done.add("negate")

@@ -120,6 +120,8 @@ def test_kind_optional_trigger_can_be_declined_mandatory_cannot():
      "spell", "resolution"),
     ("You can Tribute this card; Special Summon 1 monster from your hand.", "monster",
      "ignition"),
+    ("If you control a Tuner: You can Special Summon this card from your GY.", "monster",
+     "ignition"),
 ])
 def test_identify_effect_classifies_card_text(text, card_type, kind):
     assert identify_effect(text, card_type) == kind

@@ -30,6 +30,9 @@ EFFECT_KINDS = ("trigger", "activation", "continuous", "replacement", "s_trigger
                 "ninja_strike")
 #: ``while:`` of a static ability: while the creature attacks, blocks, is tapped or untapped
 WHILE = ("attacking", "blocking", "tapped", "untapped")
+#: ``cannot:`` of ``protect``, this turn: leave, it does not leave the battle zone; destroyed,
+#: it is not destroyed; blocked, it can't be blocked
+PROTECT = ("leave", "destroyed", "blocked")
 #: ``cannot_attack:`` of a static ability: "can't attack", "can't attack players", "can't
 #: attack creatures"
 CANNOT_ATTACK = ("all", "players", "creatures")
@@ -92,9 +95,6 @@ KEYS: dict[str, dict[str, Key]] = {
 OP_KEYS: dict[str, dict[str, Key]] = {
     "put_into_battle": {"onto": K(CARD_REF, "the creature an evolution creature is put onto "
                                             "(event_card, attacker...)")},
-    "protect": {"cannot": K(OneOf("leave", "destroyed", "blocked"), "this turn, leave: it does "
-                            "not leave the battle zone; destroyed: it is not destroyed; blocked: "
-                            "it can't be blocked", required=True)},
     "put_into_deck": {"bottom": K(BOOL, "true: at the bottom of the deck")},
 }
 

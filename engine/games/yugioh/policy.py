@@ -72,6 +72,8 @@ def identify_effect(text: str, card_type: str = "monster") -> str:
     stripped = re.sub(r"^(once per turn,?|once per chain,?)\s*", "", head_l).strip()
     if stripped in ("", "during your main phase"):
         return "quick" if card_type == "trap" else "ignition"
+    if re.fullmatch(r"if (you|your opponent) control(s)? (a|an|no) [^,]+", stripped):
+        return "ignition" if card_type != "trap" else "quick"  # a state, not an event
     if re.search(r"\b(when|if|during|each time|at the (start|end))\b", stripped):
         return "trigger"
     return "ignition" if card_type != "trap" else "quick"
@@ -374,7 +376,12 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         duel.log("action", player=card.owner, what=f"{how} summons {{card}}", card=card.iid)
         if tributes:
             events: list[dict[str, Any]] = []
-            for t in tributes:
+            for t in tributes:  # a replacement applies to a Tribute as to any other move
+                instead = protection.intercept(duel, t, "gy", cause_type="tributed",
+                                               cause="summon", by_player=card.owner, by=card.iid)
+                if instead is not None:
+                    events += instead
+                    continue
                 self.basic_move(duel, t, "gy", events, cause="summon", by=card.iid,
                                 by_player=card.owner, destroyed=False, how="tributed")
             duel.happen(events)
@@ -751,8 +758,11 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         monsters cannot declare an attack", 「このカードは攻撃できない」; ``players``: no
         direct attack; ``creatures``: no attack on a monster)? With ``direct`` None: no attack
         at all. Read afresh at each declaration, so it holds only while its card's effect
-        applies (YGO-KIND)."""
+        applies (YGO-KIND); a resolved effect's "it cannot attack this turn" (``protect``
+        ``cannot: attack``) holds until the end of the turn."""
         cannot = set(self.granted(duel, attacker, "cannot_attack"))
+        if any(m.get("cannot") == "attack" for m in attacker.mods):
+            cannot.add("all")
         return "all" in cannot or direct is not None and (
             ("players" if direct else "creatures") in cannot)
 

@@ -20,6 +20,10 @@ _MATERIAL = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "li
 _HOW_BY_WORDS = {"normal": _NORMAL, "special": "special",
                  "normal or special": ["normal", "tribute", "special"]}
 EVENTS: list[Pattern] = [
+    (r"^this card is destroyed by battle and sent to the (gy|graveyard)$"
+     r"|^このカードが戦闘で破壊され(て)?墓地へ送られ(た)?$",
+     lambda m: {"type": "sent_to_gy", "card": "self", "from": "monster", "destroyed": True,
+                "cause": "battle"}),
     (r"this card is destroyed by battle|このカードが戦闘で破壊され",
      of_self("destroyed", cause="battle")),
     (r"this card is destroyed|このカードが(戦闘・効果で)?破壊され", of_self("destroyed")),
@@ -1036,26 +1040,54 @@ OPERATIONS.append(
      r"(?P<can>(?:事|こと)ができる|)$", _and_more))
 
 
-def _summoned_negated(m: re.Match[str]) -> list[dict[str, Any]] | None:
-    """A Special Summon whose monsters have their effects negated ("Special Summon 1 ... from
-    your Deck, but its effects are negated", 「…特殊召喚する。この効果で特殊召喚したモンスターの
-    効果は無効化される」): the monsters it summoned (named ``summoned``) are negated for as long
-    as they stay on the field (``negate_effects`` ``until: leaves_field``)."""
+#: what a Special Summon's own words go on to say about the monsters it summoned, each as the
+#: operation that says it of them (``who``: ``card: summoned``, or ``card: self``)
+_SUMMONED_SO: list[tuple[str, Callable[[dict[str, str]], dict[str, Any]]]] = [
+    (r"(?:its|their) effects are negated|効果は無効化される",
+     lambda who: {"op": "negate_effects", **who, "until": "leaves_field"}),
+    (r"(?:it|they) cannot attack this turn|このターン攻撃できない",
+     lambda who: {"op": "protect", **who, "cannot": "attack"}),
+    (r"banish (?:it|them) when (?:it|they) leaves? the field|(?:if|when) (?:it|they) leaves? the "
+     r"field, banish (?:it|them)|フィールドから離れた場合に除外される",
+     lambda who: {"op": "banish_when_leaves", **who}),
+]
+
+
+def _summoned_so(m: re.Match[str]) -> list[dict[str, Any]] | None:
+    """A Special Summon and what its words go on to say about the monsters it summoned, for
+    as long as they stay on the field as those cards (YGO-LOCATION): "Special Summon 1 ... from
+    your Deck, but its effects are negated" / 「この効果で特殊召喚したモンスターの効果は無効化
+    される」 (``negate_effects`` ``until: leaves_field``), "..., but it cannot attack this turn" /
+    「…はこのターン攻撃できない」 (``protect`` ``cannot: attack``), "Special Summon this card, but
+    banish it when it leaves the field" / 「…は、フィールドから離れた場合に除外される」
+    (``banish_when_leaves``). The monsters chosen are named ``summoned``; this card is
+    ``self``. None when a part is not one of these."""
     from ...classify.to_card import _all_of
 
-    words = m.group("first") or m.group("first2") or m.group("first3")
-    first = _all_of(words, None, None, OPERATIONS)
+    first = _all_of(m.group("first") or m.group("first2"), None, None, OPERATIONS)
     if not first or len(first) != 1 or first[0]["op"] != "special_summon":
         return None
     pick = first[0].get("choose")
-    if not isinstance(pick, dict):
+    if isinstance(pick, dict):
+        pick["as"] = "summoned"
+        who = {"card": "summoned"}
+    elif first[0].get("card") == "self":
+        who = {"card": "self"}
+    else:
         return None
-    pick["as"] = "summoned"
-    return [first[0], {"op": "negate_effects", "card": "summoned", "until": "leaves_field"}]
+    ops = [first[0]]
+    for part in re.split(r"、|,? also,? ", m.group("rest") or m.group("rest2")):
+        make = next((make for pattern, make in _SUMMONED_SO
+                     if re.fullmatch(pattern, part.strip(" .。"), re.I)), None)
+        if make is None:
+            return None
+        ops.append(make(who))
+    return ops
 
 
 OPERATIONS.append(
-    (r"^(?P<first>special summon [^.]+?),? but (?:its|their) effects are negated$"
-     r"|^(?P<first2>special summon [^.]+?)\. (?:its|their) effects are negated$"
-     r"|^(?P<first3>[^。]+?特殊召喚する)。この効果で特殊召喚したモンスターの効果は無効化される$",
-     _summoned_negated))
+    (r"^(?P<first>special summon [^.]+?)(?:,? but |\. )(?P<rest>(?:its|their|it|they|banish|if|"
+     r"when) [^.]+?)\.?$"
+     r"|^(?P<first2>[^。]+?特殊召喚する)。この効果で特殊召喚した(?:その)?(?:モンスター|このカード)"
+     r"(?:は|の)、?(?P<rest2>[^。]+?)。?$",
+     _summoned_so))

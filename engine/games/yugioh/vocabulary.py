@@ -36,6 +36,9 @@ EFFECT_KINDS = ("trigger", "ignition", "quick", "activation", "continuous", "rep
                 "procedure")
 #: ``while:`` of a continuous effect: while the card attacks or blocks
 WHILE = ("attacking", "blocking")
+#: ``cannot:`` of ``protect``, until the end of the turn: destroyed, it cannot be destroyed
+#: (``by`` battle or card effects); attack, it cannot declare an attack
+PROTECT = ("destroyed", "attack")
 
 #: the keys of each mapping (by its table's name) that Yu-Gi-Oh! alone honours
 KEYS: dict[str, dict[str, Key]] = {
@@ -102,6 +105,12 @@ KEYS: dict[str, dict[str, Key]] = {
         "atk": K(Dict(Int(), names=CARD_NAMES), "final ATK"),
         "def": K(Dict(Int(), names=CARD_NAMES), "final DEF"),
     },
+}
+
+#: the keys of operations every game has that Yu-Gi-Oh! alone honours
+OP_KEYS: dict[str, dict[str, Key]] = {
+    "protect": {"by": K(OneOf("battle", "effect", "any"), "cannot: destroyed by battle, by card "
+                                                        "effects or any (any by default)")},
 }
 
 #: the keys of the board edits every game has that Yu-Gi-Oh! alone honours
