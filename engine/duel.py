@@ -191,9 +191,9 @@ class Duel:
             key, name = name.split(":", 1)
             player = player_index(key)
         nth = 1
-        if "#" in name:
-            name, _, num = name.rpartition("#")
-            nth = int(num)
+        head, _, num = name.rpartition("#")
+        if head and num.isdigit() and self.library.find(name) is None:  # a name may end "#7"
+            name, nth = head, int(num)
         definition = self.library.find(name)
         if definition is None:
             raise IllegalAction(Refusal("unknown_card", name=repr(name)))
@@ -587,7 +587,8 @@ class Duel:
         matches = [o for o in pool if iid is not None and o.get("card") == iid]
         if not matches:
             name, nth = text, 1
-            if "#" in text and text.rsplit("#", 1)[1].isdigit():
+            if "#" in text and text.rsplit("#", 1)[1].isdigit() and (
+                    self.library.find(text) is None):
                 name, num = text.rsplit("#", 1)
                 nth = int(num)
             definition = self.library.find(name)

@@ -524,6 +524,9 @@ def _card_id(duel: Duel, ref: Any) -> str:
     the steps find it: a scenario's own card before a library card of that name); the text
     as it is when no card has that name."""
     definition = duel.library.find(str(ref))
+    head, _, num = str(ref).rpartition("#")
+    if definition is None and head and num.isdigit():  # "Name#2", the second copy
+        definition = duel.library.find(head)
     return definition.id if definition else str(ref)
 
 
@@ -544,8 +547,8 @@ def _shown_names(duel: Duel, card_ids: Iterable[str]) -> list[str]:
 def _check_chains(duel: Duel, want: list[list[Any]]) -> list[str]:
     got = chains_of(duel)
     got_ids = [[link["id"] for link in chain] for chain in got]
-    want_ids = [[_card_id(duel, str(link["card"] if isinstance(link, dict) else link)
-                          .split("#")[0]) for link in chain] for chain in want]
+    want_ids = [[_card_id(duel, link["card"] if isinstance(link, dict) else link)
+                 for link in chain] for chain in want]
     if got_ids != want_ids:
         return [f"chains: expected {[_shown_names(duel, c) for c in want_ids]}, "
                 f"got {[_shown_names(duel, c) for c in got_ids]}"]

@@ -4,11 +4,13 @@ Tests are collected with ``--import-mode=importlib`` (see pyproject.toml), so te
 need no ``__init__.py`` and may hold modules with the same base name.
 """
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,6 +30,17 @@ def pytest_sessionstart(session) -> None:
 
 #: the long runs left out of ``make test`` unless selected, and what each is
 LONG_RUNS = {"fuzz": "long fuzz run", "sweep": "the browser sweep over every scenario"}
+
+#: property tests: the same examples on every run of ``make test`` (a red run is one anybody
+#: can repeat), new ones in a fuzz run (``-m fuzz``) or with HYPOTHESIS_PROFILE=explore
+hypothesis_settings.register_profile("repeatable", derandomize=True)
+hypothesis_settings.register_profile("explore", derandomize=False)
+
+
+def pytest_configure(config) -> None:
+    fuzz = "fuzz" in (config.option.markexpr or "")
+    hypothesis_settings.load_profile(
+        os.environ.get("HYPOTHESIS_PROFILE", "explore" if fuzz else "repeatable"))
 
 
 def pytest_collection_modifyitems(config, items) -> None:

@@ -523,7 +523,9 @@ class Policy:
 
     def applies_to(self, duel: Duel, source: Card, apply: dict[str, Any], card: Card) -> bool:
         """Is ``card`` one a continuous effect's ``to:`` names, while its ``while:`` holds
-        (:meth:`while_holds`)?"""
+        (:meth:`while_holds`) and its ``while_count`` too: the cards its controller's selector
+        finds are at least ``min`` and at most ``max`` ("While you control a monster", "While
+        you have at least 1 Human in the battle zone", DM-STATIC: read again every time)?"""
         to = apply.get("to", "self")
         if not self.on_field(card) or not card.face_up:
             return False
@@ -536,7 +538,13 @@ class Policy:
             ok = card_matches(flt, duel.definition(card), controller=card.controller,
                               me=source.controller, face_up=card.face_up,
                               position=card.position)
-        return ok and self.while_holds(duel, card, apply.get("while"))
+        if not ok or not self.while_holds(duel, card, apply.get("while")):
+            return False
+        want = apply.get("while_count")  # "While you control a monster": read again each time
+        if want is None:
+            return True
+        n = len(duel.find_cards(want, source.controller, source.iid))
+        return want.get("min", 0) <= n <= want.get("max", n)
 
     def while_holds(self, duel: Duel, card: Card, cond: str | None) -> bool:
         """Does a continuous effect's lasting condition (``while:``) hold for ``card`` now:

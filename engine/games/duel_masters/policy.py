@@ -128,18 +128,6 @@ class DuelMastersPolicy(Shields, Battles, CutsIn, Policy):
     def statics_work(self, duel: Duel, source: Card) -> bool:
         return source.zone == "battle" and not self.ignored(duel, source)
 
-    def applies_to(self, duel: Duel, source: Card, apply: dict[str, Any], card: Card) -> bool:
-        """As in every game, and only while its ``while_count`` holds: the cards its
-        controller's selector finds are at least ``min`` and at most ``max`` ("While you have
-        at least 1 Human in the battle zone, ...", DM-STATIC: read again every time)."""
-        if not super().applies_to(duel, source, apply, card):
-            return False
-        want = apply.get("while_count")
-        if want is None:
-            return True
-        n = len(duel.find_cards(want, source.controller, source.iid))
-        return want.get("min", 0) <= n <= want.get("max", n)
-
     def _passes(self, duel: Duel, card: Card, flt: dict[str, Any], source: Card) -> bool:
         """Does ``card`` pass a filter of ``source``'s static ability, its power as it is now?"""
         return card_matches(flt or {}, duel.definition(card), controller=card.controller,

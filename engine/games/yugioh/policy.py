@@ -587,7 +587,8 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
             target = self.card_arg(duel, action, "target")
             if target.zone != "monster" or target.controller == attacker.controller:
                 raise IllegalAction(Refusal("attack_target"))
-        elif st.zones[1 - attacker.controller]["monster"]:
+        elif st.zones[1 - attacker.controller]["monster"] and not self._attacks_directly(
+                duel, attacker):
             raise IllegalAction(Refusal("direct_attack"))
         st.step = "battle_step"
         st.procedure = [{"kind": "attack", "attacker": attacker.iid, "attacker_obj": attacker.obj,
@@ -751,6 +752,12 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         inflict piercing battle damage", 「その守備力を攻撃力が超えた分だけ戦闘ダメージを
         与える」)? Only a face-up card's effect that is not negated applies."""
         return any(self.granted(duel, attacker, "piercing"))
+
+    def _attacks_directly(self, duel: Duel, attacker: Card) -> bool:
+        """Does a continuous effect say the monster can attack directly while the opponent
+        controls monsters (``apply: {direct_attack: true}``: "This card can attack directly",
+        「このカードは直接攻撃できる」)? Read afresh at each declaration (YGO-KIND)."""
+        return any(self.granted(duel, attacker, "direct_attack"))
 
     def _cannot_attack(self, duel: Duel, attacker: Card, direct: bool | None = None) -> bool:
         """Does a continuous effect say the monster cannot declare this attack (``apply:
@@ -1942,6 +1949,8 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
                 opp = st.zones[1 - tp]["monster"]
                 out.append({"do": "declare_attack", "card": card.iid,
                             "target": opp[0] if opp else None})
+                if opp and self._attacks_directly(duel, card):
+                    out.append({"do": "declare_attack", "card": card.iid, "target": None})
         if st.phase in ("main1", "main2"):
             out += self._procedure_summons(duel, tp)
         if st.procedure and st.procedure[0]["kind"] == "attack":

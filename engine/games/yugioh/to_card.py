@@ -694,7 +694,37 @@ _CANNOT_ATTACK = (
     (r"(?:monsters your opponent controls|your opponent's monsters) cannot (?:declare an )?"
      r"attack\.?|相手(?:フィールドの)?モンスターは攻撃(?:宣言)?できない。?",
      {"cannot_attack": "all", "to": {"controller": "opponent"}}),
+    (r"this card can attack (?:your opponent )?directly\.?"
+     r"|このカードは(?:相手に)?直接攻撃できる。?", {"direct_attack": True}),
 )
+#: the keys of a continuous effect whose ``while_count`` the engine reads (a protection or a
+#: negation is not one of them)
+_COUNTED_APPLY = {"atk", "def", "piercing", "cannot_attack", "direct_attack", "to"}
+#: a Japanese continuous effect's own condition before what it does (「自分フィールドに
+#: モンスターが存在しない場合、このカードは直接攻撃できる」)
+_STATE_JA = re.compile(r"^(?P<cond>[^。、]+?(?:存在する|存在しない|存在せず)(?:場合|限り))、"
+                       r"(?P<rest>.+)$")
+
+
+def _while_count(words: str) -> dict[str, Any] | None:
+    """The count a continuous effect's condition says ("If you control a monster other than
+    "Photon Thrasher"", "While you control no other monsters", 「自分フィールドにモンスターが
+    存在しない場合」), as its ``while_count``, or None when it is no count the words read."""
+    from ...classify.to_card import _except, _first
+
+    words = re.sub(r"^(?:if|while|as long as) |(?:場合|限り)$", "", norm(words), flags=re.I)
+    words, left_out = _except(words)
+    other = bool(re.search(r"\bother\b|他の", words))
+    words = re.sub(r"\bother |他の", "", words)
+    found = _first(CONDITIONS, words.strip(" ,、"))
+    if not isinstance(found, dict) or set(found) != {"count"}:
+        return None
+    count = dict(found["count"])
+    if other:
+        count["other"] = True
+    if left_out:
+        count["filter"] = {**count.get("filter", {}), "not_name": left_out[0]}
+    return count
 
 
 def continuous(reading: EffectReading) -> dict[str, Any] | None:
@@ -705,9 +735,21 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
     condition = norm(reading.condition)
     if re.fullmatch(_PIERCING, f"{condition}, {words}" if condition else words, re.I):
         return {"piercing": True}
+    if not condition and (state := _STATE_JA.match(words)):
+        condition, words = state.group("cond"), state.group("rest")
+    count = None
     if condition and not re.fullmatch(_HERE, condition, re.I):
-        return None
-    words = re.sub(_WHILE_HERE, "", words, flags=re.I)
+        count = _while_count(condition)  # "While you control a monster, ...": read each time
+        if count is None:
+            return None
+    apply = _apply(re.sub(_WHILE_HERE, "", words, flags=re.I))
+    if count is None or apply is None:
+        return apply
+    return {**apply, "while_count": count} if set(apply) <= _COUNTED_APPLY else None
+
+
+def _apply(words: str) -> dict[str, Any] | None:
+    """What a continuous effect's words do, as its ``apply``, or None."""
     for pattern, apply in _CANNOT_ATTACK:
         if re.fullmatch(pattern, words.strip(), re.I):
             return {k: dict(v) if isinstance(v, dict) else v for k, v in apply.items()}

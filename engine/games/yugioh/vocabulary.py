@@ -84,6 +84,11 @@ KEYS: dict[str, dict[str, Key]] = {
         # ("players": a direct attack, "creatures": an attack on a monster)
         "cannot_attack": K(OneOf("all", "players", "creatures"), "it can't attack: at all "
                            "(all), players (players) or creatures (creatures)"),
+        "direct_attack": K(BOOL, "true: it can attack directly while the opponent controls "
+                           "monsters"),
+        # the words of Duel Masters' key of the same name: one key, honoured in both games
+        "while_count": K(Map("count"), "only while its controller's selector finds so many "
+                         "cards (\"while you have at least 1 Human in the battle zone\")"),
     },
     "settings": {
         "preset": K(OneOf(*PRESETS), "the YGO-SEGOC reading: TCG, TCG classic or OCG"),
