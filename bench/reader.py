@@ -564,6 +564,8 @@ def _applied(duel: Any, effect: dict[str, Any], iid: int) -> str | None:
     source = st.cards[iid]
     if apply.get("piercing"):
         return _pierced(duel, iid)
+    if apply.get("player_cannot"):
+        return _restricted(duel, apply)
     covered = [c for c in st.cards.values() if c.zone == "monster" and c.face_up
                and protection.covers(duel, apply.get("to", "self"), source, c)]
     if not covered:
@@ -583,6 +585,35 @@ def _applied(duel: Any, effect: dict[str, Any], iid: int) -> str | None:
     if apply.get("cannot") == "targeted" and protection.unchoosable_by(
             duel, target, 1 - source.controller, targeting=True) is None:
         return "the opponent may target a card it protects"
+    return None
+
+
+#: a player's action that does each act a restriction may forbid, and the zone of its card
+_RESTRICTED = {"special_summon": ("special_summon", "hand"), "banish": ("banish", "gy"),
+               "tribute": ("tribute", "monster")}
+
+
+def _restricted(duel: Any, apply: dict[str, Any]) -> str | None:
+    """A player restriction seen on the board: each player it names is refused each act it
+    forbids (a monster of theirs Special Summoned from the hand, banished from the GY,
+    Tributed from the field), the board left as it was. None when they are."""
+    from engine.errors import IllegalAction
+
+    acts = apply["player_cannot"]
+    players = {"both": (0, 1), "you": (0,), "opponent": (1,)}[apply.get("players", "both")]
+    for act in [acts] if isinstance(acts, str) else acts:
+        do, zone = _RESTRICTED[act]
+        for player in players:
+            card = next((duel.state.cards[i] for i in duel.state.zones[player][zone]
+                         if duel.definition(duel.state.cards[i]).type == "monster"), None)
+            if card is None:
+                return f"no monster of player {player + 1}'s {zone} to try {act} on"
+            try:
+                duel.apply({"do": do, "card": card.iid, "by_player": f"p{player + 1}"}
+                           if do != "special_summon" else {"do": do, "card": card.iid})
+            except IllegalAction:
+                continue
+            return f"player {player + 1} could still {act}"
     return None
 
 

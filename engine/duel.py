@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import damage, refusals
+from . import damage, refusals, restrictions
 from .cards import CardDef, EffectDef, Library, default_library
 from .errors import IllegalAction, TriggerLoopError
 from .events import card_matches, describe_event, make_event
@@ -758,6 +758,9 @@ class Duel:
                     if len(pool) < int(spec[key].get("count", 1)):
                         return {"key": "reason.cannot_pay"}
         for spec in effect.cost + effect.operations:
+            if forbidden := restrictions.op_forbidden(self, player, spec):
+                return {"key": f"reason.forbidden.{forbidden[0]}",
+                        "args": {"by": forbidden[1].iid}}
             feasible = FEASIBLE.get(spec["op"])
             if feasible is not None and not feasible(self, player, card, spec):
                 return {"key": "reason.cannot_pay" if spec in effect.cost

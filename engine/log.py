@@ -210,6 +210,11 @@ MESSAGES: dict[str, str] = {
     "static": "{card}: {what}",
     "state_check": "{card} is destroyed: its power is {power} (0 or less)",
     "replaced": "{card}: {what} instead",
+    "forbidden.special_summon": (
+        "{card} is not Special Summoned: {by}'s continuous effect forbids Special Summons"),
+    "forbidden.banish": "{card} is not banished: {by}'s continuous effect forbids banishing cards",
+    "forbidden.tribute": (
+        "{card} is not Tributed: {by}'s continuous effect forbids Tributing cards"),
     "unequipped": (
         "{card} is destroyed: the monster it was equipped to is no longer face-up on the field "
         "(destroyed by the rules, not by a card effect)"
@@ -279,6 +284,9 @@ MESSAGES: dict[str, str] = {
     ),
     "reason.protected": "{card} cannot be targeted: {by}'s effect protects it",
     "reason.event_replaced": "the event was replaced and did not happen",
+    "reason.forbidden.special_summon": "{by}'s continuous effect forbids Special Summons",
+    "reason.forbidden.banish": "{by}'s continuous effect forbids banishing cards",
+    "reason.forbidden.tribute": "{by}'s continuous effect forbids Tributing cards",
     "reason.nothing": "there is nothing to apply it to",
     "reason.abilities_ignored": "{card}'s abilities are being ignored",
     "reason.reset": "{card} {how} before it applied, so the effect is reset",

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from . import restrictions
 from .events import card_matches, describe_event, event_matches, make_event
 from .state import Decision
 
@@ -230,6 +231,8 @@ def find_replacement(duel: Duel, card: Card, what: tuple[str, ...],
         spec = e.instead if e.kind == "replacement" else None
         if not spec or spec.get("when") not in what or [source.iid, e.index] in applying:
             continue
+        if _forbidden_to(duel, card, spec.get("to")):
+            continue  # it would banish the card while no one can: it does not replace
         if spec.get("cause") and not _by_matches(spec["cause"], cause, card, None):
             continue
         if not covers(duel, spec.get("of", "self"), source, card) or not _active(duel, source):
@@ -241,6 +244,13 @@ def find_replacement(duel: Duel, card: Card, what: tuple[str, ...],
         _choose_ahead(duel, card, source, e, cause)
         return source, e
     return None
+
+
+def _forbidden_to(duel: Duel, card: Card, to: str | None) -> bool:
+    """Would a replacement sending ``card`` to ``to`` do what a player restriction forbids
+    (engine/restrictions.py: "Neither player can banish cards")?"""
+    act = restrictions.move_act(duel.policy.zone_alias(to), None) if to else None
+    return bool(act and restrictions.forbidding(duel, card.controller, act))
 
 
 def _instead_context(duel: Duel, card: Card, source: Card, e: EffectDef,
@@ -377,6 +387,11 @@ def intercept(duel: Duel, card: Card, to: str, *, cause_type: str | None, cause:
                                       or refuse_not_destroyed(duel, card, cause, by, by_player,
                                                               to)):
         return []  # already gone (a saver took its place), or it cannot be destroyed
+    if (act := restrictions.move_act(to, cause_type)) and (stop := restrictions.forbidding(
+            duel, card.controller if by_player is None else by_player, act)):
+        duel.log(f"forbidden.{act}", list(duel.policy.REPLACEMENT_RULES[:1]), card=card.iid,
+                 by=stop.iid)
+        return []  # "Neither player can banish cards": the move does not happen
     what = what_happens(duel, card, to, cause_type)
     found = find_replacement(duel, card, what, cause) or _banished_when_leaving(duel, card, to,
                                                                                 what)
@@ -395,7 +410,7 @@ def _banished_when_leaving(duel: Duel, card: Card, to: str,
     it was being destroyed)."""
     from .cards import EffectDef
 
-    if "left_field" not in what or to == "banished":
+    if "left_field" not in what or to == "banished" or _forbidden_to(duel, card, "banished"):
         return None
     mod = next((m for m in card.mods if m.get("leaves_to") and m.get("obj") == card.obj), None)
     source = duel.state.cards.get(mod["source"]) if mod else None

@@ -269,6 +269,12 @@ REFUSALS: dict[str, str] = {
     "cannot_attack": "{card} cannot attack",
     "cannot_attack_players": "{card} cannot attack players",
     "cannot_attack_creatures": "{card} cannot attack creatures",
+    "forbidden_special_summon": "{card} cannot be Special Summoned: {by}'s continuous effect "
+                                "forbids Special Summons",
+    "forbidden_banish": "{card} cannot be banished: {by}'s continuous effect forbids banishing "
+                        "cards",
+    "forbidden_tribute": "{card} cannot be Tributed: {by}'s continuous effect forbids Tributing "
+                         "cards",
     "not_in_battle_zone": "{card} is not in the battle zone",
     "cannot_enter_battle_zone": "{card} cannot be put into the battle zone",
     "not_a_shield": "{card} is not a shield",

@@ -72,7 +72,7 @@ def test_a_part_not_mapped_is_reported_beside_its_field() -> None:
                                  "\"Dragon\" in its race.")
     assert "operations" not in m.effect
     assert "in its race" in m.problems["operations"]
-    [m] = mapped("yugioh", "Neither player can banish cards.")
+    [m] = mapped("yugioh", "Monsters you control gain 200 ATK during your Battle Phase only.")
     assert m.effect is None and "continuous" in m.problems["kind"]
 
 

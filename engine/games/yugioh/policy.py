@@ -15,7 +15,7 @@ import re
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from ... import protection, refusals, summons
+from ... import protection, refusals, restrictions, summons
 from ...errors import IllegalAction
 from ...events import describe_event, event_matches, make_event
 from ...i18n import TRANSLATED, Translator
@@ -80,6 +80,11 @@ def identify_effect(text: str, card_type: str = "monster") -> str:
 
 
 EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
+#: the actions a player restriction may forbid, and what each does (engine/restrictions.py)
+_ACTS = {"special_summon": "special_summon", "inherent_summon": "special_summon",
+         "synchro_summon": "special_summon", "xyz_summon": "special_summon",
+         "link_summon": "special_summon", "normal_summon": "tribute",
+         "tribute_summon": "tribute", "tribute": "tribute", "banish": "banish"}
 
 
 def _is_token(definition: CardDef) -> bool:
@@ -300,6 +305,10 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         events: list[dict[str, Any]] = []
         if card.zone in self.FIELD_ZONES:
             return events
+        if how in restrictions.SPECIAL and (
+                stop := restrictions.forbidding(duel, player, "special_summon")):
+            duel.log("forbidden.special_summon", ["YGO-KIND"], card=card.iid, by=stop.iid)
+            return events
         was = make_event("moved", card)["was"]
         duel.put(card, "monster", controller=player, face_up=True, position=position)
         card.flags["arrived"] = duel.state.instant + 1
@@ -325,7 +334,38 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         handler = getattr(self, f"_fire_{do}", None)
         if handler is None:
             raise IllegalAction(Refusal("unknown_action", action=repr(do)))
+        if forbidden := self._forbidden_act(duel, action):
+            act, card, by = forbidden
+            raise IllegalAction(Refusal(f"forbidden_{act}", card=refusals.named(duel, card.iid),
+                                        by=refusals.named(duel, by.iid)), ["YGO-KIND"])
         handler(duel, action)
+
+    def _forbidden_act(self, duel: Duel, action: dict[str, Any]
+                       ) -> tuple[str, Card, Card] | None:
+        """An action a player restriction forbids now ("Neither player can Special Summon
+        monsters": engine/restrictions.py): what it would do, the card it would do it to and
+        the card forbidding it; None when nothing forbids it."""
+        do = action.get("do")
+        if do not in _ACTS or action.get("card") is None:
+            return None
+        try:
+            card = self.card_arg(duel, action)
+        except IllegalAction:
+            return None  # the handler says what is wrong with the card
+        if do == "special_summon" and action.get("player"):
+            player = int(str(action["player"])[-1]) - 1
+        elif do in ("banish", "tribute"):
+            by_player = action.get("by_player")
+            player = int(str(by_player)[-1]) - 1 if by_player else 1 - card.controller
+        else:
+            player = card.owner
+        act = _ACTS[do]
+        if act == "tribute" and do != "tribute" and not action.get("tributes"):
+            return None  # a Normal Summon with no Tribute
+        if do in ("normal_summon", "tribute_summon"):
+            card = self.card_arg(duel, {"card": action["tributes"][0]})  # the Tribute refused
+        by = restrictions.forbidding(duel, player, act)
+        return (act, card, by) if by else None
 
     def apply_setup(self, duel: Duel, setup: dict[str, Any]) -> None:
         super().apply_setup(duel, setup)
@@ -1665,6 +1705,8 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         limit = self._why_not_damage_step(duel, card, index)
         if limit is not None:
             return limit, ["YGO-DAMAGE-STEP-LIMIT"]
+        if index == -2:  # the card itself: its activation's costs and targets
+            index = next((e.index for e in definition.effects if e.kind == "activation"), -2)
         if 0 <= index < len(definition.effects):
             problem = duel.activation_problem(card.controller, card, definition.effects[index])
             if problem:  # costs are paid at activation (YGO-SEQUENCE), targets chosen then
@@ -1672,6 +1714,7 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
                                        refusals.names_of(duel))
                 return (Refusal("cannot_activate_now_why", card=name, why=why),
                         ["YGO-SEQUENCE"] if problem["key"] == "reason.cannot_pay"
+                        else ["YGO-KIND"] if problem["key"].startswith("reason.forbidden")
                         else list(self.PROTECTION_RULES))
         if definition.type == "trap" and card.zone == "hand":
             return Refusal("trap_set_first", card=name), ["YGO-CHAIN"]
@@ -1959,7 +2002,7 @@ class YugiohPolicy(SummonMoment, NegatesAttacks, Policy):
         for player in ("p1", "p2"):
             out.append({"do": "gain_lp", "player": player, "amount": 500})
             out.append({"do": "damage", "player": player, "amount": 500})
-        return out
+        return [a for a in out if self._forbidden_act(duel, a) is None]
 
     def _procedure_summons(self, duel: Duel, player: int) -> list[dict[str, Any]]:
         """The Synchro, Xyz and Link Summons ``player`` can perform now, each with a legal set

@@ -686,7 +686,7 @@ _PIERCING = (r"(?:if this card attacks a defense position monster, inflict pierc
 #: a monster that cannot attack (``cannot_attack``): "This card cannot declare an attack",
 #: 「このカードは攻撃できない」, "Your opponent's monsters cannot declare an attack",
 #: 「相手フィールドのモンスターは攻撃宣言できない」, "This card cannot attack directly"
-_CANNOT_ATTACK = (
+_WHOLE = (
     (r"this card cannot (?:declare an )?attack\.?|このカードは攻撃(?:宣言)?できない。?",
      {"cannot_attack": "all"}),
     (r"this card cannot attack (?:your opponent )?directly\.?|このカードは直接攻撃できない。?",
@@ -696,10 +696,21 @@ _CANNOT_ATTACK = (
      {"cannot_attack": "all", "to": {"controller": "opponent"}}),
     (r"this card can attack (?:your opponent )?directly\.?"
      r"|このカードは(?:相手に)?直接攻撃できる。?", {"direct_attack": True}),
+    # what players cannot do (engine/restrictions.py)
+    (r"neither player can special summon(?: monsters)?\.?"
+     r"|お互いに(?:モンスターを)?特殊召喚できない。?", {"player_cannot": "special_summon"}),
+    (r"your opponent cannot special summon(?: monsters)?\.?"
+     r"|相手は(?:モンスターを)?特殊召喚できない。?",
+     {"player_cannot": "special_summon", "players": "opponent"}),
+    (r"neither player can banish(?: cards)?\.?|お互いに(?:カードを)?除外できない。?",
+     {"player_cannot": "banish"}),
+    (r"neither player can tribute(?: cards| monsters)?\.?"
+     r"|お互いに(?:カードを|モンスターを)?リリースできない。?", {"player_cannot": "tribute"}),
 )
 #: the keys of a continuous effect whose ``while_count`` the engine reads (a protection or a
 #: negation is not one of them)
-_COUNTED_APPLY = {"atk", "def", "piercing", "cannot_attack", "direct_attack", "to"}
+_COUNTED_APPLY = {"atk", "def", "piercing", "cannot_attack", "direct_attack", "to",
+                  "player_cannot", "players"}
 #: a Japanese continuous effect's own condition before what it does (「自分フィールドに
 #: モンスターが存在しない場合、このカードは直接攻撃できる」)
 _STATE_JA = re.compile(r"^(?P<cond>[^。、]+?(?:存在する|存在しない|存在せず)(?:場合|限り))、"
@@ -750,7 +761,7 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
 
 def _apply(words: str) -> dict[str, Any] | None:
     """What a continuous effect's words do, as its ``apply``, or None."""
-    for pattern, apply in _CANNOT_ATTACK:
+    for pattern, apply in _WHOLE:
         if re.fullmatch(pattern, words.strip(), re.I):
             return {k: dict(v) if isinstance(v, dict) else v for k, v in apply.items()}
     if re.search(r"[.。]\s*\S", words):

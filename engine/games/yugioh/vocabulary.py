@@ -3,6 +3,7 @@ tables, each honoured in Yu-Gi-Oh! alone, and lists this game's actions and effe
 
 from __future__ import annotations
 
+from ... import restrictions
 from ...vocabulary import (
     AMOUNT,
     BOOL,
@@ -86,6 +87,10 @@ KEYS: dict[str, dict[str, Key]] = {
                            "(all), players (players) or creatures (creatures)"),
         "direct_attack": K(BOOL, "true: it can attack directly while the opponent controls "
                            "monsters"),
+        "player_cannot": K(OneOrList(OneOf(*restrictions.ACTS)), "what the players it names "
+                           "cannot do: special_summon, banish or tribute (engine/restrictions.py)"),
+        "players": K(OneOf(*restrictions.PLAYERS), "who player_cannot forbids: both (by "
+                     "default), you or opponent", beside=("player_cannot",)),
         # the words of Duel Masters' key of the same name: one key, honoured in both games
         "while_count": K(Map("count"), "only while its controller's selector finds so many "
                          "cards (\"while you have at least 1 Human in the battle zone\")"),
