@@ -2,8 +2,9 @@
 monsters", 「お互いにカードを除外できない」, "Neither player can Tribute cards".
 
 A continuous effect's ``apply: {player_cannot: special_summon | banish | tribute (or a list),
-players: both | you | opponent}`` (``both`` by default; ``you`` is the card's controller) is
-read afresh each time, like any continuous effect (YGO-KIND): while it applies,
+players: both | you | opponent}`` (``both`` by default; ``you`` is the card's controller), with
+its ``while_count`` if it has one ("While you control ..."), is read afresh each time, like any
+continuous effect (YGO-KIND): while it applies,
 
 - an action of that player that would do it is refused, the board left as it was;
 - a card or effect whose cost or resolution would do it cannot be activated (its cost cannot
@@ -44,7 +45,8 @@ def forbidding(duel: Duel, player: int, act: str) -> Card | None:
         if source is None or not duel.policy.statics_work(duel, source):
             continue
         for e in duel.definition(source).effects:
-            if e.kind != "continuous" or not e.apply or act not in _acts(e.apply):
+            if e.kind != "continuous" or not e.apply or act not in _acts(e.apply) or (
+                    not duel.policy.count_holds(duel, source, e.apply.get("while_count"))):
                 continue
             who = e.apply.get("players", "both")
             if who == "both" or (player == source.controller) == (who == "you"):

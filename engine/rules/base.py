@@ -540,7 +540,11 @@ class Policy:
                               position=card.position)
         if not ok or not self.while_holds(duel, card, apply.get("while")):
             return False
-        want = apply.get("while_count")  # "While you control a monster": read again each time
+        return self.count_holds(duel, source, apply.get("while_count"))
+
+    def count_holds(self, duel: Duel, source: Card, want: dict[str, Any] | None) -> bool:
+        """Does a continuous effect's ``while_count`` hold now ("While you control a monster":
+        read again each time)? No count always holds."""
         if want is None:
             return True
         n = len(duel.find_cards(want, source.controller, source.iid))

@@ -159,3 +159,17 @@ def test_the_reader_writes_what_players_cannot_do(text: str, apply: dict[str, An
     [reading] = classify("yugioh", text)[-1:]
     effect = map_reading("yugioh", reading).effect
     assert effect["kind"] == "continuous" and effect["apply"] == apply
+
+
+def test_a_restriction_with_a_count_holds_only_while_the_count_does() -> None:
+    """"While you control no other monsters, neither player can Special Summon": read again
+    each time, so a second monster lifts it."""
+    lock = _lock("lonely_lock", {"player_cannot": "special_summon", "while_count": {
+        "zone": "monster", "controller": "you", "other": True, "max": 0}}, kind="monster")
+    duel = _duel(lock, {"gy": ["Dark Magician"], "hand": ["Celtic Guardian"]}, where="monster")
+    with pytest.raises(IllegalAction):
+        duel.apply({"do": "special_summon", "card": "Dark Magician"})
+    duel.apply({"do": "normal_summon", "card": "Celtic Guardian"})
+    duel.auto()
+    duel.apply({"do": "special_summon", "card": "Dark Magician"})
+    assert _zone(duel, "Dark Magician") == "monster"
