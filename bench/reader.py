@@ -566,6 +566,8 @@ def _applied(duel: Any, effect: dict[str, Any], iid: int) -> str | None:
         return _pierced(duel, iid)
     if apply.get("player_cannot"):
         return _restricted(duel, apply)
+    if apply.get("damage_cause") == "battle" and apply.get("damage_player", "you") == "you":
+        return _no_battle_damage(duel, apply)
     covered = [c for c in st.cards.values() if c.zone == "monster" and c.face_up
                and protection.covers(duel, apply.get("to", "self"), source, c)]
     if not covered:
@@ -615,6 +617,30 @@ def _restricted(duel: Any, apply: dict[str, Any]) -> str | None:
                 continue
             return f"player {player + 1} could still {act}"
     return None
+
+
+def _no_battle_damage(duel: Any, apply: dict[str, Any]) -> str | None:
+    """Battle damage its controller takes changed, seen on the board: in the opponent's
+    Battle Phase, a stronger monster of theirs attacks one of the controller's. None when
+    the damage is what the effect makes it."""
+    st = duel.state
+    mine = next((duel.state.cards[i] for i in st.zones[0]["monster"]
+                 if st.cards[i].face_up and st.cards[i].position == "attack"), None)
+    if mine is None:
+        return "no monster of its controller's in Attack Position to be attacked"
+    duel.apply({"do": "place", "card": "Blue-Eyes White Dragon", "player": "p2",
+                "zone": "monster"})
+    duel.apply({"do": "set_turn", "player": "p2"})
+    duel.apply({"do": "set_phase", "phase": "battle"})
+    strong = st.zones[1]["monster"][-1]
+    lp, gap = st.lp[0], duel.stat(st.cards[strong], "atk") - duel.stat(mine, "atk")
+    duel.apply({"do": "declare_attack", "card": strong, "target": mine.iid})
+    _answer_all(duel, strong)
+    duel.apply({"do": "battle"})
+    _answer_all(duel, strong)
+    want = 0 if apply["damage_becomes"] == "zero" else -(-gap // 2)
+    return None if lp - st.lp[0] == want else (
+        f"attacked, its controller took {lp - st.lp[0]} battle damage, not {want}")
 
 
 def _pierced(duel: Any, iid: int) -> str | None:

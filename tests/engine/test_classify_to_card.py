@@ -841,7 +841,7 @@ def test_a_monster_s_continuous_effect_compiles_to_apply(text: str, apply: dict)
 
 
 @pytest.mark.parametrize("text", [
-    "While you control a monster, you take no battle damage.",  # a condition of its own
+    "While you control a monster, this card cannot be targeted for attacks.",  # no such apply
     "Field Spell\n\nMonsters you control gain 200 ATK during your Battle Phase only.",
     "フィールド魔法\n①：フィールドの魚族モンスターの攻撃力は２００アップし、機械族モンスターの攻撃力は"
     "２００ダウンする。",  # two changes of two kinds of monster: no one apply

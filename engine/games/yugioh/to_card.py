@@ -696,6 +696,8 @@ _WHOLE = (
      {"cannot_attack": "all", "to": {"controller": "opponent"}}),
     (r"this card can attack (?:your opponent )?directly\.?"
      r"|このカードは(?:相手に)?直接攻撃できる。?", {"direct_attack": True}),
+    (r"you take no battle damage\.?|自分が受ける戦闘ダメージは[0０]になる。?",
+     {"damage_becomes": "zero", "damage_cause": "battle"}),
     # what players cannot do (engine/restrictions.py)
     (r"neither player can special summon(?: monsters)?\.?"
      r"|お互いに(?:モンスターを)?特殊召喚できない。?", {"player_cannot": "special_summon"}),
@@ -710,11 +712,13 @@ _WHOLE = (
 #: the keys of a continuous effect whose ``while_count`` the engine reads (a protection or a
 #: negation is not one of them)
 _COUNTED_APPLY = {"atk", "def", "piercing", "cannot_attack", "direct_attack", "to",
-                  "player_cannot", "players"}
+                  "player_cannot", "players", "damage_becomes", "damage_cause"}
 #: a Japanese continuous effect's own condition before what it does (「自分フィールドに
 #: モンスターが存在しない場合、このカードは直接攻撃できる」)
 _STATE_JA = re.compile(r"^(?P<cond>[^。、]+?(?:存在する|存在しない|存在せず)(?:場合|限り))、"
                        r"(?P<rest>.+)$")
+#: an English one ("While you control a monster, you take no battle damage")
+_STATE_EN = re.compile(r"^(?P<cond>(?:while|as long as) [^,.]+), (?P<rest>.+)$", re.I)
 
 
 def _while_count(words: str) -> dict[str, Any] | None:
@@ -746,13 +750,15 @@ def continuous(reading: EffectReading) -> dict[str, Any] | None:
     condition = norm(reading.condition)
     if re.fullmatch(_PIERCING, f"{condition}, {words}" if condition else words, re.I):
         return {"piercing": True}
-    if not condition and (state := _STATE_JA.match(words)):
+    if not condition and (state := _STATE_JA.match(words) or _STATE_EN.match(words)):
         condition, words = state.group("cond"), state.group("rest")
     count = None
     if condition and not re.fullmatch(_HERE, condition, re.I):
         count = _while_count(condition)  # "While you control a monster, ...": read each time
         if count is None:
             return None
+    if condition and words.startswith(condition):  # 「…存在する限り、…」: the words after it
+        words = words[len(condition):].lstrip(",、 ")
     apply = _apply(re.sub(_WHILE_HERE, "", words, flags=re.I))
     if count is None or apply is None:
         return apply

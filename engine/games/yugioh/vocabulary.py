@@ -91,6 +91,13 @@ KEYS: dict[str, dict[str, Key]] = {
                            "cannot do: special_summon, banish or tribute (engine/restrictions.py)"),
         "players": K(OneOf(*restrictions.PLAYERS), "who player_cannot forbids: both (by "
                      "default), you or opponent", beside=("player_cannot",)),
+        "damage_becomes": K(OneOf("zero", "half"), "the damage its players take becomes zero "
+                            "or half (engine/damage.py)"),
+        "damage_cause": K(OneOf("battle", "effect", "any"), "the damage damage_becomes changes: "
+                          "battle, effect or any (by default)", beside=("damage_becomes",)),
+        "damage_player": K(OneOf("you", "opponent", "both"), "whose damage damage_becomes "
+                           "changes: you (by default), opponent or both",
+                           beside=("damage_becomes",)),
         # the words of Duel Masters' key of the same name: one key, honoured in both games
         "while_count": K(Map("count"), "only while its controller's selector finds so many "
                          "cards (\"while you have at least 1 Human in the battle zone\")"),
